@@ -1,0 +1,15 @@
+# Turns docs/rules/*.md into a C++ table so the binary can print them (rocelint explain).
+file(GLOB docs ${DOCS_DIR}/*.md)
+list(SORT docs)
+set(body "")
+foreach(doc ${docs})
+  get_filename_component(id ${doc} NAME_WE)
+  if(id STREQUAL "index")
+    continue()
+  endif()
+  file(READ ${doc} text)
+  # A raw string literal with a delimiter that never occurs in Markdown.
+  string(APPEND body "    {\"${id}\", R\"rocelint_doc(${text})rocelint_doc\"},\n")
+endforeach()
+file(WRITE ${OUT}.tmp "// Generated from docs/rules/*.md by cmake/embed_docs.cmake; do not edit.\n#include <map>\n#include <string>\n#include <string_view>\n\nnamespace rocelint {\nconst std::map<std::string, std::string_view>& ruleDocumentation() {\n  static const std::map<std::string, std::string_view> docs = {\n${body}  };\n  return docs;\n}\n}  // namespace rocelint\n")
+file(COPY_FILE ${OUT}.tmp ${OUT} ONLY_IF_DIFFERENT)

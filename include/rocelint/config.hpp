@@ -1,0 +1,44 @@
+#pragma once
+// User configuration (.rocelint.yaml): rule selection, severities, rule parameters.
+
+#include <map>
+#include <optional>
+#include <set>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "rocelint/finding.hpp"
+
+namespace rocelint {
+
+/// Parameters the rules read; defaults match docs/rules.
+struct RuleParams {
+  std::vector<int> roce_dscps = {26};
+  std::optional<std::vector<int>> lossless_priorities;  ///< default: the fabric's majority
+  int max_lossless_priorities = 2;
+  int watchdog_detection_min_ms = 100;
+  int watchdog_detection_max_ms = 5000;
+  int watchdog_restoration_min_ms = 100;
+  int watchdog_restoration_max_ms = 60000;
+};
+
+/// Everything .rocelint.yaml can say.
+struct Config {
+  RuleParams params;
+  std::set<std::string> disabled;  ///< rule ids or family prefixes ("WD")
+  std::map<std::string, Severity> severity_overrides;
+  std::string source;  ///< file it was read from, empty for defaults
+
+  [[nodiscard]] bool isDisabled(const std::string& rule_id) const;
+};
+
+/// Thrown for unreadable or invalid configuration; what() is "file:line: message".
+struct ConfigError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+/// Reads a .rocelint.yaml file; unknown keys and bad values are ConfigError.
+Config loadConfig(const std::string& path);
+
+}  // namespace rocelint

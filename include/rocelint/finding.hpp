@@ -1,0 +1,40 @@
+#pragma once
+// Findings: what rules report and reporters print.
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "rocelint/source.hpp"
+
+namespace rocelint {
+
+enum class Severity { Note = 0, Warning = 1, Error = 2 };
+
+const char* severityName(Severity severity);
+/// Parses "error" / "warning" / "note"; nullopt otherwise.
+std::optional<Severity> parseSeverity(const std::string& text);
+
+/// A location related to a finding (the other end of a link, a referenced profile, ...).
+struct RelatedLocation {
+  std::string message;
+  SourceRef src;
+};
+
+/// One problem found in the fabric.
+struct Finding {
+  std::string rule;
+  Severity severity = Severity::Error;
+  std::string message;
+  std::string switch_name;
+  std::string port;
+  std::optional<int> priority;
+  SourceRef location;
+  std::vector<RelatedLocation> related;
+  std::string fix;
+};
+
+/// Deterministic order: file, line, rule, switch, port, priority, message.
+bool findingLess(const Finding& a, const Finding& b);
+
+}  // namespace rocelint

@@ -1,0 +1,52 @@
+#pragma once
+// The rule registry: every rule has an id, a default severity, a title and a check function.
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "rocelint/config.hpp"
+#include "rocelint/finding.hpp"
+#include "rocelint/model.hpp"
+
+namespace rocelint {
+
+/// What a rule's check receives.
+struct RuleContext {
+  const Fabric& fabric;
+  const RuleParams& params;
+};
+
+/// Collects the findings of one rule, stamping id and severity.
+class FindingSink {
+ public:
+  FindingSink(std::string rule_id, Severity severity, std::vector<Finding>& out)
+      : rule_id_(std::move(rule_id)), severity_(severity), out_(out) {}
+  /// Adds a finding; rule and severity are filled in.
+  Finding& add(Finding finding);
+
+ private:
+  std::string rule_id_;
+  Severity severity_;
+  std::vector<Finding>& out_;
+};
+
+/// One rule: metadata plus the check.
+struct Rule {
+  std::string id;
+  Severity severity;
+  std::string title;
+  std::function<void(const RuleContext&, FindingSink&)> check;
+
+  [[nodiscard]] std::string family() const;
+};
+
+/// Every rule, sorted by id. Built once.
+const std::vector<Rule>& allRules();
+const Rule* findRule(const std::string& id);
+
+/// Documentation page of a rule (docs/rules/<ID>.md, embedded at build time).
+std::optional<std::string> ruleDocumentation(const std::string& id);
+
+}  // namespace rocelint

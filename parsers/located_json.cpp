@@ -1,0 +1,219 @@
+#include "located_json.hpp"
+
+#include <cstddef>
+#include <iterator>
+#include <nlohmann/json.hpp>
+#include <stdexcept>
+
+namespace rocelint::json {
+namespace {
+
+struct Position {
+  int line = 1;
+  int column = 0;
+  bool pending_newline = false;
+};
+
+// Input iterator that tracks the position of the last character the lexer consumed. A newline
+// is counted only when the next character is read, so a token followed by '\n' (the lexer reads
+// one character past numbers) still reports its own line.
+class CountingIterator {
+ public:
+  using iterator_category = std::input_iterator_tag;
+  using value_type = char;
+  using difference_type = std::ptrdiff_t;
+  using pointer = const char*;
+  using reference = const char&;
+
+  CountingIterator(const char* at, Position* position) : at_(at), position_(position) {}
+  reference operator*() const { return *at_; }
+  CountingIterator& operator++() {
+    if (position_ != nullptr) {
+      if (position_->pending_newline) {
+        ++position_->line;
+        position_->column = 0;
+        position_->pending_newline = false;
+      }
+      if (*at_ == '\n') {
+        position_->pending_newline = true;
+      } else {
+        ++position_->column;
+      }
+    }
+    ++at_;
+    return *this;
+  }
+  CountingIterator operator++(int) {
+    CountingIterator before = *this;
+    ++*this;
+    return before;
+  }
+  friend bool operator==(const CountingIterator& a, const CountingIterator& b) { return a.at_ == b.at_; }
+  friend bool operator!=(const CountingIterator& a, const CountingIterator& b) { return a.at_ != b.at_; }
+
+ private:
+  const char* at_;
+  Position* position_;
+};
+
+class TreeBuilder : public nlohmann::json_sax<nlohmann::json> {
+ public:
+  TreeBuilder(Node& root, const Position& position, std::string_view text)
+      : root_(root), position_(position), text_(text) {}
+
+  bool null() override { return scalar(Node::Kind::Null, "null"); }
+  bool boolean(bool value) override { return scalar(Node::Kind::Boolean, value ? "true" : "false"); }
+  bool number_integer(number_integer_t value) override {
+    return scalar(Node::Kind::Number, std::to_string(value));
+  }
+  bool number_unsigned(number_unsigned_t value) override {
+    return scalar(Node::Kind::Number, std::to_string(value));
+  }
+  bool number_float(number_float_t /*value*/, const string_t& raw) override {
+    return scalar(Node::Kind::Number, raw);
+  }
+  bool string(string_t& value) override { return scalar(Node::Kind::String, std::move(value)); }
+  bool binary(binary_t& /*value*/) override { return scalar(Node::Kind::String, ""); }
+  bool start_object(std::size_t /*elements*/) override { return open(Node::Kind::Object); }
+  bool end_object() override { return close(); }
+  bool start_array(std::size_t /*elements*/) override { return open(Node::Kind::Array); }
+  bool end_array() override { return close(); }
+  bool key(string_t& value) override {
+    pending_key_ = std::move(value);
+    return true;
+  }
+  bool parse_error(std::size_t byte, const std::string& /*last_token*/,
+                   const nlohmann::detail::exception& error) override {
+    failed_ = true;
+    // nlohmann's message: "[json.exception.parse_error.101] parse error at line L, column C: why"
+    std::string why = error.what();
+    if (auto colon = why.find(": "); colon != std::string::npos && why.find("parse error") != std::string::npos) {
+      why = why.substr(colon + 2);
+    }
+    failure_.message = why;
+    // Byte offset -> line/column, counted on the original text.
+    std::size_t end = byte == 0 ? 0 : std::min(byte - 1, text_.size());
+    int line = 1;
+    int column = 1;
+    for (std::size_t i = 0; i < end; ++i) {
+      if (text_[i] == '\n') {
+        ++line;
+        column = 1;
+      } else {
+        ++column;
+      }
+    }
+    failure_.line = line;
+    failure_.column = column;
+    return false;
+  }
+
+  [[nodiscard]] bool failed() const { return failed_; }
+  [[nodiscard]] const ParseFailure& failure() const { return failure_; }
+
+ private:
+  Node& place(Node::Kind kind) {
+    if (stack_.empty()) {
+      root_ = Node{};
+      root_.kind = kind;
+      stamp(root_);
+      return root_;
+    }
+    Node& parent = *stack_.back();
+    Node* child = nullptr;
+    if (parent.kind == Node::Kind::Object) {
+      parent.members.emplace_back(std::move(pending_key_), Node{});
+      child = &parent.members.back().second;
+    } else {
+      parent.items.emplace_back();
+      child = &parent.items.back();
+    }
+    child->kind = kind;
+    stamp(*child);
+    return *child;
+  }
+  void stamp(Node& node) const {
+    node.line = position_.line;
+    node.column = position_.column;
+  }
+  bool scalar(Node::Kind kind, std::string text) {
+    place(kind).text = std::move(text);
+    return true;
+  }
+  bool open(Node::Kind kind) {
+    // Children are appended to vectors; parents are addressed through the stack, which stays
+    // valid because a parent is never appended to while one of its children is open.
+    stack_.push_back(&place(kind));
+    return true;
+  }
+  bool close() {
+    stack_.pop_back();
+    return true;
+  }
+
+  Node& root_;
+  const Position& position_;
+  std::string_view text_;
+  std::vector<Node*> stack_;
+  std::string pending_key_;
+  bool failed_ = false;
+  ParseFailure failure_;
+};
+
+}  // namespace
+
+const Node* Node::find(std::string_view key) const {
+  for (const auto& [name, value] : members) {
+    if (name == key) return &value;
+  }
+  return nullptr;
+}
+
+const char* Node::kindName() const {
+  switch (kind) {
+    case Kind::Null: return "null";
+    case Kind::Boolean: return "boolean";
+    case Kind::Number: return "number";
+    case Kind::String: return "string";
+    case Kind::Array: return "array";
+    case Kind::Object: return "object";
+  }
+  return "value";
+}
+
+bool parse(std::string_view text, Node& root, ParseFailure& failure) {
+  Position position;
+  TreeBuilder builder(root, position, text);
+  CountingIterator first(text.data(), &position);
+  CountingIterator last(text.data() + text.size(), nullptr);
+  bool ok = false;
+  try {
+    ok = nlohmann::json::sax_parse(first, last, &builder);
+  } catch (const std::exception& error) {  // defensive: the SAX path reports through parse_error
+    failure = {1, 1, error.what()};
+    return false;
+  }
+  if (!ok || builder.failed()) {
+    failure = builder.failure();
+    if (failure.message.empty()) failure = {position.line, position.column + 1, "invalid JSON"};
+    return false;
+  }
+  return true;
+}
+
+std::string escapePointer(std::string_view key) {
+  std::string out;
+  out.reserve(key.size());
+  for (char c : key) {
+    if (c == '~') {
+      out += "~0";
+    } else if (c == '/') {
+      out += "~1";
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
+
+}  // namespace rocelint::json

@@ -1,0 +1,41 @@
+#pragma once
+// A JSON tree that remembers the line and column of every value (nlohmann's SAX parser driven
+// through a position-counting input iterator).
+
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace rocelint::json {
+
+/// One JSON value with its position. Objects keep member order and duplicate keys.
+struct Node {
+  enum class Kind { Null, Boolean, Number, String, Array, Object };
+  Kind kind = Kind::Null;
+  std::string text;  ///< scalar value as text ("true", "9100", ...)
+  std::vector<std::pair<std::string, Node>> members;
+  std::vector<Node> items;
+  int line = 0;
+  int column = 0;
+
+  [[nodiscard]] bool isObject() const { return kind == Kind::Object; }
+  [[nodiscard]] bool isScalar() const { return kind != Kind::Array && kind != Kind::Object; }
+  [[nodiscard]] const Node* find(std::string_view key) const;
+  [[nodiscard]] const char* kindName() const;
+};
+
+/// A parse failure with a 1-based position and a message saying what was expected.
+struct ParseFailure {
+  int line = 0;
+  int column = 0;
+  std::string message;
+};
+
+/// Parses text; on failure returns false and fills `failure`.
+bool parse(std::string_view text, Node& root, ParseFailure& failure);
+
+/// Escapes a key for use in a JSON pointer (RFC 6901).
+std::string escapePointer(std::string_view key);
+
+}  // namespace rocelint::json

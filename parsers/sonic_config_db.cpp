@@ -1,0 +1,888 @@
+#include "sonic_config_db.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cctype>
+#include <charconv>
+#include <set>
+#include <string_view>
+
+namespace rocelint::sonic {
+namespace {
+
+bool isTableName(std::string_view name) {
+  if (name.empty() || !std::isupper(static_cast<unsigned char>(name[0]))) return false;
+  return std::all_of(name.begin(), name.end(), [](char c) {
+    return std::isupper(static_cast<unsigned char>(c)) || std::isdigit(static_cast<unsigned char>(c)) || c == '_';
+  });
+}
+
+std::string_view tablePart(std::string_view key) { return key.substr(0, key.find('|')); }
+
+bool isNamespaceName(std::string_view name) {
+  if (name == "localhost") return true;
+  if (name.size() > 4 && name.substr(0, 4) == "asic") {
+    return std::all_of(name.begin() + 4, name.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); });
+  }
+  return false;
+}
+
+bool looksLikeTables(const json::Node& node) {
+  if (!node.isObject() || node.members.empty()) return false;
+  return std::all_of(node.members.begin(), node.members.end(),
+                     [](const auto& member) { return isTableName(tablePart(member.first)); });
+}
+
+SourceRef sourceOf(const json::Node& node, const std::string& file, std::string pointer) {
+  return SourceRef{file, node.line, node.column, std::move(pointer)};
+}
+
+Field fieldOf(const json::Node& node, const std::string& file, std::string pointer) {
+  Field field;
+  field.src = sourceOf(node, file, std::move(pointer));
+  if (node.isScalar()) {
+    field.value = node.text;
+  } else if (node.kind == json::Node::Kind::Array) {
+    // A YANG leaf-list: keep it as the comma string redis uses.
+    for (const auto& item : node.items) {
+      if (!item.isScalar()) field.wrong_type = true;
+      if (!field.value.empty()) field.value += ',';
+      field.value += item.text;
+    }
+  } else {
+    field.wrong_type = true;
+  }
+  return field;
+}
+
+void addEntryFields(Entry& entry, const json::Node& fields, const std::string& file, const std::string& pointer) {
+  for (const auto& [name, value] : fields.members) {
+    std::string field_name = name;
+    if (!field_name.empty() && field_name.back() == '@') field_name.pop_back();  // redis list field
+    if (field_name == "NULL" && value.isScalar() && value.text == "NULL") continue;  // empty hash marker
+    entry.fields[field_name] = fieldOf(value, file, pointer + "/" + json::escapePointer(name));
+  }
+}
+
+void readNamespace(const json::Node& tables, const std::string& file, const std::string& prefix, DeviceTables& out) {
+  for (const auto& [top_key, value] : tables.members) {
+    std::string pointer = prefix + "/" + json::escapePointer(top_key);
+    auto bar = top_key.find('|');
+    if (bar != std::string::npos) {
+      // Shape B (flat "TABLE|key") or C (typed redis dump with "value").
+      std::string table = top_key.substr(0, bar);
+      std::string key = top_key.substr(bar + 1);
+      if (!value.isObject()) {
+        out.notes.push_back(makeNote(InputNote::Kind::InvalidValue, "", "",
+                             fmt::format("{} is a {}, expected an object of fields", top_key, value.kindName()),
+                             sourceOf(value, file, pointer)));
+        continue;
+      }
+      const json::Node* fields = &value;
+      std::string fields_pointer = pointer;
+      const json::Node* typed_value = value.find("value");
+      const json::Node* typed_type = value.find("type");
+      if (typed_value != nullptr && typed_type != nullptr && typed_value->isObject()) {
+        fields = typed_value;
+        fields_pointer += "/value";
+      }
+      Entry& entry = out.store.tables[table][key];
+      entry.src = sourceOf(value, file, pointer);
+      addEntryFields(entry, *fields, file, fields_pointer);
+      continue;
+    }
+    // Shape A: TABLE -> key -> fields.
+    if (!value.isObject()) {
+      out.notes.push_back(makeNote(InputNote::Kind::InvalidValue, "", "",
+                           fmt::format("table {} is a {}, expected an object of entries", top_key, value.kindName()),
+                           sourceOf(value, file, pointer)));
+      continue;
+    }
+    auto& table = out.store.tables[top_key];
+    for (const auto& [key, entry_node] : value.members) {
+      std::string entry_pointer = pointer + "/" + json::escapePointer(key);
+      if (!entry_node.isObject()) {
+        out.notes.push_back(makeNote(InputNote::Kind::InvalidValue, "", "",
+                             fmt::format("{}|{} is a {}, expected an object of fields", top_key, key, entry_node.kindName()),
+                             sourceOf(entry_node, file, entry_pointer)));
+        continue;
+      }
+      Entry& entry = table[key];
+      entry.src = sourceOf(entry_node, file, entry_pointer);
+      addEntryFields(entry, entry_node, file, entry_pointer);
+    }
+  }
+}
+
+// Reference values compare equal whatever style they are written in.
+std::string normalizedValue(const std::string& value) {
+  std::string out;
+  std::size_t start = 0;
+  while (start <= value.size()) {
+    std::size_t comma = value.find(',', start);
+    std::string item = value.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+    if (item.size() > 2 && item.front() == '[' && item.back() == ']') {
+      auto sep = item.find_first_of("|:");
+      if (sep != std::string::npos) item = item.substr(sep + 1, item.size() - sep - 2);
+    }
+    if (!out.empty() || start > 0) out += ',';
+    out += item;
+    if (comma == std::string::npos) break;
+    start = comma + 1;
+  }
+  return out;
+}
+
+}  // namespace
+
+const std::map<std::string, Entry>* TableStore::table(const std::string& name) const {
+  auto it = tables.find(name);
+  return it == tables.end() ? nullptr : &it->second;
+}
+
+bool looksLikeConfigDb(const json::Node& root) {
+  if (looksLikeTables(root)) return true;
+  if (!root.isObject() || root.members.empty()) return false;
+  return std::all_of(root.members.begin(), root.members.end(), [](const auto& member) {
+    return isNamespaceName(member.first) && looksLikeTables(member.second);
+  });
+}
+
+DeviceTables readConfigDb(const json::Node& root, const std::string& file) {
+  DeviceTables out;
+  if (looksLikeTables(root)) {
+    readNamespace(root, file, "", out);
+  } else {
+    // Shape D: {"localhost": {...}, "asic0": {...}}; one device, namespaces merged.
+    for (const auto& [ns, tables] : root.members) {
+      DeviceTables part;
+      readNamespace(tables, file, "/" + json::escapePointer(ns), part);
+      out.notes.insert(out.notes.end(), part.notes.begin(), part.notes.end());
+      for (auto& [table, entries] : part.store.tables) {
+        auto& target = out.store.tables[table];
+        for (auto& [key, entry] : entries) target.try_emplace(key, std::move(entry));
+      }
+    }
+  }
+  if (const auto* metadata = out.store.table("DEVICE_METADATA")) {
+    if (auto it = metadata->find("localhost"); it != metadata->end()) {
+      if (auto f = it->second.fields.find("hostname"); f != it->second.fields.end() && !f->second.value.empty()) {
+        out.hostname = f->second.value;
+      }
+    }
+  }
+  return out;
+}
+
+void mergeTables(TableStore& into, const TableStore& from, const std::string& switch_name,
+                 std::vector<InputNote>& notes) {
+  for (const auto& [table_name, entries] : from.tables) {
+    auto& target_table = into.tables[table_name];
+    for (const auto& [key, entry] : entries) {
+      auto [it, inserted] = target_table.try_emplace(key, entry);
+      if (inserted) continue;
+      Entry& target = it->second;
+      for (const auto& [field_name, field] : entry.fields) {
+        auto [fit, new_field] = target.fields.try_emplace(field_name, field);
+        if (new_field) continue;
+        if (normalizedValue(fit->second.value) != normalizedValue(field.value)) {
+          notes.push_back(makeNote(InputNote::Kind::Conflict, switch_name, "",
+                           fmt::format("{}|{}.{} is \"{}\" here but \"{}\" in {}:{}; using \"{}\"", table_name, key,
+                                       field_name, field.value, fit->second.value, fit->second.src.file,
+                                       fit->second.src.line, field.value),
+                           field.src));
+        }
+        fit->second = field;
+      }
+    }
+  }
+}
+
+std::optional<Reference> parseReference(const Field& field, const std::string& table, bool& wrong_table) {
+  wrong_table = false;
+  std::string_view text = field.value;
+  Reference ref;
+  ref.src = field.src;
+  if (text.size() > 2 && text.front() == '[' && text.back() == ']') {
+    auto sep = text.find_first_of("|:");
+    if (sep == std::string_view::npos) {
+      wrong_table = true;
+      return std::nullopt;
+    }
+    std::string_view named_table = text.substr(1, sep - 1);
+    // APPL_DB spelling: BUFFER_PROFILE_TABLE.
+    if (named_table != table && named_table != table + "_TABLE") {
+      wrong_table = true;
+      return std::nullopt;
+    }
+    ref.name = std::string(text.substr(sep + 1, text.size() - sep - 2));
+    ref.bracket_style = true;
+  } else {
+    ref.name = std::string(text);
+  }
+  return ref;
+}
+
+namespace {
+
+// The fields rocelint understands (or knowingly ignores) per table; anything else is noted.
+const std::map<std::string, std::set<std::string>>& knownFields() {
+  static const std::map<std::string, std::set<std::string>> known = {
+      {"DEVICE_METADATA",
+       {"hostname", "hwsku", "platform", "mac", "bgp_asn", "type", "buffer_model", "default_pfcwd_status",
+        "deployment_id", "switch_type", "asic_name", "region", "cloudtype", "default_bgp_status",
+        "docker_routing_config_mode", "synchronous_mode", "frr_mgmt_framework_config", "peer_switch",
+        "suppress-fib-pending", "sub_role", "cluster", "timezone", "yang_config_validation", "subtype",
+        "asic_id", "switch_id", "max_cores", "bgp_router_id", "nexthop_group", "rack_mgmt_map"}},
+      {"PORT",
+       {"alias", "lanes", "speed", "mtu", "index", "admin_status", "fec", "autoneg", "pfc_asym", "description",
+        "tpid", "adv_speeds", "interface_type", "adv_interface_types", "link_training", "role", "mode",
+        "subport", "parent_port", "dom_polling", "laser_freq", "tx_power", "asic_port_name", "coreid",
+        "core_port_id", "num_voq", "oper_status", "unreliable_los", "mux_cable", "lldp_enable"}},
+      {"DEVICE_NEIGHBOR", {"name", "port", "mgmt_addr", "local_port", "type", "hwsku"}},
+      {"DEVICE_NEIGHBOR_METADATA", {"hwsku", "mgmt_addr", "lo_addr", "type", "deployment_id", "cluster", "lo_addr_v6"}},
+      {"BGP_NEIGHBOR",
+       {"asn", "name", "local_addr", "holdtime", "keepalive", "admin_status", "nhopself", "rrclient", "peer_type",
+        "keepalive_interval", "holdtime_interval", "shutdown_message"}},
+      {"INTERFACE", {"vrf_name", "nat_zone", "mpls", "ipv6_use_link_local_only", "loopback_action", "secondary"}},
+      {"LOOPBACK_INTERFACE", {"vrf_name", "nat_zone"}},
+      {"VLAN_INTERFACE", {"vrf_name", "nat_zone", "proxy_arp", "grat_arp", "mpls", "ipv6_use_link_local_only", "secondary", "static_anycast_gateway"}},
+      {"PORTCHANNEL_INTERFACE", {"vrf_name", "nat_zone", "mpls", "ipv6_use_link_local_only", "loopback_action"}},
+      {"PORTCHANNEL", {"mtu", "min_links", "lacp_key", "admin_status", "members", "fallback", "fast_rate", "tpid", "mode"}},
+      {"PORTCHANNEL_MEMBER", {}},
+      {"STATIC_ROUTE", {"nexthop", "ifname", "distance", "nexthop-vrf", "blackhole", "advertise", "bfd"}},
+      {"PORT_QOS_MAP",
+       {"pfc_enable", "pfcwd_sw_enable", "dscp_to_tc_map", "dot1p_to_tc_map", "tc_to_pg_map", "tc_to_queue_map",
+        "pfc_to_queue_map", "pfc_to_pg_map", "tc_to_dscp_map", "scheduler"}},
+      {"BUFFER_POOL", {"type", "mode", "size", "xoff", "percentage"}},
+      {"BUFFER_PROFILE",
+       {"pool", "size", "dynamic_th", "static_th", "xon", "xoff", "xon_offset", "headroom_type",
+        "packet_discard_action"}},
+      {"BUFFER_PG", {"profile"}},
+      {"BUFFER_QUEUE", {"profile"}},
+      {"BUFFER_PORT_INGRESS_PROFILE_LIST", {"profile_list"}},
+      {"BUFFER_PORT_EGRESS_PROFILE_LIST", {"profile_list"}},
+      {"DEFAULT_LOSSLESS_BUFFER_PARAMETER", {"default_dynamic_th", "over_subscribe_ratio"}},
+      {"LOSSLESS_TRAFFIC_PATTERN", {"mtu", "small_packet_percentage"}},
+      {"WRED_PROFILE",
+       {"ecn", "wred_green_enable", "wred_yellow_enable", "wred_red_enable", "green_min_threshold",
+        "green_max_threshold", "green_drop_probability", "yellow_min_threshold", "yellow_max_threshold",
+        "yellow_drop_probability", "red_min_threshold", "red_max_threshold", "red_drop_probability"}},
+      {"QUEUE", {"scheduler", "wred_profile", "wred_profile_name"}},
+      {"SCHEDULER", {"type", "weight", "priority", "meter_type", "cir", "cbs", "pir", "pbs"}},
+      {"PFC_WD", {"action", "detection_time", "restoration_time", "pfc_stat_history", "POLL_INTERVAL", "BIG_RED_SWITCH"}},
+  };
+  return known;
+}
+
+// Tables whose entries are maps "from -> to" rather than fixed fields.
+const std::map<std::string, MapKind>& mapTables() {
+  static const std::map<std::string, MapKind> tables = {
+      {"DSCP_TO_TC_MAP", MapKind::DscpToTc},
+      {"DOT1P_TO_TC_MAP", MapKind::Dot1pToTc},
+      {"TC_TO_PRIORITY_GROUP_MAP", MapKind::TcToPg},
+      {"TC_TO_QUEUE_MAP", MapKind::TcToQueue},
+      {"MAP_PFC_PRIORITY_TO_QUEUE", MapKind::PfcToQueue},
+      {"PFC_PRIORITY_TO_PRIORITY_GROUP_MAP", MapKind::PfcToPg},
+      {"TC_TO_DSCP_MAP", MapKind::TcToDscp},
+  };
+  return tables;
+}
+
+std::vector<std::string> splitOn(std::string_view text, char sep) {
+  std::vector<std::string> parts;
+  std::size_t start = 0;
+  while (true) {
+    std::size_t at = text.find(sep, start);
+    parts.emplace_back(text.substr(start, at == std::string_view::npos ? std::string_view::npos : at - start));
+    if (at == std::string_view::npos) break;
+    start = at + 1;
+  }
+  return parts;
+}
+
+std::string trim(std::string_view text) {
+  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.front()))) text.remove_prefix(1);
+  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back()))) text.remove_suffix(1);
+  return std::string(text);
+}
+
+template <class T>
+std::optional<T> parseNumber(std::string_view text) {
+  std::string cleaned = trim(text);
+  T value{};
+  auto [end, ec] = std::from_chars(cleaned.data(), cleaned.data() + cleaned.size(), value);
+  if (ec != std::errc{} || end != cleaned.data() + cleaned.size() || cleaned.empty()) return std::nullopt;
+  return value;
+}
+
+class Builder {
+ public:
+  Builder(const TableStore& store, Switch& sw, std::vector<InputNote>& notes, std::map<std::string, int>& out_of_scope)
+      : store_(store), sw_(sw), notes_(notes), out_of_scope_(out_of_scope) {}
+
+  void run() {
+    for (const auto& [table, entries] : store_.tables) {
+      if (!knownFields().count(table) && !mapTables().count(table) && table != "CABLE_LENGTH") {
+        out_of_scope_[table] += static_cast<int>(entries.size());
+      }
+    }
+    checkUnknownFields();
+    readMetadata();
+    readPorts();
+    readPortChannels();
+    readMaps();
+    readPortQos();
+    readPools();
+    readProfiles();
+    readBufferPgs();
+    readBufferQueues();
+    readProfileLists();
+    readCableLengths();
+    readWred();
+    readSchedulers();
+    readQueues();
+    readWatchdog();
+    readNeighbors();
+    readBgp();
+    readAddresses();
+    readStaticRoutes();
+    reportUndeclaredPorts();
+    sortPorts();
+  }
+
+ private:
+  const std::map<std::string, Entry>& table(const std::string& name) const {
+    static const std::map<std::string, Entry> empty;
+    const auto* found = store_.table(name);
+    return found ? *found : empty;
+  }
+
+  static const Field* field(const Entry& entry, const std::string& name) {
+    auto it = entry.fields.find(name);
+    return it == entry.fields.end() ? nullptr : &it->second;
+  }
+
+  void note(InputNote::Kind kind, std::string port, std::string message, const SourceRef& src) {
+    notes_.push_back(makeNote(kind, sw_.name, std::move(port), std::move(message), src));
+  }
+
+  void invalid(const std::string& where, const Field& f, const std::string& expected, const std::string& port = "") {
+    note(InputNote::Kind::InvalidValue, port,
+         fmt::format("{} is {}\"{}\": expected {}", where, f.wrong_type ? "not a string: " : "", f.value, expected), f.src);
+  }
+
+  template <class T>
+  std::optional<Sourced<T>> number(const Entry& entry, const std::string& name, const std::string& where, T min, T max,
+                                   const std::string& expected, const std::string& port = "") {
+    const Field* f = field(entry, name);
+    if (f == nullptr) return std::nullopt;
+    auto value = f->wrong_type ? std::nullopt : parseNumber<T>(f->value);
+    if (!value || *value < min || *value > max) {
+      invalid(where + "." + name, *f, expected, port);
+      return std::nullopt;
+    }
+    return Sourced<T>{*value, f->src};
+  }
+
+  std::optional<Sourced<std::uint64_t>> bytes(const Entry& entry, const std::string& name, const std::string& where) {
+    return number<std::uint64_t>(entry, name, where, 0, UINT64_MAX, "a byte count");
+  }
+
+  std::optional<Sourced<PrioritySet>> prioritySet(const Entry& entry, const std::string& name, const std::string& where,
+                                                 const std::string& port) {
+    const Field* f = field(entry, name);
+    if (f == nullptr) return std::nullopt;
+    PrioritySet set;
+    std::string text = trim(f->value);
+    if (!text.empty()) {
+      for (const auto& part : splitOn(text, ',')) {
+        auto value = parseNumber<int>(part);
+        if (!value || *value < 0 || *value > 7 || f->wrong_type) {
+          invalid(where + "." + name, *f, "a comma-separated list of priorities 0-7", port);
+          return std::nullopt;
+        }
+        set.set(static_cast<std::size_t>(*value));
+      }
+    }
+    return Sourced<PrioritySet>{set, f->src};
+  }
+
+  std::optional<Reference> reference(const Entry& entry, const std::string& name, const std::string& target_table,
+                                     const std::string& where, const std::string& port = "") {
+    const Field* f = field(entry, name);
+    if (f == nullptr) return std::nullopt;
+    bool wrong_table = false;
+    auto ref = f->wrong_type ? std::nullopt : parseReference(*f, target_table, wrong_table);
+    if (!ref || ref->name.empty()) {
+      invalid(where + "." + name, *f, fmt::format("a {} name or [{}|name]", target_table, target_table), port);
+      return std::nullopt;
+    }
+    return ref;
+  }
+
+  // Ports named in a key's first part: "Ethernet0" or the old "Ethernet0,Ethernet4".
+  std::vector<Port*> portsOf(const std::string& port_part, const Entry& entry) {
+    std::vector<Port*> ports;
+    for (const auto& name : splitOn(port_part, ',')) {
+      std::string clean = trim(name);
+      if (clean.empty()) continue;
+      bool existed = sw_.findPort(clean) != nullptr;
+      Port& port = sw_.portFor(clean);
+      if (!existed) port.src = entry.src;
+      ports.push_back(&port);
+    }
+    return ports;
+  }
+
+  // "3" or "3-4" -> indices; nullopt (with a note) when malformed or out of range.
+  std::optional<std::vector<int>> indexRange(const std::string& text, int max, const std::string& what,
+                                             const Entry& entry) {
+    auto parts = splitOn(text, '-');
+    std::optional<int> low = parseNumber<int>(parts[0]);
+    std::optional<int> high = parts.size() == 2 ? parseNumber<int>(parts[1]) : low;
+    if (parts.size() > 2 || !low || !high || *low < 0 || *high > max || *low > *high) {
+      note(InputNote::Kind::InvalidValue, "",
+           fmt::format("{} \"{}\" is not valid: expected N or N-M with 0 <= N <= M <= {}", what, text, max), entry.src);
+      return std::nullopt;
+    }
+    std::vector<int> out;
+    for (int i = *low; i <= *high; ++i) out.push_back(i);
+    return out;
+  }
+
+  void checkUnknownFields() {
+    for (const auto& [table_name, entries] : store_.tables) {
+      auto known = knownFields().find(table_name);
+      if (known == knownFields().end()) continue;
+      for (const auto& [key, entry] : entries) {
+        for (const auto& [name, f] : entry.fields) {
+          if (known->second.count(name)) continue;
+          note(InputNote::Kind::UnknownField, "",
+               fmt::format("{}|{}: field \"{}\" is not understood by rocelint and was ignored", table_name, key, name),
+               f.src);
+          notes_.back().group = table_name + "." + name;
+        }
+      }
+    }
+  }
+
+  void readMetadata() {
+    const auto& metadata = table("DEVICE_METADATA");
+    auto it = metadata.find("localhost");
+    if (it == metadata.end()) return;
+    const Entry& e = it->second;
+    sw_.metadata_src = e.src;
+    if (const Field* f = field(e, "hwsku")) sw_.hwsku = f->value;
+    if (const Field* f = field(e, "platform")) sw_.platform = f->value;
+    if (const Field* f = field(e, "type")) sw_.role = f->value;
+    sw_.asn = number<std::uint32_t>(e, "bgp_asn", "DEVICE_METADATA|localhost", 1, UINT32_MAX, "an AS number");
+    if (const Field* f = field(e, "buffer_model")) {
+      if (f->value == "dynamic") {
+        sw_.buffer_model = BufferModel::Dynamic;
+      } else if (f->value != "traditional") {
+        invalid("DEVICE_METADATA|localhost.buffer_model", *f, "\"traditional\" or \"dynamic\"");
+      }
+    }
+    if (const Field* f = field(e, "default_pfcwd_status")) {
+      if (f->value == "enable" || f->value == "disable") {
+        sw_.default_pfcwd_enabled = Sourced<bool>{f->value == "enable", f->src};
+      } else {
+        invalid("DEVICE_METADATA|localhost.default_pfcwd_status", *f, "\"enable\" or \"disable\"");
+      }
+    }
+  }
+
+  void readPorts() {
+    const auto& ports = table("PORT");
+    sw_.has_port_table = !ports.empty();
+    for (const auto& [key, e] : ports) {
+      Port& port = sw_.portFor(key);
+      port.declared = true;
+      port.src = e.src;
+      std::string where = "PORT|" + key;
+      if (const Field* f = field(e, "alias")) port.alias = f->value;
+      if (const Field* f = field(e, "description")) port.description = f->value;
+      port.speed_mbps = number<std::uint32_t>(e, "speed", where, 1, 10'000'000, "a speed in Mb/s", key);
+      port.mtu_bytes = number<std::uint32_t>(e, "mtu", where, 68, 9216, "an MTU of 68-9216 bytes", key);
+      if (const Field* f = field(e, "admin_status")) {
+        if (f->value == "up" || f->value == "down") {
+          port.admin_up = Sourced<bool>{f->value == "up", f->src};
+        } else {
+          invalid(where + ".admin_status", *f, "\"up\" or \"down\"", key);
+        }
+      }
+    }
+  }
+
+  void readPortChannels() {
+    for (const auto& [key, e] : table("PORTCHANNEL")) {
+      (void)e;
+      sw_.portchannels.push_back(key);
+    }
+    for (const auto& [key, e] : table("PORTCHANNEL_MEMBER")) {
+      auto parts = splitOn(key, '|');
+      if (parts.size() != 2) continue;
+      for (Port* port : portsOf(parts[1], e)) port->portchannel = parts[0];
+    }
+  }
+
+  void readMaps() {
+    for (const auto& [table_name, kind] : mapTables()) {
+      int max_from = kind == MapKind::DscpToTc ? 63 : 15;
+      int max_to = kind == MapKind::TcToDscp ? 63 : 15;
+      for (const auto& [name, e] : table(table_name)) {
+        QosMap map;
+        map.name = name;
+        map.src = e.src;
+        for (const auto& [from_text, f] : e.fields) {
+          auto from = parseNumber<int>(from_text);
+          auto to = f.wrong_type ? std::nullopt : parseNumber<int>(f.value);
+          if (!from || *from < 0 || *from > max_from) {
+            note(InputNote::Kind::InvalidValue, "",
+                 fmt::format("{}|{}: key \"{}\" is not a number 0-{}", table_name, name, from_text, max_from), f.src);
+            continue;
+          }
+          if (!to || *to < 0 || *to > max_to) {
+            invalid(fmt::format("{}|{}.{}", table_name, name, from_text), f, fmt::format("a number 0-{}", max_to));
+            continue;
+          }
+          map.entries[*from] = Sourced<int>{*to, f.src};
+        }
+        sw_.maps[static_cast<std::size_t>(kind)].emplace(name, std::move(map));
+      }
+    }
+  }
+
+  void readPortQos() {
+    static const std::array<std::pair<MapKind, const char*>, kMapKinds> bindings = {{
+        {MapKind::DscpToTc, "DSCP_TO_TC_MAP"},
+        {MapKind::Dot1pToTc, "DOT1P_TO_TC_MAP"},
+        {MapKind::TcToPg, "TC_TO_PRIORITY_GROUP_MAP"},
+        {MapKind::TcToQueue, "TC_TO_QUEUE_MAP"},
+        {MapKind::PfcToQueue, "MAP_PFC_PRIORITY_TO_QUEUE"},
+        {MapKind::PfcToPg, "PFC_PRIORITY_TO_PRIORITY_GROUP_MAP"},
+        {MapKind::TcToDscp, "TC_TO_DSCP_MAP"},
+    }};
+    for (const auto& [key, e] : table("PORT_QOS_MAP")) {
+      std::string where = "PORT_QOS_MAP|" + key;
+      if (key == "global") {
+        sw_.global_dscp_to_tc = reference(e, "dscp_to_tc_map", "DSCP_TO_TC_MAP", where);
+        continue;
+      }
+      for (Port* port : portsOf(key, e)) {
+        port->qos.src = e.src;
+        for (const auto& [kind, target] : bindings) {
+          port->qos.maps[static_cast<std::size_t>(kind)] = reference(e, mapFieldName(kind), target, where, port->name);
+        }
+        port->qos.pfc_enable = prioritySet(e, "pfc_enable", where, port->name);
+        port->qos.pfcwd_sw_enable = prioritySet(e, "pfcwd_sw_enable", where, port->name);
+        port->qos.scheduler = reference(e, "scheduler", "SCHEDULER", where, port->name);
+      }
+    }
+  }
+
+  void readPools() {
+    for (const auto& [name, e] : table("BUFFER_POOL")) {
+      BufferPool pool;
+      pool.name = name;
+      pool.src = e.src;
+      std::string where = "BUFFER_POOL|" + name;
+      if (const Field* f = field(e, "type")) {
+        if (f->value == "ingress") pool.type = PoolType::Ingress;
+        else if (f->value == "egress") pool.type = PoolType::Egress;
+        else if (f->value == "both") pool.type = PoolType::Both;
+        else invalid(where + ".type", *f, "\"ingress\", \"egress\" or \"both\"");
+      }
+      if (const Field* f = field(e, "mode")) {
+        if (f->value == "static") pool.mode = ThresholdMode::Static;
+        else if (f->value == "dynamic") pool.mode = ThresholdMode::Dynamic;
+        else invalid(where + ".mode", *f, "\"static\" or \"dynamic\"");
+      }
+      pool.size_bytes = bytes(e, "size", where);
+      pool.shared_headroom_bytes = bytes(e, "xoff", where);
+      pool.percentage = number<int>(e, "percentage", where, 0, 100, "a percentage 0-100");
+      sw_.pools.emplace(name, std::move(pool));
+    }
+  }
+
+  void readProfiles() {
+    for (const auto& [name, e] : table("BUFFER_PROFILE")) {
+      BufferProfile profile;
+      profile.name = name;
+      profile.src = e.src;
+      std::string where = "BUFFER_PROFILE|" + name;
+      profile.pool = reference(e, "pool", "BUFFER_POOL", where);
+      profile.size_bytes = bytes(e, "size", where);
+      profile.xon_bytes = bytes(e, "xon", where);
+      profile.xoff_bytes = bytes(e, "xoff", where);
+      profile.xon_offset_bytes = bytes(e, "xon_offset", where);
+      profile.static_th_bytes = bytes(e, "static_th", where);
+      profile.dynamic_th = number<int>(e, "dynamic_th", where, -8, 8, "an integer -8..7 (alpha = 2^dynamic_th)");
+      if (const Field* f = field(e, "headroom_type")) {
+        if (f->value == "dynamic" || f->value == "static") profile.headroom_dynamic = f->value == "dynamic";
+        else invalid(where + ".headroom_type", *f, "\"static\" or \"dynamic\"");
+      }
+      sw_.profiles.emplace(name, std::move(profile));
+    }
+  }
+
+  void readBufferPgs() {
+    for (const auto& [key, e] : table("BUFFER_PG")) {
+      auto parts = splitOn(key, '|');
+      if (parts.size() != 2) {
+        note(InputNote::Kind::InvalidValue, "", fmt::format("BUFFER_PG key \"{}\": expected <port>|<pg>", key), e.src);
+        continue;
+      }
+      auto indices = indexRange(parts[1], 7, "BUFFER_PG|" + key + ": PG", e);
+      if (!indices) continue;
+      std::optional<Reference> profile;
+      bool null_profile = false;
+      if (const Field* f = field(e, "profile"); f != nullptr && f->value == "NULL") {
+        null_profile = true;
+      } else {
+        profile = reference(e, "profile", "BUFFER_PROFILE", "BUFFER_PG|" + key);
+      }
+      for (Port* port : portsOf(parts[0], e)) {
+        for (int pg : *indices) {
+          port->pgs[static_cast<std::size_t>(pg)] = PriorityGroup{pg, profile, null_profile, false, e.src};
+        }
+      }
+    }
+  }
+
+  void readBufferQueues() {
+    for (const auto& [key, e] : table("BUFFER_QUEUE")) {
+      auto parts = splitOn(key, '|');
+      if (parts.size() != 2) {
+        note(InputNote::Kind::InvalidValue, "", fmt::format("BUFFER_QUEUE key \"{}\": expected <port>|<queue>", key), e.src);
+        continue;
+      }
+      auto indices = indexRange(parts[1], 15, "BUFFER_QUEUE|" + key + ": queue", e);
+      if (!indices) continue;
+      auto profile = reference(e, "profile", "BUFFER_PROFILE", "BUFFER_QUEUE|" + key);
+      for (Port* port : portsOf(parts[0], e)) {
+        for (int q : *indices) {
+          auto& queue = port->queues[static_cast<std::size_t>(q)];
+          if (!queue) queue = PortQueue{q, {}, {}, {}, e.src};
+          queue->buffer_profile = profile;
+        }
+      }
+    }
+  }
+
+  void readProfileLists() {
+    for (const auto& [table_name, ingress] : {std::pair{"BUFFER_PORT_INGRESS_PROFILE_LIST", true},
+                                              std::pair{"BUFFER_PORT_EGRESS_PROFILE_LIST", false}}) {
+      for (const auto& [key, e] : table(table_name)) {
+        const Field* f = field(e, "profile_list");
+        if (f == nullptr) continue;
+        std::vector<Reference> refs;
+        for (const auto& item : splitOn(f->value, ',')) {
+          Field part{trim(item), f->src, f->wrong_type};
+          if (part.value.empty()) continue;
+          bool wrong_table = false;
+          auto ref = parseReference(part, "BUFFER_PROFILE", wrong_table);
+          if (!ref) {
+            invalid(std::string(table_name) + "|" + key + ".profile_list", *f, "BUFFER_PROFILE names");
+            continue;
+          }
+          refs.push_back(*ref);
+        }
+        for (Port* port : portsOf(key, e)) (ingress ? port->ingress_profile_list : port->egress_profile_list) = refs;
+      }
+    }
+  }
+
+  void readCableLengths() {
+    for (const auto& [key, e] : table("CABLE_LENGTH")) {
+      for (const auto& [port_name, f] : e.fields) {
+        std::string text = trim(f.value);
+        std::optional<std::uint32_t> meters;
+        if (text.size() >= 2 && text.back() == 'm') meters = parseNumber<std::uint32_t>(text.substr(0, text.size() - 1));
+        if (!meters || f.wrong_type) {
+          invalid("CABLE_LENGTH|" + key + "." + port_name, f, "a length like \"40m\"", port_name);
+          continue;
+        }
+        Entry where{f.src, {}};
+        for (Port* port : portsOf(port_name, where)) port->cable_length_m = Sourced<std::uint32_t>{*meters, f.src};
+      }
+    }
+  }
+
+  void readWred() {
+    static const std::set<std::string> ecn_modes = {"ecn_none",         "ecn_green",     "ecn_yellow",
+                                                    "ecn_red",          "ecn_green_yellow", "ecn_green_red",
+                                                    "ecn_yellow_red",   "ecn_all"};
+    for (const auto& [name, e] : table("WRED_PROFILE")) {
+      WredProfile profile;
+      profile.name = name;
+      profile.src = e.src;
+      std::string where = "WRED_PROFILE|" + name;
+      for (Color c : kColors) {
+        std::string color = colorName(c);
+        WredColor& wc = profile.colors[static_cast<std::size_t>(c)];
+        wc.min_threshold_bytes = bytes(e, color + "_min_threshold", where);
+        wc.max_threshold_bytes = bytes(e, color + "_max_threshold", where);
+        // Range is a rule (ECN003), so accept any integer here.
+        wc.drop_probability_percent =
+            number<int>(e, color + "_drop_probability", where, INT32_MIN, INT32_MAX, "a percentage");
+        if (const Field* f = field(e, "wred_" + color + "_enable")) {
+          if (f->value == "true" || f->value == "false") wc.enabled = Sourced<bool>{f->value == "true", f->src};
+          else invalid(where + ".wred_" + color + "_enable", *f, "\"true\" or \"false\"");
+        }
+      }
+      if (const Field* f = field(e, "ecn")) {
+        if (ecn_modes.count(f->value)) profile.ecn = Sourced<std::string>{f->value, f->src};
+        else invalid(where + ".ecn", *f, "one of ecn_none, ecn_green, ecn_yellow, ecn_red, ecn_green_yellow, ecn_green_red, ecn_yellow_red, ecn_all");
+      }
+      sw_.wred_profiles.emplace(name, std::move(profile));
+    }
+  }
+
+  void readSchedulers() {
+    for (const auto& [name, e] : table("SCHEDULER")) {
+      Scheduler s;
+      s.name = name;
+      s.src = e.src;
+      std::string where = "SCHEDULER|" + name;
+      if (const Field* f = field(e, "type")) s.type = Sourced<std::string>{f->value, f->src};
+      s.weight = number<int>(e, "weight", where, 0, 255, "a weight 1-100");
+      s.priority = number<int>(e, "priority", where, 0, 15, "a priority 0-9");
+      sw_.schedulers.emplace(name, std::move(s));
+    }
+  }
+
+  void readQueues() {
+    for (const auto& [key, e] : table("QUEUE")) {
+      auto parts = splitOn(key, '|');
+      if (parts.size() == 4) parts.erase(parts.begin(), parts.begin() + 2);  // VOQ: host|asic|port|q
+      if (parts.size() != 2) {
+        note(InputNote::Kind::InvalidValue, "", fmt::format("QUEUE key \"{}\": expected <port>|<queue>", key), e.src);
+        continue;
+      }
+      if (parts[0] == "CPU") continue;
+      auto indices = indexRange(parts[1], 15, "QUEUE|" + key + ": queue", e);
+      if (!indices) continue;
+      std::string where = "QUEUE|" + key;
+      auto scheduler = reference(e, "scheduler", "SCHEDULER", where);
+      auto wred = reference(e, "wred_profile", "WRED_PROFILE", where);
+      if (!wred) wred = reference(e, "wred_profile_name", "WRED_PROFILE", where);
+      for (Port* port : portsOf(parts[0], e)) {
+        for (int q : *indices) {
+          auto& queue = port->queues[static_cast<std::size_t>(q)];
+          if (!queue) queue = PortQueue{q, {}, {}, {}, e.src};
+          queue->src = e.src;
+          queue->scheduler = scheduler;
+          queue->wred_profile = wred;
+        }
+      }
+    }
+  }
+
+  void readWatchdog() {
+    for (const auto& [key, e] : table("PFC_WD")) {
+      std::string where = "PFC_WD|" + key;
+      if (key == "GLOBAL" || key == "global") {
+        sw_.pfcwd_poll_interval_ms = number<int>(e, "POLL_INTERVAL", where, 1, 100000, "a poll interval in ms");
+        continue;
+      }
+      for (Port* port : portsOf(key, e)) {
+        PortWatchdog wd;
+        wd.src = e.src;
+        if (const Field* f = field(e, "action")) {
+          if (f->value == "drop" || f->value == "forward" || f->value == "alert") {
+            wd.action = Sourced<std::string>{f->value, f->src};
+          } else {
+            invalid(where + ".action", *f, "\"drop\", \"forward\" or \"alert\"", port->name);
+          }
+        }
+        wd.detection_ms = number<int>(e, "detection_time", where, 0, INT32_MAX, "a time in ms", port->name);
+        wd.restoration_ms = number<int>(e, "restoration_time", where, 0, INT32_MAX, "a time in ms", port->name);
+        port->watchdog = std::move(wd);
+      }
+    }
+  }
+
+  void readNeighbors() {
+    for (const auto& [key, e] : table("DEVICE_NEIGHBOR")) {
+      const Field* name = field(e, "name");
+      const Field* peer_port = field(e, "port");
+      if (name == nullptr) {
+        note(InputNote::Kind::InvalidValue, key, fmt::format("DEVICE_NEIGHBOR|{} has no \"name\": expected the peer hostname", key), e.src);
+        continue;
+      }
+      for (Port* port : portsOf(key, e)) {
+        port->neighbor = Neighbor{name->value, peer_port ? peer_port->value : "", name->src};
+      }
+    }
+  }
+
+  void readBgp() {
+    for (const auto& [key, e] : table("BGP_NEIGHBOR")) {
+      BgpNeighbor n;
+      auto parts = splitOn(key, '|');
+      n.address = parts.back();
+      n.src = e.src;
+      if (const Field* f = field(e, "name")) n.name = f->value;
+      n.asn = number<std::uint32_t>(e, "asn", "BGP_NEIGHBOR|" + key, 1, UINT32_MAX, "an AS number");
+      sw_.bgp_neighbors.push_back(std::move(n));
+    }
+  }
+
+  void readAddresses() {
+    using Kind = InterfaceAddress::Kind;
+    for (const auto& [table_name, kind] : {std::pair{"INTERFACE", Kind::Port}, std::pair{"PORTCHANNEL_INTERFACE", Kind::PortChannel},
+                                           std::pair{"VLAN_INTERFACE", Kind::Vlan}, std::pair{"LOOPBACK_INTERFACE", Kind::Loopback}}) {
+      for (const auto& [key, e] : table(table_name)) {
+        auto parts = splitOn(key, '|');
+        if (kind == Kind::Port) portsOf(parts[0], e);
+        if (parts.size() < 2) continue;
+        sw_.addresses.push_back(InterfaceAddress{kind, parts[0], parts.back(), e.src});
+      }
+    }
+  }
+
+  void readStaticRoutes() {
+    for (const auto& [key, e] : table("STATIC_ROUTE")) {
+      StaticRoute route;
+      route.prefix = splitOn(key, '|').back();
+      route.src = e.src;
+      if (const Field* f = field(e, "nexthop")) route.nexthops = splitOn(f->value, ',');
+      if (const Field* f = field(e, "ifname")) route.ifnames = splitOn(f->value, ',');
+      sw_.static_routes.push_back(std::move(route));
+    }
+  }
+
+  void reportUndeclaredPorts() {
+    if (!sw_.has_port_table) return;
+    for (const Port& port : sw_.ports) {
+      if (port.declared) continue;
+      if (std::find(sw_.portchannels.begin(), sw_.portchannels.end(), port.name) != sw_.portchannels.end()) continue;
+      note(InputNote::Kind::UndefinedPort, port.name,
+           fmt::format("port {} is configured here but is not in the PORT table", port.name), port.src);
+    }
+  }
+
+  // Natural port order (Ethernet4 before Ethernet12) makes "first port" and output deterministic.
+  void sortPorts() {
+    std::stable_sort(sw_.ports.begin(), sw_.ports.end(), [](const Port& a, const Port& b) { return naturalLess(a.name, b.name); });
+    sw_.port_index.clear();
+    for (std::size_t i = 0; i < sw_.ports.size(); ++i) sw_.port_index.emplace(sw_.ports[i].name, i);
+  }
+
+  const TableStore& store_;
+  Switch& sw_;
+  std::vector<InputNote>& notes_;
+  std::map<std::string, int>& out_of_scope_;
+};
+
+}  // namespace
+
+void buildSwitch(const TableStore& store, Switch& sw, std::vector<InputNote>& notes,
+                 std::map<std::string, int>& out_of_scope_tables) {
+  Builder(store, sw, notes, out_of_scope_tables).run();
+}
+
+}  // namespace rocelint::sonic

@@ -1,0 +1,198 @@
+// BUF (sanity): buffer profiles, pools and PGs that cannot work as configured.
+
+#include <fmt/format.h>
+
+#include <set>
+
+#include "families.hpp"
+#include "rocelint/qos.hpp"
+
+namespace rocelint::rules {
+namespace {
+
+int firstPriority(const PrioritySet& set) {
+  for (int p = 0; p < 8; ++p) {
+    if (set.test(static_cast<std::size_t>(p))) return p;
+  }
+  return 0;
+}
+
+const BufferPool* poolOf(const Switch& sw, const BufferProfile& profile) {
+  if (!profile.pool) return nullptr;
+  auto it = sw.pools.find(profile.pool->name);
+  return it == sw.pools.end() ? nullptr : &it->second;
+}
+
+void pgWithoutHeadroom(const RuleContext& ctx, FindingSink& sink) {
+  for (const Switch& sw : ctx.fabric.switches) {
+    for (const Port& port : sw.ports) {
+      PrioritySet pfc = port.qos.pfcPriorities();
+      for (int p = 0; p < 8; ++p) {
+        const auto& pg = port.pgs[static_cast<std::size_t>(p)];
+        if (!pfc.test(static_cast<std::size_t>(p)) || !pg || pg->null_profile || pg->derived) continue;
+        const BufferProfile* profile = pgProfile(sw, *pg);
+        if (profile == nullptr || profile->reservesHeadroom()) continue;
+        Finding& f = sink.add(at(sw, port.name, p, pg->src,
+                                 fmt::format("lossless PG {} on {} {} uses BUFFER_PROFILE {}, which has {}: there is no "
+                                             "headroom for the data in flight after a pause, so it is dropped",
+                                             p, sw.name, port.name, profile->name,
+                                             profile->xoff_bytes ? "xoff 0" : "no xoff"),
+                                 "give the PG a lossless profile with xon/xoff sized for the port's speed and cable "
+                                 "length (pg_lossless_<speed>_<cable>_profile)"));
+        f.related.push_back(related(fmt::format("BUFFER_PROFILE {}", profile->name), profile->src));
+      }
+    }
+  }
+}
+
+void sizeBelowXonXoff(const RuleContext& ctx, FindingSink& sink) {
+  for (const Switch& sw : ctx.fabric.switches) {
+    for (const auto& [name, profile] : sw.profiles) {
+      if (!profile.size_bytes || !profile.xon_bytes || !profile.xoff_bytes || profile.xon_offset_bytes) continue;
+      const BufferPool* pool = poolOf(sw, profile);
+      if (pool == nullptr || pool->hasSharedHeadroom()) continue;
+      std::uint64_t need = profile.xon_bytes->value + profile.xoff_bytes->value;
+      if (profile.size_bytes->value >= need) continue;
+      Finding& f = sink.add(at(sw, "", std::nullopt, profile.size_bytes->src,
+                               fmt::format("BUFFER_PROFILE {} on {}: size {} bytes is smaller than xon + xoff = {} + {} "
+                                           "= {} bytes; pool {} has no shared headroom pool, so size must hold both",
+                                           name, sw.name, profile.size_bytes->value, profile.xon_bytes->value,
+                                           profile.xoff_bytes->value, need, pool->name),
+                               fmt::format("set size to at least {}", need)));
+      f.related.push_back(related(fmt::format("BUFFER_POOL {}", pool->name), pool->src));
+    }
+  }
+}
+
+void undefinedBufferReferences(const RuleContext& ctx, FindingSink& sink) {
+  for (const Switch& sw : ctx.fabric.switches) {
+    auto report = [&](const std::string& port, const Reference& ref, const char* table, const std::string& user) {
+      sink.add(at(sw, port, std::nullopt, ref.src,
+                  fmt::format("{} references {} \"{}\", which is not defined on {}", user, table, ref.name, sw.name),
+                  fmt::format("define {}|{} or reference an existing one", table, ref.name)));
+    };
+    for (const auto& [name, profile] : sw.profiles) {
+      if (profile.pool && !sw.pools.count(profile.pool->name) && !profile.derived) {
+        report("", *profile.pool, "BUFFER_POOL", "BUFFER_PROFILE " + name);
+      }
+    }
+    for (const Port& port : sw.ports) {
+      std::set<std::pair<std::string, int>> seen;  // one finding per referencing entry
+      auto once = [&](const Reference& ref) { return seen.insert({ref.src.file, ref.src.line}).second; };
+      for (const auto& pg : port.pgs) {
+        if (pg && pg->profile && !sw.profiles.count(pg->profile->name) && once(*pg->profile)) {
+          report(port.name, *pg->profile, "BUFFER_PROFILE", "BUFFER_PG of " + port.name);
+        }
+      }
+      for (const auto& queue : port.queues) {
+        if (queue && queue->buffer_profile && !sw.profiles.count(queue->buffer_profile->name) &&
+            once(*queue->buffer_profile)) {
+          report(port.name, *queue->buffer_profile, "BUFFER_PROFILE", "BUFFER_QUEUE of " + port.name);
+        }
+      }
+      for (const auto* list : {&port.ingress_profile_list, &port.egress_profile_list}) {
+        for (const Reference& ref : *list) {
+          if (!sw.profiles.count(ref.name)) report(port.name, ref, "BUFFER_PROFILE", "profile_list of " + port.name);
+        }
+      }
+    }
+  }
+}
+
+void directionMismatch(const RuleContext& ctx, FindingSink& sink) {
+  for (const Switch& sw : ctx.fabric.switches) {
+    for (const Port& port : sw.ports) {
+      std::set<std::pair<std::string, int>> seen;
+      auto check = [&](const Reference& ref, bool ingress, const std::string& user) {
+        auto it = sw.profiles.find(ref.name);
+        if (it == sw.profiles.end()) return;
+        const BufferPool* pool = poolOf(sw, it->second);
+        if (pool == nullptr) return;
+        PoolType wrong = ingress ? PoolType::Egress : PoolType::Ingress;
+        if (pool->type != wrong || !seen.insert({ref.src.file, ref.src.line}).second) return;
+        Finding& f = sink.add(at(sw, port.name, std::nullopt, ref.src,
+                                 fmt::format("{} on {} {} uses BUFFER_PROFILE {}, whose pool {} is an {} pool", user,
+                                             sw.name, port.name, ref.name, pool->name,
+                                             ingress ? "egress" : "ingress"),
+                                 fmt::format("use a profile on an {} pool", ingress ? "ingress" : "egress")));
+        f.related.push_back(related(fmt::format("BUFFER_POOL {}", pool->name), pool->src));
+      };
+      for (const auto& pg : port.pgs) {
+        if (pg && pg->profile) check(*pg->profile, true, "BUFFER_PG");
+      }
+      for (const auto& queue : port.queues) {
+        if (queue && queue->buffer_profile) check(*queue->buffer_profile, false, "BUFFER_QUEUE");
+      }
+      for (const Reference& ref : port.ingress_profile_list) check(ref, true, "BUFFER_PORT_INGRESS_PROFILE_LIST");
+      for (const Reference& ref : port.egress_profile_list) check(ref, false, "BUFFER_PORT_EGRESS_PROFILE_LIST");
+    }
+  }
+}
+
+void runtimePgsUnknown(const RuleContext& ctx, FindingSink& sink) {
+  for (const Switch& sw : ctx.fabric.switches) {
+    std::vector<const Port*> ports;
+    for (const Port& port : sw.ports) {
+      if (!port.isAdminDown() && losslessPgsUnknown(sw, port)) ports.push_back(&port);
+    }
+    if (ports.empty()) continue;
+    sink.add(at(sw, ports.front()->name, std::nullopt, qosLocation(*ports.front()),
+                fmt::format("{} uses the traditional buffer model and {} port(s) have PFC priorities without BUFFER_PG "
+                            "entries: SONiC generates those PGs at run time from the platform's pg_profile_lookup.ini, "
+                            "which is not in the fabric directory, so their headroom is not checked",
+                            sw.name, ports.size()),
+                fmt::format("put the platform's pg_profile_lookup.ini in the fabric directory (in a folder named {} or "
+                            "{}) to have the PGs derived and checked",
+                            sw.name, sw.hwsku.empty() ? "after the hwsku" : sw.hwsku)));
+  }
+}
+
+void lookupHasNoRow(const RuleContext& ctx, FindingSink& sink) {
+  for (const Switch& sw : ctx.fabric.switches) {
+    if (sw.buffer_model != BufferModel::Traditional || !sw.pg_lookup) continue;
+    for (const Port& port : sw.ports) {
+      PrioritySet pfc = port.qos.pfcPriorities();
+      if (pfc.none() || port.isAdminDown()) continue;
+      bool missing = false;
+      for (std::size_t p = 0; p < 8; ++p) missing = missing || (pfc.test(p) && !port.pgs[p]);
+      if (!missing) continue;
+      std::string why;
+      SourceRef where = port.src;
+      if (!port.speed_mbps) {
+        why = "the port has no speed";
+      } else if (!port.cable_length_m) {
+        why = "the port has no CABLE_LENGTH entry";
+      } else if (port.cable_length_m->value == 0) {
+        why = "its CABLE_LENGTH is 0m, which tells SONiC not to create a lossless profile";
+        where = port.cable_length_m->src;
+      } else {
+        why = fmt::format("{} has no row for speed {} and cable {}m", sw.pg_lookup->file, port.speed_mbps->value,
+                          port.cable_length_m->value);
+        where = port.cable_length_m->src;
+      }
+      sink.add(at(sw, port.name, firstPriority(pfc), where,
+                  fmt::format("SONiC will not create the lossless PGs {} of {} {}: {}", formatPrioritySet(pfc), sw.name,
+                              port.name, why),
+                  "add the missing row to pg_profile_lookup.ini, or fix the port's speed/cable length"));
+    }
+  }
+}
+
+}  // namespace
+
+void registerBufRules(std::vector<Rule>& rules) {
+  rules.push_back({"BUF001", Severity::Error, "a lossless PG's buffer profile reserves no headroom (no xoff)",
+                   pgWithoutHeadroom});
+  rules.push_back({"BUF002", Severity::Error, "profile size is smaller than xon + xoff where size must include both",
+                   sizeBelowXonXoff});
+  rules.push_back({"BUF003", Severity::Error, "reference to an undefined buffer profile or pool",
+                   undefinedBufferReferences});
+  rules.push_back({"BUF004", Severity::Error, "ingress buffer object uses an egress pool, or the reverse",
+                   directionMismatch});
+  rules.push_back({"BUF005", Severity::Note,
+                   "lossless PGs are generated at run time and no pg_profile_lookup.ini was given", runtimePgsUnknown});
+  rules.push_back({"BUF006", Severity::Error, "pg_profile_lookup.ini has no row for the port's speed and cable length",
+                   lookupHasNoRow});
+}
+
+}  // namespace rocelint::rules

@@ -1,0 +1,99 @@
+// ECN: WRED/ECN marking on lossless queues, so DCQCN reacts before PFC has to.
+
+#include <fmt/format.h>
+
+#include "families.hpp"
+#include "rocelint/qos.hpp"
+
+namespace rocelint::rules {
+namespace {
+
+void losslessQueueWithoutEcn(const RuleContext& ctx, FindingSink& sink) {
+  for (const Switch& sw : ctx.fabric.switches) {
+    for (const Port& port : sw.ports) {
+      if (!isConnected(port)) continue;
+      PrioritySet pfc = port.qos.pfcPriorities();
+      std::bitset<16> seen;
+      for (int p = 0; p < 8; ++p) {
+        if (!pfc.test(static_cast<std::size_t>(p))) continue;
+        int q = queueOfTc(sw, port, p);
+        if (q < 0 || q > 15 || seen.test(static_cast<std::size_t>(q))) continue;
+        seen.set(static_cast<std::size_t>(q));
+        const auto& queue = port.queues[static_cast<std::size_t>(q)];
+        std::string problem;
+        SourceRef where = queue ? queue->src : qosLocation(port);
+        if (!queue || !queue->wred_profile) {
+          problem = fmt::format("queue {} has no wred_profile", q);
+        } else {
+          auto it = sw.wred_profiles.find(queue->wred_profile->name);
+          if (it == sw.wred_profiles.end()) continue;  // undefined reference: CFG002
+          const WredProfile& wred = it->second;
+          where = queue->wred_profile->src;
+          const auto& green = wred.color(Color::Green);
+          if (!wred.marks(Color::Green)) {
+            problem = fmt::format("WRED_PROFILE {} does not ECN-mark green packets (ecn {})", wred.name,
+                                  wred.ecn ? wred.ecn->value : "not set");
+            if (wred.ecn) where = wred.ecn->src;
+          } else if (!green.enabled || !green.enabled->value) {
+            problem = fmt::format("WRED_PROFILE {} has wred_green_enable {}", wred.name,
+                                  green.enabled ? "\"false\"" : "not set");
+            if (green.enabled) where = green.enabled->src;
+          } else {
+            continue;
+          }
+        }
+        sink.add(at(sw, port.name, p, where,
+                    fmt::format("lossless queue {} (TC {}) on {} {} is not ECN-marked: {}; congestion control never "
+                                "slows senders, so PFC becomes the only brake",
+                                q, p, sw.name, port.name, problem),
+                    fmt::format("bind QUEUE|{}|{} to a WRED_PROFILE with ecn \"ecn_all\" and wred_green_enable \"true\"",
+                                port.name, q)));
+      }
+    }
+  }
+}
+
+void minNotBelowMax(const RuleContext& ctx, FindingSink& sink) {
+  for (const Switch& sw : ctx.fabric.switches) {
+    for (const auto& [name, wred] : sw.wred_profiles) {
+      for (Color c : kColors) {
+        const WredColor& wc = wred.color(c);
+        if (!wc.min_threshold_bytes || !wc.max_threshold_bytes) continue;
+        if (wc.min_threshold_bytes->value < wc.max_threshold_bytes->value) continue;
+        Finding& f = sink.add(at(sw, "", std::nullopt, wc.min_threshold_bytes->src,
+                                 fmt::format("WRED_PROFILE {} on {}: {}_min_threshold {} bytes is not below "
+                                             "{}_max_threshold {} bytes, so marking jumps from 0 to 100 %",
+                                             name, sw.name, colorName(c), wc.min_threshold_bytes->value, colorName(c),
+                                             wc.max_threshold_bytes->value),
+                                 "set min below max (e.g. 150 KB / 1.5 MB for RoCE)"));
+        f.related.push_back(related(fmt::format("{}_max_threshold", colorName(c)), wc.max_threshold_bytes->src));
+      }
+    }
+  }
+}
+
+void probabilityOutOfRange(const RuleContext& ctx, FindingSink& sink) {
+  for (const Switch& sw : ctx.fabric.switches) {
+    for (const auto& [name, wred] : sw.wred_profiles) {
+      for (Color c : kColors) {
+        const auto& prob = wred.color(c).drop_probability_percent;
+        if (!prob || (prob->value >= 0 && prob->value <= 100)) continue;
+        sink.add(at(sw, "", std::nullopt, prob->src,
+                    fmt::format("WRED_PROFILE {} on {}: {}_drop_probability is {} %, outside 0-100", name, sw.name,
+                                colorName(c), prob->value),
+                    "use a percentage 0-100 (RoCE profiles typically mark at 5-10 %)"));
+      }
+    }
+  }
+}
+
+}  // namespace
+
+void registerEcnRules(std::vector<Rule>& rules) {
+  rules.push_back({"ECN001", Severity::Error, "a lossless queue has no WRED/ECN profile or ECN marking is off",
+                   losslessQueueWithoutEcn});
+  rules.push_back({"ECN002", Severity::Error, "WRED minimum threshold is not below the maximum threshold", minNotBelowMax});
+  rules.push_back({"ECN003", Severity::Error, "WRED marking/drop probability outside 0-100 %", probabilityOutOfRange});
+}
+
+}  // namespace rocelint::rules

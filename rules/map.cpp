@@ -1,0 +1,219 @@
+// MAP: classification DSCP -> TC -> PG / queue, and whether lossless traffic stays lossless.
+
+#include <fmt/format.h>
+
+#include <map>
+
+#include "families.hpp"
+#include "rocelint/qos.hpp"
+
+namespace rocelint::rules {
+namespace {
+
+SourceRef dscpEntryLocation(const Switch& sw, const Port& port, int dscp) {
+  if (const QosMap* map = boundMap(sw, port, MapKind::DscpToTc)) {
+    if (const auto* entry = map->find(dscp)) return entry->src;
+    return map->src;
+  }
+  if (const Reference* ref = mapBinding(sw, port, MapKind::DscpToTc)) return ref->src;
+  return qosLocation(port);
+}
+
+SourceRef mapEntryLocation(const Switch& sw, const Port& port, MapKind kind, int from) {
+  if (const QosMap* map = boundMap(sw, port, kind)) {
+    if (const auto* entry = map->find(from)) return entry->src;
+    return map->src;
+  }
+  if (const Reference* ref = mapBinding(sw, port, kind)) return ref->src;
+  return qosLocation(port);
+}
+
+std::string boundName(const Switch& sw, const Port& port, MapKind kind) {
+  const Reference* ref = mapBinding(sw, port, kind);
+  return ref ? ref->name : "(none bound)";
+}
+
+// Map problems repeat on every port that binds the map; report each once per switch.
+struct PerMapGroups {
+  struct Group {
+    Finding finding;
+    std::vector<std::string> ports;
+  };
+  std::map<std::pair<std::string, int>, Group> groups;
+
+  void add(const std::string& map_name, int priority, const std::string& port, Finding finding) {
+    auto [it, inserted] = groups.try_emplace({map_name, priority});
+    if (inserted) it->second.finding = std::move(finding);
+    it->second.ports.push_back(port);
+  }
+  void flush(FindingSink& sink) {
+    for (auto& [key, group] : groups) {
+      if (group.ports.size() > 1) {
+        group.finding.message += fmt::format(" (on {} ports: {}{})", group.ports.size(), group.ports.front(),
+                                             group.ports.size() > 1 ? ", ..." : "");
+      }
+      sink.add(std::move(group.finding));
+    }
+    groups.clear();
+  }
+};
+
+void losslessDscpTurnsLossy(const RuleContext& ctx, FindingSink& sink) {
+  const Fabric& fabric = ctx.fabric;
+  for (int dscp : ctx.params.roce_dscps) {
+    const Switch* lossless_sw = nullptr;
+    const Port* lossless_port = nullptr;
+    for (const Switch& sw : fabric.switches) {
+      for (const Port& port : sw.ports) {
+        if (isConnected(port) && isLosslessDscp(sw, port, dscp)) {
+          lossless_sw = &sw;
+          lossless_port = &port;
+          break;
+        }
+      }
+      if (lossless_sw) break;
+    }
+    if (lossless_sw == nullptr) continue;
+    int lossless_tc = trafficClassOfDscp(*lossless_sw, *lossless_port, dscp);
+    for (const Switch& sw : fabric.switches) {
+      std::vector<const Port*> lossy;
+      for (const Port& port : sw.ports) {
+        if (isConnected(port) && !isLosslessDscp(sw, port, dscp)) lossy.push_back(&port);
+      }
+      if (lossy.empty()) continue;
+      const Port& first = *lossy.front();
+      int tc = trafficClassOfDscp(sw, first, dscp);
+      std::string why = first.qos.pfcPriorities().test(static_cast<std::size_t>(tc))
+                            ? fmt::format("its PG {} has no lossless buffer profile", priorityGroupOfTc(sw, first, tc))
+                            : fmt::format("PFC is not enabled on priority {} (pfc_enable {})", tc,
+                                          formatPrioritySet(first.qos.pfcPriorities()));
+      std::string ports = first.name;
+      for (std::size_t i = 1; i < lossy.size() && i < 4; ++i) ports += ", " + lossy[i]->name;
+      if (lossy.size() > 4) ports += ", ...";
+      Finding& f = sink.add(at(sw, first.name, tc, dscpEntryLocation(sw, first, dscp),
+                               fmt::format("RoCE DSCP {} is lossless on {} {} (TC {}) but {} classifies it into TC {}, "
+                                           "which is lossy: {}; affects {} connected port(s): {}",
+                                           dscp, lossless_sw->name, lossless_port->name, lossless_tc, sw.name, tc, why,
+                                           lossy.size(), ports),
+                               fmt::format("map DSCP {} to a lossless TC with PFC and a lossless PG on {} (as on {})",
+                                           dscp, sw.name, lossless_sw->name)));
+      f.related.push_back(related(fmt::format("DSCP {} is lossless on {}", dscp, lossless_sw->name),
+                                  dscpEntryLocation(*lossless_sw, *lossless_port, dscp)));
+      if (first.qos.pfc_enable) f.related.push_back(related("pfc_enable", first.qos.pfc_enable->src));
+    }
+  }
+}
+
+void linkDscpPriorityDiffers(const RuleContext& ctx, FindingSink& sink) {
+  const Fabric& fabric = ctx.fabric;
+  for (int dscp : ctx.params.roce_dscps) {
+    for (const Link& link : fabric.links) {
+      PortRef first = portRefLess(fabric, link.a, link.b) ? link.a : link.b;
+      PortRef second = first == link.a ? link.b : link.a;
+      const Switch& s1 = fabric.sw(first);
+      const Switch& s2 = fabric.sw(second);
+      const Port& p1 = fabric.port(first);
+      const Port& p2 = fabric.port(second);
+      if (!isLosslessDscp(s1, p1, dscp) || !isLosslessDscp(s2, p2, dscp)) continue;
+      int tc1 = trafficClassOfDscp(s1, p1, dscp);
+      int tc2 = trafficClassOfDscp(s2, p2, dscp);
+      if (tc1 == tc2) continue;
+      Finding& f = sink.add(at(s1, p1.name, tc1, dscpEntryLocation(s1, p1, dscp),
+                               fmt::format("RoCE DSCP {} is lossless on priority {} at {} {} but on priority {} at {} {}: "
+                                           "pause frames for it are sent and honoured on different priorities",
+                                           dscp, tc1, s1.name, p1.name, tc2, s2.name, p2.name),
+                               fmt::format("map DSCP {} to the same traffic class on both ends", dscp)));
+      f.related.push_back(related(fmt::format("DSCP {} on {} {}", dscp, s2.name, p2.name), dscpEntryLocation(s2, p2, dscp)));
+    }
+  }
+}
+
+void losslessTcInLossyPg(const RuleContext& ctx, FindingSink& sink) {
+  for (const Switch& sw : ctx.fabric.switches) {
+    PerMapGroups groups;
+    for (const Port& port : sw.ports) {
+      PrioritySet pfc = port.qos.pfcPriorities();
+      for (int p = 0; p < 8; ++p) {
+        if (!pfc.test(static_cast<std::size_t>(p))) continue;
+        int pg = priorityGroupOfTc(sw, port, p);
+        if (pg >= 0 && pg < 8 && pfc.test(static_cast<std::size_t>(pg))) continue;
+        std::string map_name = boundName(sw, port, MapKind::TcToPg);
+        groups.add(map_name, p, port.name,
+                   at(sw, port.name, p, mapEntryLocation(sw, port, MapKind::TcToPg, p),
+                      fmt::format("lossless TC {} on {} {} is mapped by TC_TO_PRIORITY_GROUP_MAP {} to PG {}, which is "
+                                  "not a lossless PG (pfc_enable {})",
+                                  p, sw.name, port.name, map_name, pg, formatPrioritySet(pfc)),
+                      fmt::format("map TC {} to PG {} in TC_TO_PRIORITY_GROUP_MAP {}", p, p, map_name)));
+      }
+    }
+    groups.flush(sink);
+  }
+}
+
+void losslessQueueShared(const RuleContext& ctx, FindingSink& sink) {
+  for (const Switch& sw : ctx.fabric.switches) {
+    PerMapGroups groups;
+    for (const Port& port : sw.ports) {
+      PrioritySet pfc = port.qos.pfcPriorities();
+      const QosMap* map = boundMap(sw, port, MapKind::TcToQueue);
+      if (map == nullptr) continue;  // unbound: identity, nothing shared
+      for (int p = 0; p < 8; ++p) {
+        if (!pfc.test(static_cast<std::size_t>(p))) continue;
+        int queue = queueOfTc(sw, port, p);
+        for (const auto& [tc, entry] : map->entries) {
+          if (tc == p || (tc < 8 && pfc.test(static_cast<std::size_t>(tc))) || entry.value != queue) continue;
+          groups.add(map->name, p, port.name,
+                     at(sw, port.name, p, entry.src,
+                        fmt::format("lossless TC {} shares egress queue {} with lossy TC {} (TC_TO_QUEUE_MAP {}) on {} "
+                                    "{}: PFC pauses of the lossless class also stall the lossy one, and lossy bursts "
+                                    "fill the lossless queue",
+                                    p, queue, tc, map->name, sw.name, port.name),
+                        fmt::format("give TC {} its own queue (e.g. {} -> {})", p, p, p)));
+          break;
+        }
+      }
+    }
+    groups.flush(sink);
+  }
+}
+
+void pauseHitsWrongQueue(const RuleContext& ctx, FindingSink& sink) {
+  for (const Switch& sw : ctx.fabric.switches) {
+    PerMapGroups groups;
+    for (const Port& port : sw.ports) {
+      PrioritySet pfc = port.qos.pfcPriorities();
+      for (int p = 0; p < 8; ++p) {
+        if (!pfc.test(static_cast<std::size_t>(p))) continue;
+        int queue = queueOfTc(sw, port, p);
+        std::optional<int> paused = queueOfPfcPriority(sw, port, p);
+        if (paused && *paused == queue) continue;
+        std::string map_name = boundName(sw, port, MapKind::PfcToQueue);
+        std::string paused_text = paused ? fmt::format("queue {}", *paused) : std::string("no queue (no entry)");
+        groups.add(map_name, p, port.name,
+                   at(sw, port.name, p, mapEntryLocation(sw, port, MapKind::PfcToQueue, p),
+                      fmt::format("a PFC pause for priority {} on {} {} stops {} (MAP_PFC_PRIORITY_TO_QUEUE {}), but TC "
+                                  "{} is sent from queue {}: the sender keeps transmitting into a paused peer",
+                                  p, sw.name, port.name, paused_text, map_name, p, queue),
+                      fmt::format("map PFC priority {} to queue {} in MAP_PFC_PRIORITY_TO_QUEUE {}", p, queue, map_name)));
+      }
+    }
+    groups.flush(sink);
+  }
+}
+
+}  // namespace
+
+void registerMapRules(std::vector<Rule>& rules) {
+  rules.push_back({"MAP001", Severity::Error, "a RoCE DSCP is lossless elsewhere but lossy on this switch",
+                   losslessDscpTurnsLossy});
+  rules.push_back({"MAP002", Severity::Error, "a RoCE DSCP gets different lossless priorities on the two ends of a link",
+                   linkDscpPriorityDiffers});
+  rules.push_back({"MAP003", Severity::Error, "a lossless traffic class maps to a PG without a lossless profile",
+                   losslessTcInLossyPg});
+  rules.push_back({"MAP004", Severity::Warning, "a lossless traffic class shares its egress queue with lossy classes",
+                   losslessQueueShared});
+  rules.push_back({"MAP005", Severity::Error,
+                   "the PFC priority->queue map does not pause the queue that carries the class", pauseHitsWrongQueue});
+}
+
+}  // namespace rocelint::rules

@@ -1,0 +1,162 @@
+// PFC: which priorities pause, on both ends of every link and across the fabric.
+
+#include <fmt/format.h>
+
+#include <map>
+
+#include "families.hpp"
+#include "rocelint/qos.hpp"
+
+namespace rocelint::rules {
+namespace {
+
+int lowest(const PrioritySet& set) {
+  for (int p = 0; p < 8; ++p) {
+    if (set.test(static_cast<std::size_t>(p))) return p;
+  }
+  return -1;
+}
+
+SourceRef pfcLocation(const Port& port) { return port.qos.pfc_enable ? port.qos.pfc_enable->src : qosLocation(port); }
+
+void linkPfcDiffers(const RuleContext& ctx, FindingSink& sink) {
+  const Fabric& fabric = ctx.fabric;
+  for (const Link& link : fabric.links) {
+    PortRef first = portRefLess(fabric, link.a, link.b) ? link.a : link.b;
+    PortRef second = first == link.a ? link.b : link.a;
+    const Port& p1 = fabric.port(first);
+    const Port& p2 = fabric.port(second);
+    PrioritySet s1 = p1.qos.pfcPriorities();
+    PrioritySet s2 = p2.qos.pfcPriorities();
+    if (s1 == s2) continue;
+    Finding& f = sink.add(at(fabric.sw(first), p1.name, lowest(s1 ^ s2), pfcLocation(p1),
+                             fmt::format("PFC priorities differ across the link {} {} <-> {} {}: {} here, {} on {}",
+                                         fabric.sw(first).name, p1.name, fabric.sw(second).name, p2.name,
+                                         formatPrioritySet(s1), formatPrioritySet(s2), fabric.sw(second).name),
+                             "set the same pfc_enable on both ends of the link"));
+    f.related.push_back(related(fmt::format("pfc_enable of {} {}", fabric.sw(second).name, p2.name), pfcLocation(p2)));
+  }
+}
+
+void fabricSetDiffers(const RuleContext& ctx, FindingSink& sink) {
+  const Fabric& fabric = ctx.fabric;
+  PrioritySet expected;
+  std::string why;
+  if (ctx.params.lossless_priorities) {
+    for (int p : *ctx.params.lossless_priorities) expected.set(static_cast<std::size_t>(p));
+    why = "the configured lossless_priorities";
+  } else {
+    std::map<unsigned long, int> votes;
+    for (const Switch& sw : fabric.switches) {
+      for (const Port& port : sw.ports) {
+        if (isConnected(port) && port.qos.pfcPriorities().any()) ++votes[port.qos.pfcPriorities().to_ulong()];
+      }
+    }
+    if (votes.empty()) return;
+    auto best = votes.begin();
+    for (auto it = votes.begin(); it != votes.end(); ++it) {
+      if (it->second > best->second) best = it;
+    }
+    expected = PrioritySet(best->first);
+    why = fmt::format("the fabric's most common set ({} ports)", best->second);
+  }
+  for (const Link& link : fabric.links) {
+    for (PortRef end : {link.a, link.b}) {
+      const Port& port = fabric.port(end);
+      PrioritySet have = port.qos.pfcPriorities();
+      if (have == expected || port.isAdminDown()) continue;
+      sink.add(at(fabric.sw(end), port.name, lowest(have ^ expected), pfcLocation(port),
+                  fmt::format("switch-to-switch port {} {} has PFC on {}, but lossless priorities are {} ({})",
+                              fabric.sw(end).name, port.name, formatPrioritySet(have), formatPrioritySet(expected), why),
+                  fmt::format("set pfc_enable to \"{}\"", formatPrioritySet(expected))));
+    }
+  }
+  for (const Host& host : fabric.hosts) {
+    const Port& port = fabric.port(host.attachment);
+    PrioritySet have = port.qos.pfcPriorities();
+    if (have.none() || have == expected || port.isAdminDown()) continue;
+    sink.add(at(fabric.sw(host.attachment), port.name, lowest(have ^ expected), pfcLocation(port),
+                fmt::format("host port {} {} (to {}) has PFC on {}, but lossless priorities are {} ({})",
+                            fabric.sw(host.attachment).name, port.name, host.name, formatPrioritySet(have),
+                            formatPrioritySet(expected), why),
+                fmt::format("set pfc_enable to \"{}\"", formatPrioritySet(expected))));
+  }
+}
+
+void tooManyPriorities(const RuleContext& ctx, FindingSink& sink) {
+  for (const Switch& sw : ctx.fabric.switches) {
+    for (const Port& port : sw.ports) {
+      PrioritySet have = port.qos.pfcPriorities();
+      if (static_cast<int>(have.count()) <= ctx.params.max_lossless_priorities) continue;
+      sink.add(at(sw, port.name, std::nullopt, pfcLocation(port),
+                  fmt::format("{} {} has {} lossless priorities ({}); the limit is {}: each one needs its own headroom",
+                              sw.name, port.name, have.count(), formatPrioritySet(have),
+                              ctx.params.max_lossless_priorities),
+                  "keep RoCE on one or two lossless priorities (typically 3, or 3 and 4)"));
+    }
+  }
+}
+
+void watchdogNotSubset(const RuleContext& ctx, FindingSink& sink) {
+  for (const Switch& sw : ctx.fabric.switches) {
+    for (const Port& port : sw.ports) {
+      if (!port.qos.pfcwd_sw_enable) continue;
+      PrioritySet extra = port.qos.pfcwd_sw_enable->value & ~port.qos.pfcPriorities();
+      for (int p = 0; p < 8; ++p) {
+        if (!extra.test(static_cast<std::size_t>(p))) continue;
+        Finding& f = sink.add(at(sw, port.name, p, port.qos.pfcwd_sw_enable->src,
+                                 fmt::format("{} {} watches priority {} (pfcwd_sw_enable {}) but PFC is not enabled on "
+                                             "it (pfc_enable {})",
+                                             sw.name, port.name, p, formatPrioritySet(port.qos.pfcwd_sw_enable->value),
+                                             formatPrioritySet(port.qos.pfcPriorities())),
+                                 "make pfcwd_sw_enable a subset of pfc_enable"));
+        f.related.push_back(related("pfc_enable", pfcLocation(port)));
+      }
+    }
+  }
+}
+
+void pgSetDiffers(const RuleContext& ctx, FindingSink& sink) {
+  for (const Switch& sw : ctx.fabric.switches) {
+    for (const Port& port : sw.ports) {
+      PrioritySet pfc = port.qos.pfcPriorities();
+      if (pfc.none() || losslessPgsUnknown(sw, port)) continue;
+      for (int p = 0; p < 8; ++p) {
+        const auto& pg = port.pgs[static_cast<std::size_t>(p)];
+        bool enabled = pfc.test(static_cast<std::size_t>(p));
+        if (enabled && !pg) {
+          std::string why = sw.buffer_model == BufferModel::Traditional && sw.pg_lookup
+                                ? " (none configured, and none derived from pg_profile_lookup.ini)"
+                                : "";
+          sink.add(at(sw, port.name, p, pfcLocation(port),
+                      fmt::format("{} {} has PFC on priority {} but no BUFFER_PG for PG {}{}: pause frames will be sent "
+                                  "without headroom to absorb in-flight data",
+                                  sw.name, port.name, p, p, why),
+                      fmt::format("add BUFFER_PG|{}|{} with a lossless profile (or \"NULL\" in the dynamic model)",
+                                  port.name, p)));
+        } else if (!enabled && pg && isLosslessPg(sw, port, p).value_or(false)) {
+          Finding& f = sink.add(at(sw, port.name, p, pg->src,
+                                   fmt::format("{} {} reserves lossless headroom on PG {} but PFC is not enabled on "
+                                               "priority {} (pfc_enable {})",
+                                               sw.name, port.name, p, p, formatPrioritySet(pfc)),
+                                   fmt::format("add {} to pfc_enable, or give PG {} a lossy profile", p, p)));
+          f.related.push_back(related("pfc_enable", pfcLocation(port)));
+        }
+      }
+    }
+  }
+}
+
+}  // namespace
+
+void registerPfcRules(std::vector<Rule>& rules) {
+  rules.push_back({"PFC001", Severity::Error, "PFC-enabled priorities differ across a link", linkPfcDiffers});
+  rules.push_back({"PFC002", Severity::Warning, "a port's lossless priorities differ from the fabric's", fabricSetDiffers});
+  rules.push_back({"PFC003", Severity::Warning, "more lossless priorities on a port than the limit (default 2)",
+                   tooManyPriorities});
+  rules.push_back({"PFC004", Severity::Error, "watchdog-enabled priorities are not a subset of PFC-enabled ones",
+                   watchdogNotSubset});
+  rules.push_back({"PFC005", Severity::Error, "PFC-enabled priorities and lossless buffer PGs differ", pgSetDiffers});
+}
+
+}  // namespace rocelint::rules

@@ -1,0 +1,80 @@
+// TOPO: links as both ends' neighbour tables describe them.
+
+#include <fmt/format.h>
+
+#include "families.hpp"
+#include "rocelint/qos.hpp"
+
+namespace rocelint::rules {
+namespace {
+
+void endsDisagree(const RuleContext& ctx, FindingSink& sink) {
+  const Fabric& fabric = ctx.fabric;
+  for (const Switch& sw : fabric.switches) {
+    for (const Port& port : sw.ports) {
+      if (!port.neighbor) continue;
+      const Neighbor& n = *port.neighbor;
+      const Switch* peer = fabric.findSwitch(n.device);
+      if (peer == nullptr) continue;  // a host or a device outside the fabric
+      const Port* back = peer->findPort(n.port);
+      std::string problem;
+      std::vector<RelatedLocation> rel;
+      if (back == nullptr || (!back->declared && peer->has_port_table)) {
+        problem = fmt::format("{} has no port {}", peer->name, n.port.empty() ? "(none given)" : n.port);
+      } else if (!back->neighbor) {
+        problem = fmt::format("{} {} has no DEVICE_NEIGHBOR entry", peer->name, back->name);
+        rel.push_back(related(fmt::format("{} {}", peer->name, back->name), back->src));
+      } else if (back->neighbor->device != sw.name || back->neighbor->port != port.name) {
+        problem = fmt::format("{} {} says its neighbour is {} {}", peer->name, back->name, back->neighbor->device,
+                              back->neighbor->port);
+        rel.push_back(related(fmt::format("{} {} neighbour entry", peer->name, back->name), back->neighbor->src));
+      } else {
+        continue;
+      }
+      Finding& f = sink.add(at(sw, port.name, std::nullopt, n.src,
+                               fmt::format("{} {} says its neighbour is {} {}, but {}", sw.name, port.name, n.device,
+                                           n.port, problem),
+                               "correct DEVICE_NEIGHBOR on whichever end is wrong (check the cabling plan or LLDP)"));
+      f.related = std::move(rel);
+    }
+  }
+}
+
+template <class Getter>
+void linkMismatch(const RuleContext& ctx, FindingSink& sink, const char* what, const char* unit, Getter get,
+                  const char* fix) {
+  const Fabric& fabric = ctx.fabric;
+  for (const Link& link : fabric.links) {
+    PortRef first = portRefLess(fabric, link.a, link.b) ? link.a : link.b;
+    PortRef second = first == link.a ? link.b : link.a;
+    const Port& p1 = fabric.port(first);
+    const Port& p2 = fabric.port(second);
+    auto v1 = get(p1);
+    auto v2 = get(p2);
+    if (!v1 || !v2 || v1->value == v2->value) continue;
+    Finding& f = sink.add(at(fabric.sw(first), p1.name, std::nullopt, v1->src,
+                             fmt::format("{} differs across the link {} {} <-> {} {}: {} {} here, {} {} on {}", what,
+                                         fabric.sw(first).name, p1.name, fabric.sw(second).name, p2.name, v1->value,
+                                         unit, v2->value, unit, fabric.sw(second).name),
+                             fix));
+    f.related.push_back(related(fmt::format("{} of {} {}", what, fabric.sw(second).name, p2.name), v2->src));
+  }
+}
+
+}  // namespace
+
+void registerTopoRules(std::vector<Rule>& rules) {
+  rules.push_back({"TOPO001", Severity::Error, "the two ends of a link disagree about each other", endsDisagree});
+  rules.push_back({"TOPO002", Severity::Error, "port speed differs across a link",
+                   [](const RuleContext& ctx, FindingSink& sink) {
+                     linkMismatch(ctx, sink, "speed", "Mb/s", [](const Port& p) { return p.speed_mbps; },
+                                  "set the same PORT speed on both ends");
+                   }});
+  rules.push_back({"TOPO003", Severity::Error, "MTU differs across a link",
+                   [](const RuleContext& ctx, FindingSink& sink) {
+                     linkMismatch(ctx, sink, "MTU", "bytes", [](const Port& p) { return p.mtu_bytes; },
+                                  "set the same PORT mtu on both ends (9100 is the SONiC default)");
+                   }});
+}
+
+}  // namespace rocelint::rules

@@ -1,0 +1,151 @@
+#include "rocelint/model.hpp"
+
+#include <cctype>
+
+#include "rocelint/finding.hpp"
+
+namespace rocelint {
+
+std::string formatPrioritySet(const PrioritySet& set) {
+  std::string out;
+  for (std::size_t p = 0; p < set.size(); ++p) {
+    if (!set.test(p)) continue;
+    if (!out.empty()) out += ',';
+    out += std::to_string(p);
+  }
+  return out.empty() ? "none" : out;
+}
+
+const char* mapTableName(MapKind kind) {
+  switch (kind) {
+    case MapKind::DscpToTc: return "DSCP_TO_TC_MAP";
+    case MapKind::Dot1pToTc: return "DOT1P_TO_TC_MAP";
+    case MapKind::TcToPg: return "TC_TO_PRIORITY_GROUP_MAP";
+    case MapKind::TcToQueue: return "TC_TO_QUEUE_MAP";
+    case MapKind::PfcToQueue: return "MAP_PFC_PRIORITY_TO_QUEUE";
+    case MapKind::PfcToPg: return "PFC_PRIORITY_TO_PRIORITY_GROUP_MAP";
+    case MapKind::TcToDscp: return "TC_TO_DSCP_MAP";
+  }
+  return "?";
+}
+
+const char* mapFieldName(MapKind kind) {
+  switch (kind) {
+    case MapKind::DscpToTc: return "dscp_to_tc_map";
+    case MapKind::Dot1pToTc: return "dot1p_to_tc_map";
+    case MapKind::TcToPg: return "tc_to_pg_map";
+    case MapKind::TcToQueue: return "tc_to_queue_map";
+    case MapKind::PfcToQueue: return "pfc_to_queue_map";
+    case MapKind::PfcToPg: return "pfc_to_pg_map";
+    case MapKind::TcToDscp: return "tc_to_dscp_map";
+  }
+  return "?";
+}
+
+const char* colorName(Color color) {
+  switch (color) {
+    case Color::Green: return "green";
+    case Color::Yellow: return "yellow";
+    case Color::Red: return "red";
+  }
+  return "?";
+}
+
+bool WredProfile::marks(Color c) const {
+  if (!ecn) return false;
+  const std::string& mode = ecn->value;
+  if (mode == "ecn_all") return true;
+  if (mode == "ecn_none") return false;
+  return mode.find(colorName(c)) != std::string::npos;
+}
+
+const PgLookupRow* PgLookupTable::find(std::uint32_t speed_mbps, std::uint32_t cable_m) const {
+  for (const auto& row : rows) {
+    if (row.speed_mbps == speed_mbps && row.cable_length_m == cable_m) return &row;
+  }
+  return nullptr;
+}
+
+const Port* Switch::findPort(const std::string& port_name) const {
+  auto it = port_index.find(port_name);
+  return it == port_index.end() ? nullptr : &ports[it->second];
+}
+
+Port* Switch::findPort(const std::string& port_name) {
+  auto it = port_index.find(port_name);
+  return it == port_index.end() ? nullptr : &ports[it->second];
+}
+
+Port& Switch::portFor(const std::string& port_name) {
+  auto [it, inserted] = port_index.try_emplace(port_name, ports.size());
+  if (inserted) {
+    ports.emplace_back();
+    ports.back().name = port_name;
+  }
+  return ports[it->second];
+}
+
+const QosMap* Switch::findMap(MapKind kind, const std::string& map_name) const {
+  const auto& table = mapsOf(kind);
+  auto it = table.find(map_name);
+  return it == table.end() ? nullptr : &it->second;
+}
+
+const Switch* Fabric::findSwitch(const std::string& name) const {
+  auto it = switch_index.find(name);
+  return it == switch_index.end() ? nullptr : &switches[it->second];
+}
+
+bool naturalLess(const std::string& a, const std::string& b) {
+  std::size_t i = 0;
+  std::size_t j = 0;
+  while (i < a.size() && j < b.size()) {
+    if (std::isdigit(static_cast<unsigned char>(a[i])) && std::isdigit(static_cast<unsigned char>(b[j]))) {
+      std::size_t i_end = i;
+      std::size_t j_end = j;
+      while (i_end < a.size() && std::isdigit(static_cast<unsigned char>(a[i_end]))) ++i_end;
+      while (j_end < b.size() && std::isdigit(static_cast<unsigned char>(b[j_end]))) ++j_end;
+      std::string_view na(a.data() + i, i_end - i);
+      std::string_view nb(b.data() + j, j_end - j);
+      while (na.size() > 1 && na.front() == '0') na.remove_prefix(1);
+      while (nb.size() > 1 && nb.front() == '0') nb.remove_prefix(1);
+      if (na.size() != nb.size()) return na.size() < nb.size();
+      if (na != nb) return na < nb;
+      i = i_end;
+      j = j_end;
+    } else {
+      if (a[i] != b[j]) return a[i] < b[j];
+      ++i;
+      ++j;
+    }
+  }
+  return (a.size() - i) < (b.size() - j);
+}
+
+const char* severityName(Severity severity) {
+  switch (severity) {
+    case Severity::Note: return "note";
+    case Severity::Warning: return "warning";
+    case Severity::Error: return "error";
+  }
+  return "?";
+}
+
+std::optional<Severity> parseSeverity(const std::string& text) {
+  if (text == "note") return Severity::Note;
+  if (text == "warning") return Severity::Warning;
+  if (text == "error") return Severity::Error;
+  return std::nullopt;
+}
+
+bool findingLess(const Finding& a, const Finding& b) {
+  if (a.location.file != b.location.file) return a.location.file < b.location.file;
+  if (a.location.line != b.location.line) return a.location.line < b.location.line;
+  if (a.rule != b.rule) return a.rule < b.rule;
+  if (a.switch_name != b.switch_name) return a.switch_name < b.switch_name;
+  if (a.port != b.port) return naturalLess(a.port, b.port);
+  if (a.priority != b.priority) return a.priority < b.priority;
+  return a.message < b.message;
+}
+
+}  // namespace rocelint
