@@ -100,6 +100,12 @@ void readNamespace(const json::Node& tables, const std::string& file, const std:
       continue;
     }
     auto& table = out.store.tables[top_key];
+    const json::Node* typed_value = value.find("value");
+    if (typed_value != nullptr && !typed_value->isObject() && value.find("type") != nullptr) {
+      // Typed redis dump of a plain string key (e.g. CONFIG_DB_INITIALIZED): not a table.
+      table[""].src = sourceOf(value, file, pointer);
+      continue;
+    }
     for (const auto& [key, entry_node] : value.members) {
       std::string entry_pointer = pointer + "/" + json::escapePointer(key);
       if (!entry_node.isObject()) {
@@ -424,15 +430,16 @@ class Builder {
 
   // Ports named in a key's first part: "Ethernet0" or the old "Ethernet0,Ethernet4".
   std::vector<Port*> portsOf(const std::string& port_part, const Entry& entry) {
-    std::vector<Port*> ports;
+    // Create every port first: creating one may move the others (vector storage).
+    std::vector<std::string> names;
     for (const auto& name : splitOn(port_part, ',')) {
       std::string clean = trim(name);
       if (clean.empty()) continue;
-      bool existed = sw_.findPort(clean) != nullptr;
-      Port& port = sw_.portFor(clean);
-      if (!existed) port.src = entry.src;
-      ports.push_back(&port);
+      if (sw_.findPort(clean) == nullptr) sw_.portFor(clean).src = entry.src;
+      names.push_back(std::move(clean));
     }
+    std::vector<Port*> ports;
+    for (const auto& name : names) ports.push_back(sw_.findPort(name));
     return ports;
   }
 

@@ -1,1 +1,327 @@
+// SONiC config_db parser: shapes, reference styles, keys, derivation, malformed input.
+
 #include <gtest/gtest.h>
+
+#include "rocelint/qos.hpp"
+#include "test_util.hpp"
+
+namespace rocelint {
+namespace {
+
+using test::TempDir;
+using test::withRule;
+
+const char* kNested = R"({
+    "DEVICE_METADATA": {"localhost": {"hostname": "leaf1", "hwsku": "Mellanox-SN4600C-C64", "buffer_model": "dynamic"}},
+    "PORT": {
+        "Ethernet0": {"speed": "400000", "mtu": "9100", "admin_status": "up"},
+        "Ethernet4": {"speed": "100000", "mtu": "9100", "admin_status": "up"}
+    },
+    "DSCP_TO_TC_MAP": {"AZURE": {"26": "3", "48": "6"}},
+    "TC_TO_PRIORITY_GROUP_MAP": {"AZURE": {"3": "3", "4": "4"}},
+    "PORT_QOS_MAP": {
+        "Ethernet0": {"dscp_to_tc_map": "[DSCP_TO_TC_MAP|AZURE]", "tc_to_pg_map": "AZURE", "pfc_enable": "3,4"}
+    },
+    "BUFFER_POOL": {"ingress_lossless_pool": {"type": "ingress", "mode": "dynamic"}},
+    "BUFFER_PROFILE": {"ingress_lossy_profile": {"pool": "ingress_lossless_pool", "size": "0", "dynamic_th": "3"}},
+    "BUFFER_PG": {
+        "Ethernet0|3-4": {"profile": "NULL"},
+        "Ethernet0|0": {"profile": "[BUFFER_PROFILE|ingress_lossy_profile]"}
+    }
+}
+)";
+
+TEST(SonicParser, NestedShapeBuildsModelWithSources) {
+  TempDir dir;
+  std::string file = dir.write("leaf1.json", kNested);
+  Fabric fabric = loadFabric({dir.path()});
+  ASSERT_EQ(fabric.switches.size(), 1u);
+  const Switch& sw = fabric.switches[0];
+  EXPECT_EQ(sw.name, "leaf1");
+  EXPECT_EQ(sw.buffer_model, BufferModel::Dynamic);
+  const Port* eth0 = sw.findPort("Ethernet0");
+  ASSERT_NE(eth0, nullptr);
+  ASSERT_TRUE(eth0->speed_mbps);
+  EXPECT_EQ(eth0->speed_mbps->value, 400000u);
+  EXPECT_EQ(eth0->speed_mbps->src.file, file);
+  EXPECT_EQ(eth0->speed_mbps->src.line, 4);
+  EXPECT_EQ(eth0->speed_mbps->src.pointer, "/PORT/Ethernet0/speed");
+  ASSERT_TRUE(eth0->qos.pfc_enable);
+  EXPECT_EQ(formatPrioritySet(eth0->qos.pfc_enable->value), "3,4");
+  // Bracket and plain references in one file resolve alike.
+  ASSERT_TRUE(eth0->qos.map(MapKind::DscpToTc));
+  EXPECT_EQ(eth0->qos.map(MapKind::DscpToTc)->name, "AZURE");
+  EXPECT_TRUE(eth0->qos.map(MapKind::DscpToTc)->bracket_style);
+  EXPECT_FALSE(eth0->qos.map(MapKind::TcToPg)->bracket_style);
+  EXPECT_EQ(trafficClassOfDscp(sw, *eth0, 26), 3);
+  EXPECT_EQ(trafficClassOfDscp(sw, *eth0, 10), 0);  // missing from the map -> TC 0
+  // "3-4" is expanded; "NULL" in the dynamic model is a lossless PG computed at run time.
+  ASSERT_TRUE(eth0->pgs[3] && eth0->pgs[4]);
+  EXPECT_TRUE(eth0->pgs[4]->null_profile);
+  EXPECT_EQ(isLosslessPg(sw, *eth0, 3), std::optional<bool>(true));
+  EXPECT_EQ(isLosslessPg(sw, *eth0, 0), std::optional<bool>(false));
+  EXPECT_TRUE(isLosslessDscp(sw, *eth0, 26));
+  EXPECT_FALSE(isLosslessDscp(sw, *eth0, 48));
+}
+
+TEST(SonicParser, FlatAndTypedShapesGiveTheSameModel) {
+  TempDir dir;
+  dir.write("flat/a.json", R"({
+    "DEVICE_METADATA|localhost": {"hostname": "flat"},
+    "PORT|Ethernet0": {"speed": "100000", "mtu": "9100"},
+    "PORT_QOS_MAP|Ethernet0": {"pfc_enable": "3,4", "pfcwd_sw_enable": "3"},
+    "PFC_WD|GLOBAL": {"POLL_INTERVAL": "200"},
+    "PFC_WD|Ethernet0": {"action": "drop", "detection_time": "200", "restoration_time": "400"}
+})");
+  dir.write("typed/a.json", R"({
+    "DEVICE_METADATA|localhost": {"expireat": 1.6e9, "ttl": -0.001, "type": "hash", "value": {"hostname": "typed"}},
+    "PORT|Ethernet0": {"expireat": 1.6e9, "ttl": -0.001, "type": "hash", "value": {"speed": "100000", "mtu": "9100"}},
+    "PORT_QOS_MAP|Ethernet0": {"type": "hash", "value": {"pfc_enable": "3,4", "pfcwd_sw_enable": "3"}},
+    "PFC_WD|GLOBAL": {"type": "hash", "value": {"POLL_INTERVAL": "200"}},
+    "PFC_WD|Ethernet0": {"type": "hash", "value": {"action": "drop", "detection_time": "200", "restoration_time": "400"}},
+    "LOOPBACK_INTERFACE|Loopback0": {"type": "hash", "value": {"NULL": "NULL"}}
+})");
+  Fabric fabric = loadFabric({dir.path()});
+  ASSERT_EQ(fabric.switches.size(), 2u);
+  for (const Switch& sw : fabric.switches) {
+    SCOPED_TRACE(sw.name);
+    const Port* port = sw.findPort("Ethernet0");
+    ASSERT_NE(port, nullptr);
+    EXPECT_EQ(port->speed_mbps->value, 100000u);
+    EXPECT_EQ(formatPrioritySet(port->qos.pfcwd_sw_enable->value), "3");
+    ASSERT_TRUE(port->watchdog);
+    EXPECT_EQ(port->watchdog->restoration_ms->value, 400);
+    EXPECT_EQ(sw.pfcwd_poll_interval_ms->value, 200);
+    EXPECT_TRUE(watchdogCovers(sw, *port, 3));
+    EXPECT_FALSE(watchdogCovers(sw, *port, 4));
+  }
+  EXPECT_EQ(fabric.switches[1].findPort("Ethernet0")->speed_mbps->src.pointer, "/PORT|Ethernet0/value/speed");
+  Report report = analyze(fabric, {});
+  EXPECT_TRUE(withRule(report, "CFG001").empty());  // expireat/ttl/type are shape, not fields
+}
+
+TEST(SonicParser, MultiAsicWrapperMergesNamespacesIntoOneSwitch) {
+  TempDir dir;
+  dir.write("chassis.json", R"({
+    "localhost": {"DEVICE_METADATA": {"localhost": {"hostname": "multi"}}},
+    "asic0": {"PORT": {"Ethernet0": {"speed": "400000"}}},
+    "asic1": {"PORT": {"Ethernet256": {"speed": "400000"}}}
+})");
+  Fabric fabric = loadFabric({dir.path()});
+  ASSERT_EQ(fabric.switches.size(), 1u);
+  EXPECT_EQ(fabric.switches[0].name, "multi");
+  EXPECT_NE(fabric.switches[0].findPort("Ethernet0"), nullptr);
+  EXPECT_NE(fabric.switches[0].findPort("Ethernet256"), nullptr);
+  EXPECT_EQ(fabric.switches[0].findPort("Ethernet256")->speed_mbps->src.pointer, "/asic1/PORT/Ethernet256/speed");
+}
+
+TEST(SonicParser, OldCommaPortListsAndRangesAreExpanded) {
+  TempDir dir;
+  dir.write("old.json", R"({
+    "BUFFER_PROFILE": {"p": {"pool": "[BUFFER_POOL|ingress_lossless_pool]", "xon": "18432", "xoff": "40960", "size": "59392"}},
+    "BUFFER_POOL": {"ingress_lossless_pool": {"type": "ingress", "mode": "dynamic", "size": "12766208"}},
+    "BUFFER_PG": {"Ethernet0,Ethernet4,Ethernet8|3-4": {"profile": "[BUFFER_PROFILE|p]"}},
+    "QUEUE": {"Ethernet0,Ethernet4|0-2": {"scheduler": "[SCHEDULER|s0]"}, "CPU|0": {"scheduler": "[SCHEDULER|s0]"}},
+    "SCHEDULER": {"s0": {"type": "DWRR", "weight": "14"}}
+})");
+  Fabric fabric = loadFabric({dir.path()});
+  const Switch& sw = fabric.switches.at(0);
+  EXPECT_EQ(sw.name, "old");  // no hostname: the file name
+  for (const char* name : {"Ethernet0", "Ethernet4", "Ethernet8"}) {
+    const Port* port = sw.findPort(name);
+    ASSERT_NE(port, nullptr) << name;
+    ASSERT_TRUE(port->pgs[3] && port->pgs[4]) << name;
+    EXPECT_EQ(port->pgs[3]->profile->name, "p");
+    EXPECT_TRUE(port->pgs[3]->profile->bracket_style);
+  }
+  EXPECT_TRUE(sw.findPort("Ethernet4")->queues[2]);
+  EXPECT_FALSE(sw.findPort("Ethernet8")->queues[0]);
+  EXPECT_EQ(sw.findPort("CPU"), nullptr);
+  EXPECT_EQ(sw.ports.front().name, "Ethernet0");  // natural order
+  EXPECT_EQ(sw.ports.back().name, "Ethernet8");
+}
+
+TEST(SonicParser, FilesOfOneSwitchMergeByHostnameAndConflictsAreNoted) {
+  TempDir dir;
+  std::string qos = dir.write("leaf1-qos.json", R"({
+    "DEVICE_METADATA": {"localhost": {"hostname": "leaf1"}},
+    "PORT_QOS_MAP": {"Ethernet0": {"pfc_enable": "3,4"}}
+})");
+  std::string ports = dir.write("leaf1-ports.json", R"({
+    "DEVICE_METADATA": {"localhost": {"hostname": "leaf1"}},
+    "PORT": {"Ethernet0": {"speed": "100000", "mtu": "9100"}},
+    "PORT_QOS_MAP": {"Ethernet0": {"pfc_enable": "3"}}
+})");
+  Report report = test::check(dir.path());
+  Fabric fabric = loadFabric({dir.path()});
+  ASSERT_EQ(fabric.switches.size(), 1u);
+  const Switch& sw = fabric.switches[0];
+  EXPECT_EQ(sw.files.size(), 2u);
+  EXPECT_EQ(sw.findPort("Ethernet0")->speed_mbps->value, 100000u);
+  // Files load in name order: leaf1-ports.json, then leaf1-qos.json wins.
+  EXPECT_EQ(formatPrioritySet(sw.findPort("Ethernet0")->qos.pfc_enable->value), "3,4");
+  auto conflicts = withRule(report, "CFG003");
+  ASSERT_EQ(conflicts.size(), 1u);
+  EXPECT_EQ(conflicts[0].location.file, qos);
+  EXPECT_EQ(conflicts[0].location.line, 3);
+  EXPECT_NE(conflicts[0].message.find("PORT_QOS_MAP|Ethernet0.pfc_enable"), std::string::npos) << conflicts[0].message;
+}
+
+TEST(SonicParser, SameReferenceInBothStylesIsNotAConflict) {
+  TempDir dir;
+  dir.write("a.json", R"({"DEVICE_METADATA": {"localhost": {"hostname": "s"}}, "BUFFER_PG": {"Ethernet0|0": {"profile": "[BUFFER_PROFILE|x]"}}})");
+  dir.write("b.json", R"({"DEVICE_METADATA": {"localhost": {"hostname": "s"}}, "BUFFER_PG": {"Ethernet0|0": {"profile": "x"}}})");
+  EXPECT_TRUE(withRule(test::check(dir.path()), "CFG003").empty());
+}
+
+TEST(SonicParser, TraditionalModelDerivesLosslessPgsFromLookupTable) {
+  TempDir dir;
+  std::string lookup = dir.write("leaf1/pg_profile_lookup.ini",
+                                 "# speed cable size xon xoff threshold xon_offset\n"
+                                 " 100000  5m   1248 1248 56000 0 2496\n"
+                                 " 400000  40m  1248 1248 190000 0 2496\n");
+  dir.write("leaf1/config_db.json", R"({
+    "PORT": {"Ethernet0": {"speed": "400000"}, "Ethernet4": {"speed": "100000"}, "Ethernet8": {"speed": "100000", "admin_status": "down"}},
+    "CABLE_LENGTH": {"AZURE": {"Ethernet0": "40m", "Ethernet4": "300m", "Ethernet8": "5m"}},
+    "PORT_QOS_MAP": {"Ethernet0": {"pfc_enable": "3,4"}, "Ethernet4": {"pfc_enable": "3,4"}, "Ethernet8": {"pfc_enable": "3,4"}},
+    "BUFFER_PG": {"Ethernet0|0": {"profile": "ingress_lossy_profile"}}
+})");
+  Fabric fabric = loadFabric({dir.path()});
+  const Switch& sw = fabric.switches.at(0);
+  EXPECT_EQ(sw.name, "leaf1");  // directory name
+  ASSERT_TRUE(sw.pg_lookup);
+  const Port& eth0 = *sw.findPort("Ethernet0");
+  ASSERT_TRUE(eth0.pgs[3]);
+  EXPECT_TRUE(eth0.pgs[3]->derived);
+  EXPECT_EQ(eth0.pgs[3]->profile->name, "pg_lossless_400000_40m_profile");
+  EXPECT_EQ(eth0.pgs[3]->src.file, lookup);
+  EXPECT_EQ(eth0.pgs[3]->src.line, 3);
+  EXPECT_EQ(sw.profiles.at("pg_lossless_400000_40m_profile").xoff_bytes->value, 190000u);
+  EXPECT_FALSE(sw.findPort("Ethernet4")->pgs[3]);  // 300m is not in the table
+  EXPECT_FALSE(sw.findPort("Ethernet8")->pgs[3]);  // admin down: nothing is created
+  auto missing = withRule(analyze(fabric, {}), "BUF006");
+  ASSERT_EQ(missing.size(), 1u);
+  EXPECT_EQ(missing[0].port, "Ethernet4");
+  EXPECT_EQ(missing[0].location.line, 3);  // the CABLE_LENGTH entry
+}
+
+TEST(SonicParser, TraditionalModelWithoutLookupTableSaysSoInsteadOfMissingPg) {
+  TempDir dir;
+  std::string file = dir.write("leaf1.json", R"({
+    "PORT": {"Ethernet0": {"speed": "400000"}},
+    "PORT_QOS_MAP": {"Ethernet0": {"pfc_enable": "3,4"}}
+})");
+  Report report = test::check(dir.path());
+  EXPECT_TRUE(withRule(report, "PFC005").empty());
+  auto notes = withRule(report, "BUF005");
+  ASSERT_EQ(notes.size(), 1u);
+  EXPECT_EQ(notes[0].severity, Severity::Note);
+  EXPECT_EQ(notes[0].location.file, file);
+  EXPECT_EQ(notes[0].location.line, 3);
+}
+
+TEST(SonicParserMalformed, TruncatedJsonIsAnInputErrorWithPosition) {
+  TempDir dir;
+  std::string file = dir.write("leaf1.json", "{\n  \"PORT\": {\n    \"Ethernet0\": {\"speed\": \"100000\"\n");
+  try {
+    loadFabric({dir.path()});
+    FAIL() << "expected InputError";
+  } catch (const InputError& e) {
+    std::string what = e.what();
+    EXPECT_EQ(what.rfind(file + ":4:1: invalid JSON: ", 0), 0u) << what;
+    EXPECT_NE(what.find("expected"), std::string::npos) << what;
+  }
+}
+
+TEST(SonicParserMalformed, WrongTypesAreErrorsAtTheValue) {
+  TempDir dir;
+  std::string file = dir.write("leaf1.json", R"({
+    "PORT": {"Ethernet0": {"speed": "fast", "mtu": {"value": "9100"}}},
+    "PORT_QOS_MAP": {"Ethernet0": {"pfc_enable": "3,9"}},
+    "BUFFER_PG": {"Ethernet0|9": {"profile": "x"}},
+    "QUEUE": ["not", "an", "object"],
+    "WRED_PROFILE": {"w": {"ecn": "ecn_sometimes"}}
+})");
+  auto errors = withRule(test::check(dir.path()), "CFG005");
+  ASSERT_EQ(errors.size(), 6u);
+  std::map<int, std::string> by_line;
+  for (const auto& f : errors) {
+    EXPECT_EQ(f.location.file, file);
+    EXPECT_EQ(f.severity, Severity::Error);
+    by_line[f.location.line] += f.message + "\n";
+  }
+  EXPECT_NE(by_line[2].find("PORT|Ethernet0.speed is \"fast\": expected a speed in Mb/s"), std::string::npos) << by_line[2];
+  EXPECT_NE(by_line[2].find("PORT|Ethernet0.mtu is not a string"), std::string::npos) << by_line[2];
+  EXPECT_NE(by_line[3].find("pfc_enable is \"3,9\": expected a comma-separated list of priorities 0-7"),
+            std::string::npos);
+  EXPECT_NE(by_line[4].find("PG \"9\" is not valid"), std::string::npos) << by_line[4];
+  EXPECT_NE(by_line[5].find("table QUEUE is a array, expected an object of entries"), std::string::npos) << by_line[5];
+  EXPECT_NE(by_line[6].find("WRED_PROFILE|w.ecn is \"ecn_sometimes\""), std::string::npos) << by_line[6];
+}
+
+TEST(SonicParserMalformed, UnknownReferencesAreErrorFindings) {
+  TempDir dir;
+  std::string file = dir.write("leaf1.json", R"({
+    "PORT": {"Ethernet0": {"speed": "100000"}},
+    "PORT_QOS_MAP": {"Ethernet0": {"dscp_to_tc_map": "MISSING_MAP", "pfc_enable": "3"}},
+    "BUFFER_PG": {"Ethernet0|3": {"profile": "[BUFFER_PROFILE|missing_profile]"}},
+    "BUFFER_PROFILE": {"p": {"pool": "missing_pool", "size": "0"}},
+    "QUEUE": {"Ethernet0|3": {"wred_profile": "MISSING_WRED"}},
+    "PFC_WD": {"Ethernet4": {"action": "drop"}}
+})");
+  Report report = test::check(dir.path());
+  auto cfg = withRule(report, "CFG002");
+  ASSERT_EQ(cfg.size(), 3u);
+  EXPECT_EQ(cfg[0].location.line, 3);
+  EXPECT_NE(cfg[0].message.find("DSCP_TO_TC_MAP \"MISSING_MAP\""), std::string::npos) << cfg[0].message;
+  EXPECT_EQ(cfg[1].location.line, 6);
+  EXPECT_NE(cfg[1].message.find("WRED_PROFILE \"MISSING_WRED\""), std::string::npos);
+  EXPECT_EQ(cfg[2].location.line, 7);
+  EXPECT_EQ(cfg[2].port, "Ethernet4");
+  EXPECT_NE(cfg[2].message.find("not in the PORT table"), std::string::npos);
+  auto buf = withRule(report, "BUF003");
+  ASSERT_EQ(buf.size(), 2u);
+  EXPECT_EQ(buf[0].location.line, 4);
+  EXPECT_NE(buf[0].message.find("\"missing_profile\""), std::string::npos);
+  EXPECT_EQ(buf[1].location.line, 5);
+  EXPECT_NE(buf[1].message.find("BUFFER_POOL \"missing_pool\""), std::string::npos);
+}
+
+TEST(SonicParserMalformed, BracketNamingTheWrongTableIsAnError) {
+  TempDir dir;
+  dir.write("s.json", R"({"QUEUE": {"Ethernet0|3": {"scheduler": "[WRED_PROFILE|x]"}}})");
+  auto errors = withRule(test::check(dir.path()), "CFG005");
+  ASSERT_EQ(errors.size(), 1u);
+  EXPECT_NE(errors[0].message.find("expected a SCHEDULER name or [SCHEDULER|name]"), std::string::npos)
+      << errors[0].message;
+}
+
+TEST(SonicParserMalformed, UnknownFieldsAreNotesGroupedPerField) {
+  TempDir dir;
+  dir.write("s.json", R"({"BUFFER_PROFILE": {
+      "a": {"pool": "p", "size": "0", "mode": "dynamic"},
+      "b": {"pool": "p", "size": "0", "mode": "dynamic"}},
+    "BUFFER_POOL": {"p": {"type": "ingress"}},
+    "NTP": {"global": {"src_intf": "eth0"}}})");
+  Report report = test::check(dir.path());
+  auto notes = withRule(report, "CFG001");
+  ASSERT_EQ(notes.size(), 1u);
+  EXPECT_EQ(notes[0].location.line, 2);
+  EXPECT_NE(notes[0].message.find("field \"mode\" is not understood"), std::string::npos);
+  EXPECT_NE(notes[0].message.find("and 1 more"), std::string::npos);
+  EXPECT_EQ(report.summary.out_of_scope_tables.at("NTP"), 1);  // counted, not listed
+}
+
+TEST(PgProfileLookup, MalformedRowIsAnInputErrorWithLine) {
+  TempDir dir;
+  std::string file = dir.write("pg_profile_lookup.ini", "# speed cable size xon xoff threshold\n100000 5m 1248 1248\n");
+  try {
+    loadFabric({dir.path()});
+    FAIL() << "expected InputError";
+  } catch (const InputError& e) {
+    EXPECT_EQ(std::string(e.what()), file + ":2: 4 columns: expected \"speed cable size xon xoff threshold [xon_offset]\"");
+  }
+}
+
+}  // namespace
+}  // namespace rocelint

@@ -1,0 +1,59 @@
+#pragma once
+// Helpers shared by the test suites: temporary fabric directories and finding queries.
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "rocelint/config.hpp"
+#include "rocelint/engine.hpp"
+#include "rocelint/loader.hpp"
+
+namespace rocelint::test {
+
+/// A directory under the system temp dir, removed when the test ends.
+class TempDir {
+ public:
+  TempDir() {
+    std::random_device rd;
+    path_ = std::filesystem::temp_directory_path() / ("rocelint-test-" + std::to_string(rd()) + std::to_string(rd()));
+    std::filesystem::create_directories(path_);
+  }
+  ~TempDir() {
+    std::error_code ec;
+    std::filesystem::remove_all(path_, ec);
+  }
+  TempDir(const TempDir&) = delete;
+  TempDir& operator=(const TempDir&) = delete;
+
+  /// Writes a file (creating sub-directories) and returns its path.
+  std::string write(const std::string& name, const std::string& text) const {
+    auto file = path_ / name;
+    std::filesystem::create_directories(file.parent_path());
+    std::ofstream(file, std::ios::binary) << text;
+    return file.string();
+  }
+  [[nodiscard]] std::string path() const { return path_.string(); }
+
+ private:
+  std::filesystem::path path_;
+};
+
+inline Report check(const std::string& path, const Config& config = {}) { return analyze(loadFabric({path}), config); }
+
+inline std::vector<Finding> withRule(const Report& report, const std::string& rule) {
+  std::vector<Finding> out;
+  for (const auto& f : report.findings) {
+    if (f.rule == rule) out.push_back(f);
+  }
+  return out;
+}
+
+inline std::string sharedDir() { return ROCELINT_SHARED_DIR; }
+inline std::string sourceDir() { return ROCELINT_SOURCE_DIR; }
+
+}  // namespace rocelint::test
