@@ -1,1 +1,80 @@
+// The bundled samples: the clean fabric reports nothing, the broken one exactly its seeded mistakes.
+
 #include <gtest/gtest.h>
+
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <set>
+#include <tuple>
+
+#include "test_util.hpp"
+
+namespace rocelint {
+namespace {
+
+using Key = std::tuple<std::string, std::string, std::string, int>;
+
+TEST(Samples, CleanLeafSpineHasNoFindingAtAll) {
+  Report report = test::check(test::sourceDir() + "/samples/leafspine-clean");
+  EXPECT_EQ(report.summary.switches, 6);
+  EXPECT_EQ(report.summary.links, 8);
+  EXPECT_EQ(report.summary.hosts, 8);
+  for (const auto& f : report.findings) ADD_FAILURE() << f.rule << " " << f.switch_name << " " << f.port << ": " << f.message;
+}
+
+TEST(Samples, BrokenLeafSpineReportsExactlyTheSeededMistakes) {
+  std::ifstream in(test::sourceDir() + "/tests/samples/leafspine-broken.expected.json");
+  ASSERT_TRUE(in) << "expected findings file missing";
+  auto expected_json = nlohmann::json::parse(in);
+  std::multiset<Key> expected;
+  for (const auto& e : expected_json) {
+    expected.insert({e["rule"], e["switch"], e["port"], e["priority"].is_null() ? -1 : e["priority"].get<int>()});
+  }
+  Report report = test::check(test::sourceDir() + "/samples/leafspine-broken");
+  std::multiset<Key> actual;
+  for (const auto& f : report.findings) actual.insert({f.rule, f.switch_name, f.port, f.priority.value_or(-1)});
+  for (const auto& k : expected) {
+    if (!actual.count(k)) ADD_FAILURE() << "missing " << std::get<0>(k) << " " << std::get<1>(k) << " " << std::get<2>(k) << " " << std::get<3>(k);
+  }
+  for (const auto& k : actual) {
+    if (!expected.count(k)) ADD_FAILURE() << "unexpected " << std::get<0>(k) << " " << std::get<1>(k) << " " << std::get<2>(k) << " " << std::get<3>(k);
+  }
+  EXPECT_EQ(actual.size(), expected.size());
+  // Every finding points at a line of a switch file and says how to fix it.
+  for (const auto& f : report.findings) {
+    EXPECT_GT(f.location.line, 0) << f.rule << " " << f.message;
+    EXPECT_FALSE(f.fix.empty()) << f.rule;
+  }
+}
+
+TEST(Samples, FindingsNameTheLineThatIsWrong) {
+  Report report = test::check(test::sourceDir() + "/samples/leafspine-broken");
+  auto mtu = test::withRule(report, "TOPO003");
+  ASSERT_EQ(mtu.size(), 1u);
+  std::ifstream in(mtu[0].location.file);
+  std::string line;
+  for (int i = 0; i < mtu[0].location.line; ++i) std::getline(in, line);
+  EXPECT_NE(line.find("\"mtu\": \"1500\""), std::string::npos) << line;
+  ASSERT_EQ(mtu[0].related.size(), 1u);
+  EXPECT_NE(mtu[0].related[0].src.file.find("spine2.json"), std::string::npos);
+}
+
+TEST(Samples, ConfigParametersChangeTheVerdict) {
+  Config config;
+  config.params.max_lossless_priorities = 1;
+  Report report = test::check(test::sourceDir() + "/samples/leafspine-clean", config);
+  EXPECT_FALSE(test::withRule(report, "PFC003").empty());
+  config = Config{};
+  config.disabled.insert("PFC");
+  config.severity_overrides["WD001"] = Severity::Error;
+  Report broken = test::check(test::sourceDir() + "/samples/leafspine-broken", config);
+  for (const auto& f : broken.findings) {
+    EXPECT_NE(f.rule.rfind("PFC", 0), 0u) << f.rule;
+    if (f.rule == "WD001") {
+      EXPECT_EQ(f.severity, Severity::Error);
+    }
+  }
+}
+
+}  // namespace
+}  // namespace rocelint
