@@ -163,7 +163,9 @@ DeviceTables readConfigDb(const json::Node& root, const std::string& file) {
     // Shape D: {"localhost": {...}, "asic0": {...}}; one device, namespaces merged.
     for (const auto& [ns, tables] : root.members) {
       DeviceTables part;
-      readNamespace(tables, file, "/" + json::escapePointer(ns), part);
+      std::string ns_pointer = "/";
+      ns_pointer += json::escapePointer(ns);
+      readNamespace(tables, file, ns_pointer, part);
       out.notes.insert(out.notes.end(), part.notes.begin(), part.notes.end());
       for (auto& [table, entries] : part.store.tables) {
         auto& target = out.store.tables[table];
@@ -384,7 +386,8 @@ class Builder {
                                    const std::string& expected, const std::string& port = "") {
     const Field* f = field(entry, name);
     if (f == nullptr) return std::nullopt;
-    auto value = f->wrong_type ? std::nullopt : parseNumber<T>(f->value);
+    std::optional<T> value;
+    if (!f->wrong_type) value = parseNumber<T>(f->value);
     if (!value || *value < min || *value > max) {
       invalid(where + "." + name, *f, expected, port);
       return std::nullopt;
@@ -420,7 +423,8 @@ class Builder {
     const Field* f = field(entry, name);
     if (f == nullptr) return std::nullopt;
     bool wrong_table = false;
-    auto ref = f->wrong_type ? std::nullopt : parseReference(*f, target_table, wrong_table);
+    std::optional<Reference> ref;
+    if (!f->wrong_type) ref = parseReference(*f, target_table, wrong_table);
     if (!ref || ref->name.empty()) {
       invalid(where + "." + name, *f, fmt::format("a {} name or [{}|name]", target_table, target_table), port);
       return std::nullopt;
@@ -545,7 +549,8 @@ class Builder {
         map.src = e.src;
         for (const auto& [from_text, f] : e.fields) {
           auto from = parseNumber<int>(from_text);
-          auto to = f.wrong_type ? std::nullopt : parseNumber<int>(f.value);
+          std::optional<int> to;
+          if (!f.wrong_type) to = parseNumber<int>(f.value);
           if (!from || *from < 0 || *from > max_from) {
             note(InputNote::Kind::InvalidValue, "",
                  fmt::format("{}|{}: key \"{}\" is not a number 0-{}", table_name, name, from_text, max_from), f.src);
