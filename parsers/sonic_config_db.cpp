@@ -826,7 +826,7 @@ class Builder {
         continue;
       }
       for (Port* port : portsOf(key, e)) {
-        port->neighbor = Neighbor{name->value, peer_port ? peer_port->value : "", name->src};
+        port->neighbor = Neighbor{name->value, peer_port ? peer_port->value : "", e.src};
       }
     }
   }

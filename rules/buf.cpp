@@ -10,13 +10,6 @@
 namespace rocelint::rules {
 namespace {
 
-int firstPriority(const PrioritySet& set) {
-  for (int p = 0; p < 8; ++p) {
-    if (set.test(static_cast<std::size_t>(p))) return p;
-  }
-  return 0;
-}
-
 const BufferPool* poolOf(const Switch& sw, const BufferProfile& profile) {
   if (!profile.pool) return nullptr;
   auto it = sw.pools.find(profile.pool->name);
@@ -47,6 +40,8 @@ void pgWithoutHeadroom(const RuleContext& ctx, FindingSink& sink) {
 
 void sizeBelowXonXoff(const RuleContext& ctx, FindingSink& sink) {
   for (const Switch& sw : ctx.fabric.switches) {
+    // The dynamic model sizes profiles itself (and may use over_subscribe_ratio headroom).
+    if (sw.buffer_model != BufferModel::Traditional) continue;
     for (const auto& [name, profile] : sw.profiles) {
       if (!profile.size_bytes || !profile.xon_bytes || !profile.xoff_bytes || profile.xon_offset_bytes) continue;
       const BufferPool* pool = poolOf(sw, profile);
@@ -136,7 +131,8 @@ void runtimePgsUnknown(const RuleContext& ctx, FindingSink& sink) {
       if (!port.isAdminDown() && losslessPgsUnknown(sw, port)) ports.push_back(&port);
     }
     if (ports.empty()) continue;
-    sink.add(at(sw, ports.front()->name, std::nullopt, qosLocation(*ports.front()),
+    const Port& first = *ports.front();
+    sink.add(at(sw, first.name, std::nullopt, first.qos.pfc_enable ? first.qos.pfc_enable->src : qosLocation(first),
                 fmt::format("{} uses the traditional buffer model and {} port(s) have PFC priorities without BUFFER_PG "
                             "entries: SONiC generates those PGs at run time from the platform's pg_profile_lookup.ini, "
                             "which is not in the fabric directory, so their headroom is not checked",
@@ -170,7 +166,7 @@ void lookupHasNoRow(const RuleContext& ctx, FindingSink& sink) {
                           port.cable_length_m->value);
         where = port.cable_length_m->src;
       }
-      sink.add(at(sw, port.name, firstPriority(pfc), where,
+      sink.add(at(sw, port.name, std::nullopt, where,
                   fmt::format("SONiC will not create the lossless PGs {} of {} {}: {}", formatPrioritySet(pfc), sw.name,
                               port.name, why),
                   "add the missing row to pg_profile_lookup.ini, or fix the port's speed/cable length"));

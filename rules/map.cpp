@@ -140,9 +140,13 @@ void losslessTcInLossyPg(const RuleContext& ctx, FindingSink& sink) {
         std::string map_name = boundName(sw, port, MapKind::TcToPg);
         groups.add(map_name, p, port.name,
                    at(sw, port.name, p, mapEntryLocation(sw, port, MapKind::TcToPg, p),
-                      fmt::format("lossless TC {} on {} {} is mapped by TC_TO_PRIORITY_GROUP_MAP {} to PG {}, which is "
-                                  "not a lossless PG (pfc_enable {})",
-                                  p, sw.name, port.name, map_name, pg, formatPrioritySet(pfc)),
+                      mapBinding(sw, port, MapKind::TcToPg) == nullptr
+                          ? fmt::format("lossless TC {} on {} {} lands in PG {}: no tc_to_pg_map is bound, so every TC "
+                                        "uses PG 0 (the SAI default), which is not a lossless PG (pfc_enable {})",
+                                        p, sw.name, port.name, pg, formatPrioritySet(pfc))
+                          : fmt::format("lossless TC {} on {} {} is mapped by TC_TO_PRIORITY_GROUP_MAP {} to PG {}, which "
+                                        "is not a lossless PG (pfc_enable {})",
+                                        p, sw.name, port.name, map_name, pg, formatPrioritySet(pfc)),
                       fmt::format("map TC {} to PG {} in TC_TO_PRIORITY_GROUP_MAP {}", p, p, map_name)));
       }
     }

@@ -125,9 +125,9 @@ void pgSetDiffers(const RuleContext& ctx, FindingSink& sink) {
         const auto& pg = port.pgs[static_cast<std::size_t>(p)];
         bool enabled = pfc.test(static_cast<std::size_t>(p));
         if (enabled && !pg) {
-          std::string why = sw.buffer_model == BufferModel::Traditional && sw.pg_lookup
-                                ? " (none configured, and none derived from pg_profile_lookup.ini)"
-                                : "";
+          // Traditional model: the PG is generated at run time; BUF005/BUF006 say why it is not.
+          if (sw.buffer_model == BufferModel::Traditional) continue;
+          std::string why;
           sink.add(at(sw, port.name, p, pfcLocation(port),
                       fmt::format("{} {} has PFC on priority {} but no BUFFER_PG for PG {}{}: pause frames will be sent "
                                   "without headroom to absorb in-flight data",

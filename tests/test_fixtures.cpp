@@ -45,7 +45,7 @@ TEST_P(RuleFixture, BadTriggersExactlyExpectedAndGoodIsClean) {
 
   std::multiset<Key> want;
   for (const auto& f : expected["findings"]) {
-    want.insert({f["switch"].as<std::string>(), f["port"].IsNull() ? "" : f["port"].as<std::string>(),
+    want.insert({f["switch"].IsNull() ? "" : f["switch"].as<std::string>(), f["port"].IsNull() ? "" : f["port"].as<std::string>(),
                  f["priority"].IsNull() ? -1 : f["priority"].as<int>(), f["file"].as<std::string>(), f["line"].as<int>()});
   }
   ASSERT_FALSE(want.empty()) << "a fixture must expect at least one finding";
