@@ -34,11 +34,11 @@ bool looksLikeTables(const json::Node& node) {
                      [](const auto& member) { return isTableName(tablePart(member.first)); });
 }
 
-SourceRef sourceOf(const json::Node& node, const std::string& file, std::string pointer) {
+SourceRef sourceOf(const json::Node& node, const FileName& file, std::string pointer) {
   return SourceRef{file, node.line, node.column, std::move(pointer)};
 }
 
-Field fieldOf(const json::Node& node, const std::string& file, std::string pointer) {
+Field fieldOf(const json::Node& node, const FileName& file, std::string pointer) {
   Field field;
   field.src = sourceOf(node, file, std::move(pointer));
   if (node.isScalar()) {
@@ -56,7 +56,7 @@ Field fieldOf(const json::Node& node, const std::string& file, std::string point
   return field;
 }
 
-void addEntryFields(Entry& entry, const json::Node& fields, const std::string& file, const std::string& pointer) {
+void addEntryFields(Entry& entry, const json::Node& fields, const FileName& file, const std::string& pointer) {
   for (const auto& [name, value] : fields.members) {
     std::string field_name = name;
     if (!field_name.empty() && field_name.back() == '@') field_name.pop_back();  // redis list field
@@ -65,7 +65,7 @@ void addEntryFields(Entry& entry, const json::Node& fields, const std::string& f
   }
 }
 
-void readNamespace(const json::Node& tables, const std::string& file, const std::string& prefix, DeviceTables& out) {
+void readNamespace(const json::Node& tables, const FileName& file, const std::string& prefix, DeviceTables& out) {
   for (const auto& [top_key, value] : tables.members) {
     std::string pointer = prefix + "/" + json::escapePointer(top_key);
     auto bar = top_key.find('|');
@@ -155,8 +155,9 @@ bool looksLikeConfigDb(const json::Node& root) {
   });
 }
 
-DeviceTables readConfigDb(const json::Node& root, const std::string& file) {
+DeviceTables readConfigDb(const json::Node& root, const std::string& file_name) {
   DeviceTables out;
+  FileName file = std::make_shared<const std::string>(file_name);
   if (looksLikeTables(root)) {
     readNamespace(root, file, "", out);
   } else {
@@ -197,7 +198,7 @@ void mergeTables(TableStore& into, const TableStore& from, const std::string& sw
         if (normalizedValue(fit->second.value) != normalizedValue(field.value)) {
           notes.push_back(makeNote(InputNote::Kind::Conflict, switch_name, "",
                            fmt::format("{}|{}.{} is \"{}\" here but \"{}\" in {}:{}; using \"{}\"", table_name, key,
-                                       field_name, field.value, fit->second.value, fit->second.src.file,
+                                       field_name, field.value, fit->second.value, fit->second.src.file(),
                                        fit->second.src.line, field.value),
                            field.src));
         }
@@ -676,9 +677,7 @@ class Builder {
       auto profile = reference(e, "profile", "BUFFER_PROFILE", "BUFFER_QUEUE|" + key);
       for (Port* port : portsOf(parts[0], e)) {
         for (int q : *indices) {
-          auto& queue = port->queues[static_cast<std::size_t>(q)];
-          if (!queue) queue = PortQueue{q, {}, {}, {}, e.src};
-          queue->buffer_profile = profile;
+          port->queueFor(q, e.src).buffer_profile = profile;
         }
       }
     }
@@ -783,11 +782,10 @@ class Builder {
       if (!wred) wred = reference(e, "wred_profile_name", "WRED_PROFILE", where);
       for (Port* port : portsOf(parts[0], e)) {
         for (int q : *indices) {
-          auto& queue = port->queues[static_cast<std::size_t>(q)];
-          if (!queue) queue = PortQueue{q, {}, {}, {}, e.src};
-          queue->src = e.src;
-          queue->scheduler = scheduler;
-          queue->wred_profile = wred;
+          PortQueue& queue = port->queueFor(q, e.src);
+          queue.src = e.src;
+          queue.scheduler = scheduler;
+          queue.wred_profile = wred;
         }
       }
     }

@@ -73,16 +73,16 @@ void undefinedBufferReferences(const RuleContext& ctx, FindingSink& sink) {
     }
     for (const Port& port : sw.ports) {
       std::set<std::pair<std::string, int>> seen;  // one finding per referencing entry
-      auto once = [&](const Reference& ref) { return seen.insert({ref.src.file, ref.src.line}).second; };
+      auto once = [&](const Reference& ref) { return seen.insert({ref.src.file(), ref.src.line}).second; };
       for (const auto& pg : port.pgs) {
         if (pg && pg->profile && !sw.profiles.count(pg->profile->name) && once(*pg->profile)) {
           report(port.name, *pg->profile, "BUFFER_PROFILE", "BUFFER_PG of " + port.name);
         }
       }
-      for (const auto& queue : port.queues) {
-        if (queue && queue->buffer_profile && !sw.profiles.count(queue->buffer_profile->name) &&
-            once(*queue->buffer_profile)) {
-          report(port.name, *queue->buffer_profile, "BUFFER_PROFILE", "BUFFER_QUEUE of " + port.name);
+      for (const PortQueue& queue : port.queues) {
+        if (queue.buffer_profile && !sw.profiles.count(queue.buffer_profile->name) &&
+            once(*queue.buffer_profile)) {
+          report(port.name, *queue.buffer_profile, "BUFFER_PROFILE", "BUFFER_QUEUE of " + port.name);
         }
       }
       for (const auto* list : {&port.ingress_profile_list, &port.egress_profile_list}) {
@@ -104,7 +104,7 @@ void directionMismatch(const RuleContext& ctx, FindingSink& sink) {
         const BufferPool* pool = poolOf(sw, it->second);
         if (pool == nullptr) return;
         PoolType wrong = ingress ? PoolType::Egress : PoolType::Ingress;
-        if (pool->type != wrong || !seen.insert({ref.src.file, ref.src.line}).second) return;
+        if (pool->type != wrong || !seen.insert({ref.src.file(), ref.src.line}).second) return;
         Finding& f = sink.add(at(sw, port.name, std::nullopt, ref.src,
                                  fmt::format("{} on {} {} uses BUFFER_PROFILE {}, whose pool {} is an {} pool", user,
                                              sw.name, port.name, ref.name, pool->name,
@@ -115,8 +115,8 @@ void directionMismatch(const RuleContext& ctx, FindingSink& sink) {
       for (const auto& pg : port.pgs) {
         if (pg && pg->profile) check(*pg->profile, true, "BUFFER_PG");
       }
-      for (const auto& queue : port.queues) {
-        if (queue && queue->buffer_profile) check(*queue->buffer_profile, false, "BUFFER_QUEUE");
+      for (const PortQueue& queue : port.queues) {
+        if (queue.buffer_profile) check(*queue.buffer_profile, false, "BUFFER_QUEUE");
       }
       for (const Reference& ref : port.ingress_profile_list) check(ref, true, "BUFFER_PORT_INGRESS_PROFILE_LIST");
       for (const Reference& ref : port.egress_profile_list) check(ref, false, "BUFFER_PORT_EGRESS_PROFILE_LIST");

@@ -63,11 +63,10 @@ void undefinedReferences(const RuleContext& ctx, FindingSink& sink) {
         check(&port, ref, mapTableName(kind), ref && sw.findMap(kind, ref->name));
       }
       check(&port, port.qos.scheduler, "SCHEDULER", port.qos.scheduler && sw.schedulers.count(port.qos.scheduler->name));
-      for (const auto& queue : port.queues) {
-        if (!queue) continue;
-        check(&port, queue->scheduler, "SCHEDULER", queue->scheduler && sw.schedulers.count(queue->scheduler->name));
-        check(&port, queue->wred_profile, "WRED_PROFILE",
-              queue->wred_profile && sw.wred_profiles.count(queue->wred_profile->name));
+      for (const PortQueue& queue : port.queues) {
+        check(&port, queue.scheduler, "SCHEDULER", queue.scheduler && sw.schedulers.count(queue.scheduler->name));
+        check(&port, queue.wred_profile, "WRED_PROFILE",
+              queue.wred_profile && sw.wred_profiles.count(queue.wred_profile->name));
       }
     }
   }

@@ -19,7 +19,7 @@ void losslessQueueWithoutEcn(const RuleContext& ctx, FindingSink& sink) {
         int q = queueOfTc(sw, port, p);
         if (q < 0 || q > 15 || seen.test(static_cast<std::size_t>(q))) continue;
         seen.set(static_cast<std::size_t>(q));
-        const auto& queue = port.queues[static_cast<std::size_t>(q)];
+        const PortQueue* queue = port.queue(q);
         std::string problem;
         SourceRef where = queue ? queue->src : qosLocation(port);
         if (!queue || !queue->wred_profile) {

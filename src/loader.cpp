@@ -204,12 +204,13 @@ Fabric loadFabric(const std::vector<std::string>& paths) {
     }
   }
 
-  for (auto& [switch_name, source] : pending) {
+  fabric.switches.reserve(pending.size());
+  for (auto it = pending.begin(); it != pending.end(); it = pending.erase(it)) {  // free each store once built
     Switch sw;
-    sw.name = switch_name;
-    sw.files = source.files;
-    sonic::buildSwitch(source.store, sw, fabric.notes, fabric.out_of_scope_tables);
-    fabric.switch_index.emplace(switch_name, fabric.switches.size());
+    sw.name = it->first;
+    sw.files = it->second.files;
+    sonic::buildSwitch(it->second.store, sw, fabric.notes, fabric.out_of_scope_tables);
+    fabric.switch_index.emplace(sw.name, fabric.switches.size());
     fabric.switches.push_back(std::move(sw));
   }
 

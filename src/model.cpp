@@ -1,5 +1,6 @@
 #include "rocelint/model.hpp"
 
+#include <algorithm>
 #include <cctype>
 
 #include "rocelint/finding.hpp"
@@ -64,6 +65,20 @@ const PgLookupRow* PgLookupTable::find(std::uint32_t speed_mbps, std::uint32_t c
     if (row.speed_mbps == speed_mbps && row.cable_length_m == cable_m) return &row;
   }
   return nullptr;
+}
+
+const PortQueue* Port::queue(int index) const {
+  auto it = std::lower_bound(queues.begin(), queues.end(), index, [](const PortQueue& q, int i) { return q.index < i; });
+  return it != queues.end() && it->index == index ? &*it : nullptr;
+}
+
+PortQueue& Port::queueFor(int index, const SourceRef& entry_src) {
+  auto it = std::lower_bound(queues.begin(), queues.end(), index, [](const PortQueue& q, int i) { return q.index < i; });
+  if (it != queues.end() && it->index == index) return *it;
+  PortQueue created;
+  created.index = index;
+  created.src = entry_src;
+  return *queues.insert(it, std::move(created));
 }
 
 const Port* Switch::findPort(const std::string& port_name) const {
@@ -139,7 +154,7 @@ std::optional<Severity> parseSeverity(const std::string& text) {
 }
 
 bool findingLess(const Finding& a, const Finding& b) {
-  if (a.location.file != b.location.file) return a.location.file < b.location.file;
+  if (a.location.file() != b.location.file()) return a.location.file() < b.location.file();
   if (a.location.line != b.location.line) return a.location.line < b.location.line;
   if (a.rule != b.rule) return a.rule < b.rule;
   if (a.switch_name != b.switch_name) return a.switch_name < b.switch_name;

@@ -7,7 +7,7 @@ namespace {
 
 nlohmann::ordered_json location(const SourceRef& src) {
   nlohmann::ordered_json loc;
-  loc["file"] = src.file;
+  loc["file"] = src.file();
   loc["line"] = src.line;
   loc["column"] = src.column;
   loc["pointer"] = src.pointer;

@@ -7,7 +7,7 @@ namespace {
 
 std::string place(const SourceRef& src) {
   if (!src.known()) return "<fabric>";
-  return src.line > 0 ? fmt::format("{}:{}", src.file, src.line) : src.file;
+  return src.line > 0 ? fmt::format("{}:{}", src.file(), src.line) : src.file();
 }
 
 const char* colorOf(Severity severity) {

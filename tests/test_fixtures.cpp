@@ -53,7 +53,7 @@ TEST_P(RuleFixture, BadTriggersExactlyExpectedAndGoodIsClean) {
   Report bad = test::check((dir / "bad").string());
   std::multiset<Key> got;
   for (const auto& f : test::withRule(bad, id)) {
-    got.insert({f.switch_name, f.port, f.priority.value_or(-1), fs::path(f.location.file).filename().string(), f.location.line});
+    got.insert({f.switch_name, f.port, f.priority.value_or(-1), fs::path(f.location.file()).filename().string(), f.location.line});
     EXPECT_EQ(f.severity, findRule(id)->severity);
     EXPECT_FALSE(f.message.empty());
   }

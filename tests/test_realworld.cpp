@@ -66,13 +66,13 @@ TEST(Realworld, OldAndNewReferenceStylesGiveTheSameModel) {
       ASSERT_EQ(pa.pgs[pg].has_value(), pb.pgs[pg].has_value());
       if (pa.pgs[pg] && pa.pgs[pg]->profile) { EXPECT_EQ(pa.pgs[pg]->profile->name, pb.pgs[pg]->profile->name); }
     }
-    for (std::size_t q = 0; q < 16; ++q) {
-      ASSERT_EQ(pa.queues[q].has_value(), pb.queues[q].has_value());
-      if (!pa.queues[q]) continue;
-      ASSERT_EQ(pa.queues[q]->wred_profile.has_value(), pb.queues[q]->wred_profile.has_value());
-      if (pa.queues[q]->wred_profile) { EXPECT_EQ(pa.queues[q]->wred_profile->name, pb.queues[q]->wred_profile->name); }
-      ASSERT_EQ(pa.queues[q]->scheduler.has_value(), pb.queues[q]->scheduler.has_value());
-      if (pa.queues[q]->scheduler) { EXPECT_EQ(pa.queues[q]->scheduler->name, pb.queues[q]->scheduler->name); }
+    for (int q = 0; q < 16; ++q) {
+      ASSERT_EQ(pa.queue(q) != nullptr, pb.queue(q) != nullptr);
+      if (pa.queue(q) == nullptr) continue;
+      ASSERT_EQ(pa.queue(q)->wred_profile.has_value(), pb.queue(q)->wred_profile.has_value());
+      if (pa.queue(q)->wred_profile) { EXPECT_EQ(pa.queue(q)->wred_profile->name, pb.queue(q)->wred_profile->name); }
+      ASSERT_EQ(pa.queue(q)->scheduler.has_value(), pb.queue(q)->scheduler.has_value());
+      if (pa.queue(q)->scheduler) { EXPECT_EQ(pa.queue(q)->scheduler->name, pb.queue(q)->scheduler->name); }
     }
   }
   EXPECT_GT(bracket_refs, 0);
@@ -100,9 +100,9 @@ TEST(Realworld, MockTablesFlatShapeMixesReferenceStyles) {
   const Switch& sw = fabric.switches.at(0);
   EXPECT_EQ(sw.name, "sonic-switch");
   const Port& eth0 = *sw.findPort("Ethernet0");
-  ASSERT_TRUE(eth0.queues[3]);
-  EXPECT_TRUE(eth0.queues[3]->scheduler->bracket_style);
-  EXPECT_FALSE(eth0.queues[3]->wred_profile->bracket_style);
+  ASSERT_NE(eth0.queue(3), nullptr);
+  EXPECT_TRUE(eth0.queue(3)->scheduler->bracket_style);
+  EXPECT_FALSE(eth0.queue(3)->wred_profile->bracket_style);
   EXPECT_EQ(sw.pfcwd_poll_interval_ms->value, 600);
   ASSERT_TRUE(eth0.pgs[3]);
   EXPECT_TRUE(eth0.pgs[3]->null_profile);

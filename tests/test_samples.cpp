@@ -51,12 +51,12 @@ TEST(Samples, FindingsNameTheLineThatIsWrong) {
   Report report = test::check(test::sourceDir() + "/samples/leafspine-broken");
   auto mtu = test::withRule(report, "TOPO003");
   ASSERT_EQ(mtu.size(), 1u);
-  std::ifstream in(mtu[0].location.file);
+  std::ifstream in(mtu[0].location.file());
   std::string line;
   for (int i = 0; i < mtu[0].location.line; ++i) std::getline(in, line);
   EXPECT_NE(line.find("\"mtu\": \"1500\""), std::string::npos) << line;
   ASSERT_EQ(mtu[0].related.size(), 1u);
-  EXPECT_NE(mtu[0].related[0].src.file.find("spine2.json"), std::string::npos);
+  EXPECT_NE(mtu[0].related[0].src.file().find("spine2.json"), std::string::npos);
 }
 
 TEST(Samples, ConfigParametersChangeTheVerdict) {

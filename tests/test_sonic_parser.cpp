@@ -43,7 +43,7 @@ TEST(SonicParser, NestedShapeBuildsModelWithSources) {
   ASSERT_NE(eth0, nullptr);
   ASSERT_TRUE(eth0->speed_mbps);
   EXPECT_EQ(eth0->speed_mbps->value, 400000u);
-  EXPECT_EQ(eth0->speed_mbps->src.file, file);
+  EXPECT_EQ(eth0->speed_mbps->src.file(), file);
   EXPECT_EQ(eth0->speed_mbps->src.line, 4);
   EXPECT_EQ(eth0->speed_mbps->src.pointer, "/PORT/Ethernet0/speed");
   ASSERT_TRUE(eth0->qos.pfc_enable);
@@ -134,8 +134,8 @@ TEST(SonicParser, OldCommaPortListsAndRangesAreExpanded) {
     EXPECT_EQ(port->pgs[3]->profile->name, "p");
     EXPECT_TRUE(port->pgs[3]->profile->bracket_style);
   }
-  EXPECT_TRUE(sw.findPort("Ethernet4")->queues[2]);
-  EXPECT_FALSE(sw.findPort("Ethernet8")->queues[0]);
+  EXPECT_NE(sw.findPort("Ethernet4")->queue(2), nullptr);
+  EXPECT_EQ(sw.findPort("Ethernet8")->queue(0), nullptr);
   EXPECT_EQ(sw.findPort("CPU"), nullptr);
   EXPECT_EQ(sw.ports.front().name, "Ethernet0");  // natural order
   EXPECT_EQ(sw.ports.back().name, "Ethernet8");
@@ -162,7 +162,7 @@ TEST(SonicParser, FilesOfOneSwitchMergeByHostnameAndConflictsAreNoted) {
   EXPECT_EQ(formatPrioritySet(sw.findPort("Ethernet0")->qos.pfc_enable->value), "3,4");
   auto conflicts = withRule(report, "CFG003");
   ASSERT_EQ(conflicts.size(), 1u);
-  EXPECT_EQ(conflicts[0].location.file, qos);
+  EXPECT_EQ(conflicts[0].location.file(), qos);
   EXPECT_EQ(conflicts[0].location.line, 3);
   EXPECT_NE(conflicts[0].message.find("PORT_QOS_MAP|Ethernet0.pfc_enable"), std::string::npos) << conflicts[0].message;
 }
@@ -194,7 +194,7 @@ TEST(SonicParser, TraditionalModelDerivesLosslessPgsFromLookupTable) {
   ASSERT_TRUE(eth0.pgs[3]);
   EXPECT_TRUE(eth0.pgs[3]->derived);
   EXPECT_EQ(eth0.pgs[3]->profile->name, "pg_lossless_400000_40m_profile");
-  EXPECT_EQ(eth0.pgs[3]->src.file, lookup);
+  EXPECT_EQ(eth0.pgs[3]->src.file(), lookup);
   EXPECT_EQ(eth0.pgs[3]->src.line, 3);
   EXPECT_EQ(sw.profiles.at("pg_lossless_400000_40m_profile").xoff_bytes->value, 190000u);
   EXPECT_FALSE(sw.findPort("Ethernet4")->pgs[3]);  // 300m is not in the table
@@ -216,7 +216,7 @@ TEST(SonicParser, TraditionalModelWithoutLookupTableSaysSoInsteadOfMissingPg) {
   auto notes = withRule(report, "BUF005");
   ASSERT_EQ(notes.size(), 1u);
   EXPECT_EQ(notes[0].severity, Severity::Note);
-  EXPECT_EQ(notes[0].location.file, file);
+  EXPECT_EQ(notes[0].location.file(), file);
   EXPECT_EQ(notes[0].location.line, 3);
 }
 
@@ -246,7 +246,7 @@ TEST(SonicParserMalformed, WrongTypesAreErrorsAtTheValue) {
   ASSERT_EQ(errors.size(), 6u);
   std::map<int, std::string> by_line;
   for (const auto& f : errors) {
-    EXPECT_EQ(f.location.file, file);
+    EXPECT_EQ(f.location.file(), file);
     EXPECT_EQ(f.severity, Severity::Error);
     by_line[f.location.line] += f.message + "\n";
   }

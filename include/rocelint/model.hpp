@@ -193,7 +193,7 @@ struct Port {
   std::optional<Neighbor> neighbor;
   PortQos qos;
   std::array<std::optional<PriorityGroup>, 8> pgs;
-  std::array<std::optional<PortQueue>, 16> queues;
+  std::vector<PortQueue> queues;  ///< only configured queues, sorted by index (ports are many)
   std::optional<PortWatchdog> watchdog;
   std::vector<Reference> ingress_profile_list;
   std::vector<Reference> egress_profile_list;
@@ -202,6 +202,10 @@ struct Port {
   SourceRef src;
 
   [[nodiscard]] bool isAdminDown() const { return admin_up && !admin_up->value; }
+  /// The configured queue with this index, or nullptr.
+  [[nodiscard]] const PortQueue* queue(int index) const;
+  /// The queue with this index, created (with `src`) if it is not configured yet.
+  PortQueue& queueFor(int index, const SourceRef& entry_src);
 };
 
 /// A BGP session configured on a switch.

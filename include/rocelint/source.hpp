@@ -1,20 +1,37 @@
 #pragma once
 // Where a model value came from, so every finding can point at the line to fix.
 
+#include <memory>
 #include <string>
 #include <utility>
 
 namespace rocelint {
 
+/// Shared, immutable file name: every value of a file points at one copy.
+using FileName = std::shared_ptr<const std::string>;
+
 /// A position in an input file: path as given to rocelint, 1-based line/column, and the
 /// JSON pointer (or XML path / config line) of the value.
 struct SourceRef {
-  std::string file;
+  SourceRef() = default;
+  SourceRef(FileName file_name, int line_no, int column_no, std::string json_pointer)
+      : line(line_no), column(column_no), pointer(std::move(json_pointer)), file_(std::move(file_name)) {}
+  SourceRef(const std::string& file_name, int line_no, int column_no, std::string json_pointer)
+      : SourceRef(std::make_shared<const std::string>(file_name), line_no, column_no, std::move(json_pointer)) {}
+
   int line = 0;
   int column = 0;
   std::string pointer;
 
-  [[nodiscard]] bool known() const { return !file.empty(); }
+  /// The file name ("" when unknown).
+  [[nodiscard]] const std::string& file() const {
+    static const std::string none;
+    return file_ ? *file_ : none;
+  }
+  [[nodiscard]] bool known() const { return file_ && !file_->empty(); }
+
+ private:
+  FileName file_;
 };
 
 /// A model value together with its source.
