@@ -7,6 +7,7 @@
 #include <set>
 #include <tuple>
 
+#include "fabric_gen.hpp"
 #include "test_util.hpp"
 
 namespace rocelint {
@@ -57,6 +58,15 @@ TEST(Samples, FindingsNameTheLineThatIsWrong) {
   EXPECT_NE(line.find("\"mtu\": \"1500\""), std::string::npos) << line;
   ASSERT_EQ(mtu[0].related.size(), 1u);
   EXPECT_NE(mtu[0].related[0].src.file().find("spine2.json"), std::string::npos);
+}
+
+TEST(Samples, GeneratedBenchmarkFabricIsCleanAndFullyLinked) {
+  test::TempDir dir;
+  EXPECT_EQ(bench::writeLeafSpine(dir.path(), {4, 8, 3}), 12);
+  Report report = test::check(dir.path());
+  EXPECT_EQ(report.summary.links, 32);
+  EXPECT_EQ(report.summary.hosts, 24);
+  for (const auto& f : report.findings) ADD_FAILURE() << f.rule << " " << f.switch_name << " " << f.port << ": " << f.message;
 }
 
 TEST(Samples, ConfigParametersChangeTheVerdict) {
