@@ -16,7 +16,7 @@ void endsDisagree(const RuleContext& ctx, FindingSink& sink) {
       const Neighbor& n = *port.neighbor;
       const Switch* peer = fabric.findSwitch(n.device);
       if (peer == nullptr) continue;  // a host or a device outside the fabric
-      const Port* back = peer->findPort(n.port);
+      const Port* back = peer->findPortByNameOrAlias(n.port);
       std::string problem;
       std::vector<RelatedLocation> rel;
       if (back == nullptr || (!back->declared && peer->has_port_table)) {
@@ -24,7 +24,8 @@ void endsDisagree(const RuleContext& ctx, FindingSink& sink) {
       } else if (!back->neighbor) {
         problem = fmt::format("{} {} has no DEVICE_NEIGHBOR entry", peer->name, back->name);
         rel.push_back(related(fmt::format("{} {}", peer->name, back->name), back->src));
-      } else if (back->neighbor->device != sw.name || back->neighbor->port != port.name) {
+      } else if (back->neighbor->device != sw.name ||
+                 (back->neighbor->port != port.name && (port.alias.empty() || back->neighbor->port != port.alias))) {
         problem = fmt::format("{} {} says its neighbour is {} {}", peer->name, back->name, back->neighbor->device,
                               back->neighbor->port);
         rel.push_back(related(fmt::format("{} {} neighbour entry", peer->name, back->name), back->neighbor->src));

@@ -141,12 +141,11 @@ void buildLinksAndHosts(Fabric& fabric) {
         continue;
       }
       const Switch& peer = fabric.switches[peer_switch->second];
-      auto peer_port = peer.port_index.find(port.neighbor->port);
-      if (peer_port == peer.port_index.end()) continue;
-      const Port& back = peer.ports[peer_port->second];
-      if (!back.neighbor || back.neighbor->device != sw.name || back.neighbor->port != port.name) continue;
+      const Port* back = peer.findPortByNameOrAlias(port.neighbor->port);
+      if (back == nullptr || !back->neighbor || back->neighbor->device != sw.name) continue;
+      if (back->neighbor->port != port.name && (port.alias.empty() || back->neighbor->port != port.alias)) continue;
       PortRef here{s, p};
-      PortRef there{peer_switch->second, peer_port->second};
+      PortRef there{peer_switch->second, static_cast<std::size_t>(back - peer.ports.data())};
       // Each agreeing pair is seen from both ends; keep it once, ordered.
       if (s < there.sw || (s == there.sw && p < there.port)) fabric.links.push_back({here, there});
     }

@@ -91,6 +91,14 @@ Port* Switch::findPort(const std::string& port_name) {
   return it == port_index.end() ? nullptr : &ports[it->second];
 }
 
+const Port* Switch::findPortByNameOrAlias(const std::string& name_or_alias) const {
+  if (const Port* port = findPort(name_or_alias)) return port;
+  for (const Port& port : ports) {
+    if (!port.alias.empty() && port.alias == name_or_alias) return &port;
+  }
+  return nullptr;
+}
+
 Port& Switch::portFor(const std::string& port_name) {
   auto [it, inserted] = port_index.try_emplace(port_name, ports.size());
   if (inserted) {

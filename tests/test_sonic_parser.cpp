@@ -325,3 +325,23 @@ TEST(PgProfileLookup, MalformedRowIsAnInputErrorWithLine) {
 
 }  // namespace
 }  // namespace rocelint
+
+namespace rocelint {
+namespace {
+
+TEST(SonicTopology, NeighboursNamedByAliasStillFormLinks) {
+  test::TempDir dir;
+  dir.write("a.json", R"({"DEVICE_METADATA": {"localhost": {"hostname": "a"}},
+    "PORT": {"Ethernet0": {"alias": "fortyGigE0/0", "speed": "40000"}},
+    "DEVICE_NEIGHBOR": {"Ethernet0": {"name": "b", "port": "Ethernet4/1"}}})");
+  dir.write("b.json", R"({"DEVICE_METADATA": {"localhost": {"hostname": "b"}},
+    "PORT": {"Ethernet12": {"alias": "Ethernet4/1", "speed": "40000"}},
+    "DEVICE_NEIGHBOR": {"Ethernet12": {"name": "a", "port": "fortyGigE0/0"}}})");
+  Fabric fabric = loadFabric({dir.path()});
+  ASSERT_EQ(fabric.links.size(), 1u);
+  EXPECT_EQ(fabric.port(fabric.links[0].b).name, "Ethernet12");
+  EXPECT_TRUE(test::withRule(analyze(fabric, {}), "TOPO001").empty());
+}
+
+}  // namespace
+}  // namespace rocelint

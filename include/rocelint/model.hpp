@@ -279,6 +279,8 @@ struct Switch {
 
   [[nodiscard]] const Port* findPort(const std::string& port_name) const;
   [[nodiscard]] Port* findPort(const std::string& port_name);
+  /// The port a neighbour names: by SONiC name, else by alias (minigraph-derived tables use aliases).
+  [[nodiscard]] const Port* findPortByNameOrAlias(const std::string& name_or_alias) const;
   /// Returns the port, creating it (undeclared) if it does not exist yet.
   Port& portFor(const std::string& port_name);
   [[nodiscard]] const std::map<std::string, QosMap>& mapsOf(MapKind kind) const {
