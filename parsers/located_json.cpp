@@ -172,13 +172,13 @@ const Node* Node::find(std::string_view key) const {
 const char* Node::kindName() const {
   switch (kind) {
     case Kind::Null: return "null";
-    case Kind::Boolean: return "boolean";
-    case Kind::Number: return "number";
-    case Kind::String: return "string";
-    case Kind::Array: return "array";
-    case Kind::Object: return "object";
+    case Kind::Boolean: return "a boolean";
+    case Kind::Number: return "a number";
+    case Kind::String: return "a string";
+    case Kind::Array: return "an array";
+    case Kind::Object: return "an object";
   }
-  return "value";
+  return "a value";
 }
 
 bool parse(std::string_view text, Node& root, ParseFailure& failure) {

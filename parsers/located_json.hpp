@@ -22,6 +22,7 @@ struct Node {
   [[nodiscard]] bool isObject() const { return kind == Kind::Object; }
   [[nodiscard]] bool isScalar() const { return kind != Kind::Array && kind != Kind::Object; }
   [[nodiscard]] const Node* find(std::string_view key) const;
+  /// "a string", "an array", ... for messages.
   [[nodiscard]] const char* kindName() const;
 };
 

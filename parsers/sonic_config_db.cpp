@@ -75,7 +75,7 @@ void readNamespace(const json::Node& tables, const FileName& file, const std::st
       std::string key = top_key.substr(bar + 1);
       if (!value.isObject()) {
         out.notes.push_back(makeNote(InputNote::Kind::InvalidValue, "", "",
-                             fmt::format("{} is a {}, expected an object of fields", top_key, value.kindName()),
+                             fmt::format("{} is {}, expected an object of fields", top_key, value.kindName()),
                              sourceOf(value, file, pointer)));
         continue;
       }
@@ -95,7 +95,7 @@ void readNamespace(const json::Node& tables, const FileName& file, const std::st
     // Shape A: TABLE -> key -> fields.
     if (!value.isObject()) {
       out.notes.push_back(makeNote(InputNote::Kind::InvalidValue, "", "",
-                           fmt::format("table {} is a {}, expected an object of entries", top_key, value.kindName()),
+                           fmt::format("table {} is {}, expected an object of entries", top_key, value.kindName()),
                            sourceOf(value, file, pointer)));
       continue;
     }
@@ -110,7 +110,7 @@ void readNamespace(const json::Node& tables, const FileName& file, const std::st
       std::string entry_pointer = pointer + "/" + json::escapePointer(key);
       if (!entry_node.isObject()) {
         out.notes.push_back(makeNote(InputNote::Kind::InvalidValue, "", "",
-                             fmt::format("{}|{} is a {}, expected an object of fields", top_key, key, entry_node.kindName()),
+                             fmt::format("{}|{} is {}, expected an object of fields", top_key, key, entry_node.kindName()),
                              sourceOf(entry_node, file, entry_pointer)));
         continue;
       }

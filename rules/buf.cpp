@@ -22,7 +22,17 @@ void pgWithoutHeadroom(const RuleContext& ctx, FindingSink& sink) {
       PrioritySet pfc = port.qos.pfcPriorities();
       for (int p = 0; p < 8; ++p) {
         const auto& pg = port.pgs[static_cast<std::size_t>(p)];
-        if (!pfc.test(static_cast<std::size_t>(p)) || !pg || pg->null_profile || pg->derived) continue;
+        if (!pfc.test(static_cast<std::size_t>(p)) || !pg) continue;
+        if (pg->null_profile) {
+          if (sw.buffer_model == BufferModel::Dynamic) continue;  // headroom computed at run time
+          sink.add(at(sw, port.name, p, pg->src,
+                      fmt::format("lossless PG {} on {} {} has profile \"NULL\", which reserves nothing in the "
+                                  "traditional buffer model (only the dynamic model computes headroom for it)",
+                                  p, sw.name, port.name),
+                      "give the PG a lossless profile (pg_lossless_<speed>_<cable>_profile), or set "
+                      "DEVICE_METADATA buffer_model to dynamic if the switch runs it"));
+          continue;
+        }
         const BufferProfile* profile = pgProfile(sw, *pg);
         if (profile == nullptr || profile->reservesHeadroom()) continue;
         Finding& f = sink.add(at(sw, port.name, p, pg->src,
@@ -128,7 +138,8 @@ void runtimePgsUnknown(const RuleContext& ctx, FindingSink& sink) {
   for (const Switch& sw : ctx.fabric.switches) {
     std::vector<const Port*> ports;
     for (const Port& port : sw.ports) {
-      if (!port.isAdminDown() && losslessPgsUnknown(sw, port)) ports.push_back(&port);
+      bool real_port = port.declared || !sw.has_port_table;  // undeclared ones are CFG002
+      if (real_port && !port.isAdminDown() && losslessPgsUnknown(sw, port)) ports.push_back(&port);
     }
     if (ports.empty()) continue;
     const Port& first = *ports.front();
@@ -148,28 +159,34 @@ void lookupHasNoRow(const RuleContext& ctx, FindingSink& sink) {
     if (sw.buffer_model != BufferModel::Traditional || !sw.pg_lookup) continue;
     for (const Port& port : sw.ports) {
       PrioritySet pfc = port.qos.pfcPriorities();
-      if (pfc.none() || port.isAdminDown()) continue;
+      if (pfc.none() || port.isAdminDown() || (sw.has_port_table && !port.declared)) continue;
       bool missing = false;
       for (std::size_t p = 0; p < 8; ++p) missing = missing || (pfc.test(p) && !port.pgs[p]);
       if (!missing) continue;
       std::string why;
+      std::string fix;
       SourceRef where = port.src;
       if (!port.speed_mbps) {
         why = "the port has no speed";
+        fix = "set PORT speed";
       } else if (!port.cable_length_m) {
         why = "the port has no CABLE_LENGTH entry";
+        fix = fmt::format("add {} to CABLE_LENGTH with the real cable length", port.name);
       } else if (port.cable_length_m->value == 0) {
         why = "its CABLE_LENGTH is 0m, which tells SONiC not to create a lossless profile";
+        fix = "set the real cable length, or remove the port's PFC priorities if it is meant to be lossy";
         where = port.cable_length_m->src;
       } else {
         why = fmt::format("{} has no row for speed {} and cable {}m", sw.pg_lookup->file, port.speed_mbps->value,
                           port.cable_length_m->value);
+        fix = fmt::format("add a row for {} {}m to pg_profile_lookup.ini, or correct the cable length",
+                          port.speed_mbps->value, port.cable_length_m->value);
         where = port.cable_length_m->src;
       }
       sink.add(at(sw, port.name, std::nullopt, where,
                   fmt::format("SONiC will not create the lossless PGs {} of {} {}: {}", formatPrioritySet(pfc), sw.name,
                               port.name, why),
-                  "add the missing row to pg_profile_lookup.ini, or fix the port's speed/cable length"));
+                  fix));
     }
   }
 }

@@ -62,9 +62,12 @@ void minNotBelowMax(const RuleContext& ctx, FindingSink& sink) {
         if (wc.min_threshold_bytes->value < wc.max_threshold_bytes->value) continue;
         Finding& f = sink.add(at(sw, "", std::nullopt, wc.min_threshold_bytes->src,
                                  fmt::format("WRED_PROFILE {} on {}: {}_min_threshold {} bytes is not below "
-                                             "{}_max_threshold {} bytes, so marking jumps from 0 to 100 %",
+                                             "{}_max_threshold {} bytes, {}",
                                              name, sw.name, colorName(c), wc.min_threshold_bytes->value, colorName(c),
-                                             wc.max_threshold_bytes->value),
+                                             wc.max_threshold_bytes->value,
+                                             wc.min_threshold_bytes->value == wc.max_threshold_bytes->value
+                                                 ? "so there is no marking ramp: marking jumps from 0 to 100 %"
+                                                 : "an inverted range the ASIC rejects or programs unpredictably"),
                                  "set min below max (e.g. 150 KB / 1.5 MB for RoCE)"));
         f.related.push_back(related(fmt::format("{}_max_threshold", colorName(c)), wc.max_threshold_bytes->src));
       }

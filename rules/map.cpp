@@ -147,7 +147,9 @@ void losslessTcInLossyPg(const RuleContext& ctx, FindingSink& sink) {
                           : fmt::format("lossless TC {} on {} {} is mapped by TC_TO_PRIORITY_GROUP_MAP {} to PG {}, which "
                                         "is not a lossless PG (pfc_enable {})",
                                         p, sw.name, port.name, map_name, pg, formatPrioritySet(pfc)),
-                      fmt::format("map TC {} to PG {} in TC_TO_PRIORITY_GROUP_MAP {}", p, p, map_name)));
+                      mapBinding(sw, port, MapKind::TcToPg) == nullptr
+                          ? fmt::format("bind a tc_to_pg_map on {} that puts TC {} in PG {}", port.name, p, p)
+                          : fmt::format("map TC {} to PG {} in TC_TO_PRIORITY_GROUP_MAP {}", p, p, map_name)));
       }
     }
     groups.flush(sink);

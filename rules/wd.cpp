@@ -45,10 +45,12 @@ void timersOutOfRange(const RuleContext& ctx, FindingSink& sink) {
       auto check = [&](const std::optional<Sourced<int>>& value, const char* field, int min, int max) {
         if (!value) return;
         std::string problem;
+        bool below_poll = false;
         if (value->value < min || value->value > max) {
           problem = fmt::format("outside {}-{} ms", min, max);
         } else if (sw.pfcwd_poll_interval_ms && value->value < sw.pfcwd_poll_interval_ms->value) {
           problem = fmt::format("below the poll interval of {} ms", sw.pfcwd_poll_interval_ms->value);
+          below_poll = true;
         } else {
           return;
         }
@@ -56,7 +58,7 @@ void timersOutOfRange(const RuleContext& ctx, FindingSink& sink) {
                                  fmt::format("PFC watchdog {} on {} {} is {} ms, {}", field, sw.name, port.name,
                                              value->value, problem),
                                  fmt::format("set {} within {}-{} ms and at least the poll interval", field, min, max)));
-        if (sw.pfcwd_poll_interval_ms) f.related.push_back(related("POLL_INTERVAL", sw.pfcwd_poll_interval_ms->src));
+        if (below_poll) f.related.push_back(related("POLL_INTERVAL", sw.pfcwd_poll_interval_ms->src));
       };
       check(port.watchdog->detection_ms, "detection_time", params.watchdog_detection_min_ms,
             params.watchdog_detection_max_ms);

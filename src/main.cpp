@@ -48,6 +48,10 @@ int main(int argc, char** argv) {
   CLI::App app{"rocelint: checks RoCEv2 fabric configurations (PFC, ECN, buffers, watchdog, QoS maps) before rollout"};
   app.set_version_flag("--version", std::string("rocelint ") + ROCELINT_VERSION);
   app.require_subcommand(1);
+  app.footer(
+      "Exit codes: 0 nothing at or above --fail-on; 1 findings at or above it; 2 usage or input error.\n"
+      "Examples:\n  rocelint check fabric/\n  rocelint check fabric/ --format json --fail-on warning\n"
+      "  rocelint explain PFC001");
 
   auto* check = app.add_subcommand("check", "Analyse a fabric directory (one config_db.json per switch) or files");
   std::vector<std::string> paths;

@@ -64,7 +64,8 @@ std::optional<bool> isLosslessPg(const Switch& sw, const Port& port, int pg) {
     }
     return false;
   }
-  if (assignment->derived || assignment->null_profile) return true;
+  // "NULL" means "headroom computed at run time" only in the dynamic model.
+  if (assignment->null_profile) return sw.buffer_model == BufferModel::Dynamic;
   const BufferProfile* profile = pgProfile(sw, *assignment);
   return profile != nullptr && profile->reservesHeadroom();
 }

@@ -255,7 +255,7 @@ TEST(SonicParserMalformed, WrongTypesAreErrorsAtTheValue) {
   EXPECT_NE(by_line[3].find("pfc_enable is \"3,9\": expected a comma-separated list of priorities 0-7"),
             std::string::npos);
   EXPECT_NE(by_line[4].find("PG \"9\" is not valid"), std::string::npos) << by_line[4];
-  EXPECT_NE(by_line[5].find("table QUEUE is a array, expected an object of entries"), std::string::npos) << by_line[5];
+  EXPECT_NE(by_line[5].find("table QUEUE is an array, expected an object of entries"), std::string::npos) << by_line[5];
   EXPECT_NE(by_line[6].find("WRED_PROFILE|w.ecn is \"ecn_sometimes\""), std::string::npos) << by_line[6];
 }
 
@@ -341,6 +341,40 @@ TEST(SonicTopology, NeighboursNamedByAliasStillFormLinks) {
   ASSERT_EQ(fabric.links.size(), 1u);
   EXPECT_EQ(fabric.port(fabric.links[0].b).name, "Ethernet12");
   EXPECT_TRUE(test::withRule(analyze(fabric, {}), "TOPO001").empty());
+}
+
+}  // namespace
+}  // namespace rocelint
+
+namespace rocelint {
+namespace {
+
+TEST(SonicBuffers, NullProfileIsLosslessOnlyInTheDynamicModel) {
+  test::TempDir dir;
+  std::string file = dir.write("t.json", R"({"PORT": {"Ethernet0": {"speed": "100000"}},
+    "PORT_QOS_MAP": {"Ethernet0": {"pfc_enable": "3"}},
+    "BUFFER_PG": {"Ethernet0|3": {"profile": "NULL"}}})");
+  auto traditional = test::withRule(test::check(dir.path()), "BUF001");
+  ASSERT_EQ(traditional.size(), 1u);
+  EXPECT_EQ(traditional[0].priority, 3);
+  EXPECT_EQ(traditional[0].location.line, 3);
+  dir.write("t.json", R"({"DEVICE_METADATA": {"localhost": {"buffer_model": "dynamic"}},
+    "PORT": {"Ethernet0": {"speed": "100000"}},
+    "PORT_QOS_MAP": {"Ethernet0": {"pfc_enable": "3"}},
+    "BUFFER_PG": {"Ethernet0|3": {"profile": "NULL"}}})");
+  EXPECT_TRUE(test::withRule(test::check(dir.path()), "BUF001").empty());
+}
+
+TEST(SonicBuffers, LookupRowWithoutXoffIsReportedAtTheRow) {
+  test::TempDir dir;
+  std::string lookup = dir.write("pg_profile_lookup.ini", "# speed cable size xon xoff threshold\n400000 40m 19456 19456 0 0\n");
+  dir.write("leaf1.json", R"({"PORT": {"Ethernet0": {"speed": "400000"}},
+    "CABLE_LENGTH": {"AZURE": {"Ethernet0": "40m"}},
+    "PORT_QOS_MAP": {"Ethernet0": {"pfc_enable": "3"}}})");
+  auto findings = test::withRule(test::check(dir.path()), "BUF001");
+  ASSERT_EQ(findings.size(), 1u);
+  EXPECT_EQ(findings[0].location.file(), lookup);
+  EXPECT_EQ(findings[0].location.line, 2);
 }
 
 }  // namespace
