@@ -5,9 +5,12 @@
 #include <yaml-cpp/yaml.h>
 
 #include <filesystem>
+#include <regex>
+#include <sstream>
 #include <set>
 #include <tuple>
 
+#include "rocelint/report.hpp"
 #include "rocelint/rule.hpp"
 #include "test_util.hpp"
 
@@ -70,6 +73,30 @@ TEST_P(RuleFixture, BadTriggersExactlyExpectedAndGoodIsClean) {
 
 INSTANTIATE_TEST_SUITE_P(AllRules, RuleFixture, ::testing::ValuesIn(fixtureIds()),
                          [](const ::testing::TestParamInfo<std::string>& param) { return param.param; });
+
+// The example output on each rule page must be what rocelint prints for the rule's fixture, so the
+// documentation cannot drift from the messages.
+TEST_P(RuleFixture, DocumentationExampleIsRealOutput) {
+  const std::string id = GetParam();
+  auto doc = ruleDocumentation(id);
+  ASSERT_TRUE(doc.has_value());
+  fs::path bad = fs::path(test::sourceDir()) / "tests" / "fixtures" / id / "bad";
+  std::ostringstream text;
+  writeText(test::check(bad.string()), text, {});
+  std::string output = text.str();
+  std::string prefix = bad.string() + "/";
+  for (auto at = output.find(prefix); at != std::string::npos; at = output.find(prefix, at)) output.erase(at, prefix.size());
+  std::regex finding_line("^[^`\\s]\\S*:[0-9]+: (error|warning|note)\\[" + id + "\\]: .*$");
+  std::istringstream lines{*doc};
+  int examples = 0;
+  for (std::string line; std::getline(lines, line);) {
+    if (!std::regex_match(line, finding_line)) continue;
+    ++examples;
+    EXPECT_NE(output.find(line + "\n"), std::string::npos) << "docs/rules/" << id << ".md shows output rocelint does not print:\n"
+                                                          << line << "\nactual output:\n" << output;
+  }
+  EXPECT_GT(examples, 0) << "docs/rules/" << id << ".md has no example output line";
+}
 
 TEST(RuleCatalogue, EveryRuleHasAFixtureAndADocPage) {
   auto ids = fixtureIds();
