@@ -108,8 +108,7 @@ void linkDscpPriorityDiffers(const RuleContext& ctx, FindingSink& sink) {
   const Fabric& fabric = ctx.fabric;
   for (int dscp : ctx.params.roce_dscps) {
     for (const Link& link : fabric.links) {
-      PortRef first = portRefLess(fabric, link.a, link.b) ? link.a : link.b;
-      PortRef second = first == link.a ? link.b : link.a;
+      auto [first, second] = orderedEnds(fabric, link);
       const Switch& s1 = fabric.sw(first);
       const Switch& s2 = fabric.sw(second);
       const Port& p1 = fabric.port(first);

@@ -22,8 +22,7 @@ SourceRef pfcLocation(const Port& port) { return port.qos.pfc_enable ? port.qos.
 void linkPfcDiffers(const RuleContext& ctx, FindingSink& sink) {
   const Fabric& fabric = ctx.fabric;
   for (const Link& link : fabric.links) {
-    PortRef first = portRefLess(fabric, link.a, link.b) ? link.a : link.b;
-    PortRef second = first == link.a ? link.b : link.a;
+    auto [first, second] = orderedEnds(fabric, link);
     const Port& p1 = fabric.port(first);
     const Port& p2 = fabric.port(second);
     PrioritySet s1 = p1.qos.pfcPriorities();

@@ -46,8 +46,7 @@ void linkMismatch(const RuleContext& ctx, FindingSink& sink, const char* what, c
                   const char* fix) {
   const Fabric& fabric = ctx.fabric;
   for (const Link& link : fabric.links) {
-    PortRef first = portRefLess(fabric, link.a, link.b) ? link.a : link.b;
-    PortRef second = first == link.a ? link.b : link.a;
+    auto [first, second] = orderedEnds(fabric, link);
     const Port& p1 = fabric.port(first);
     const Port& p2 = fabric.port(second);
     auto v1 = get(p1);

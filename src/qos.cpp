@@ -96,3 +96,11 @@ bool portRefLess(const Fabric& fabric, PortRef a, PortRef b) {
 }
 
 }  // namespace rocelint
+
+namespace rocelint {
+
+std::pair<PortRef, PortRef> orderedEnds(const Fabric& fabric, const Link& link) {
+  return portRefLess(fabric, link.a, link.b) ? std::pair{link.a, link.b} : std::pair{link.b, link.a};
+}
+
+}  // namespace rocelint

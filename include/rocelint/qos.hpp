@@ -2,6 +2,7 @@
 // Derived QoS semantics shared by the rules: how a port classifies, buffers and queues traffic.
 
 #include <optional>
+#include <utility>
 
 #include "rocelint/model.hpp"
 
@@ -50,5 +51,8 @@ bool watchdogCovers(const Switch& sw, const Port& port, int priority);
 
 /// The port sorted first of a pair, for findings reported once per link.
 bool portRefLess(const Fabric& fabric, PortRef a, PortRef b);
+/// A link's ends as (first, second) by switch name then natural port order: the end a
+/// once-per-link finding is reported on comes first.
+std::pair<PortRef, PortRef> orderedEnds(const Fabric& fabric, const Link& link);
 
 }  // namespace rocelint
