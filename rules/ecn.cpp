@@ -10,6 +10,7 @@ namespace {
 
 void losslessQueueWithoutEcn(const RuleContext& ctx, FindingSink& sink) {
   for (const Switch& sw : ctx.fabric.switches) {
+    GroupedFindings by_profile;  // a profile that does not mark is one line, shared by many queues
     for (const Port& port : sw.ports) {
       if (!isConnected(port)) continue;
       PrioritySet pfc = port.qos.pfcPriorities();
@@ -21,6 +22,7 @@ void losslessQueueWithoutEcn(const RuleContext& ctx, FindingSink& sink) {
         seen.set(static_cast<std::size_t>(q));
         const PortQueue* queue = port.queue(q);
         std::string problem;
+        std::string profile_cause;
         SourceRef where = queue ? queue->src : qosLocation(port);
         if (!queue || !queue->wred_profile) {
           problem = fmt::format("queue {} has no wred_profile", q);
@@ -34,22 +36,34 @@ void losslessQueueWithoutEcn(const RuleContext& ctx, FindingSink& sink) {
             problem = fmt::format("WRED_PROFILE {} does not ECN-mark green packets (ecn {})", wred.name,
                                   wred.ecn ? wred.ecn->value : "not set");
             if (wred.ecn) where = wred.ecn->src;
+            profile_cause = wred.name;
           } else if (!green.enabled || !green.enabled->value) {
             problem = fmt::format("WRED_PROFILE {} has wred_green_enable {}", wred.name,
                                   green.enabled ? "\"false\"" : "not set");
             if (green.enabled) where = green.enabled->src;
+            profile_cause = wred.name;
           } else {
             continue;
           }
         }
-        sink.add(at(sw, port.name, p, where,
-                    fmt::format("lossless queue {} (TC {}) on {} {} is not ECN-marked: {}; congestion control never "
-                                "slows senders, so PFC becomes the only brake",
-                                q, p, sw.name, port.name, problem),
-                    fmt::format("bind QUEUE|{}|{} to a WRED_PROFILE with ecn \"ecn_all\" and wred_green_enable \"true\"",
-                                port.name, q)));
+        Finding f = at(sw, port.name, p, where,
+                       fmt::format("lossless queue {} (TC {}) on {} {} is not ECN-marked: {}; congestion control never "
+                                   "slows senders, so PFC becomes the only brake",
+                                   q, p, sw.name, port.name, problem),
+                       profile_cause.empty()
+                           ? fmt::format("bind QUEUE|{}|{} to a WRED_PROFILE with ecn \"ecn_all\" and "
+                                         "wred_green_enable \"true\"",
+                                         port.name, q)
+                           : fmt::format("set ecn \"ecn_all\" and wred_green_enable \"true\" in WRED_PROFILE {}",
+                                         profile_cause));
+        if (profile_cause.empty()) {
+          sink.add(std::move(f));
+        } else {
+          by_profile.add(profile_cause, p, port.name, std::move(f));
+        }
       }
     }
+    by_profile.flush(sink);
   }
 }
 

@@ -33,31 +33,6 @@ std::string boundName(const Switch& sw, const Port& port, MapKind kind) {
   return ref ? ref->name : "(none bound)";
 }
 
-// Map problems repeat on every port that binds the map; report each once per switch.
-struct PerMapGroups {
-  struct Group {
-    Finding finding;
-    std::vector<std::string> ports;
-  };
-  std::map<std::pair<std::string, int>, Group> groups;
-
-  void add(const std::string& map_name, int priority, const std::string& port, Finding finding) {
-    auto [it, inserted] = groups.try_emplace({map_name, priority});
-    if (inserted) it->second.finding = std::move(finding);
-    it->second.ports.push_back(port);
-  }
-  void flush(FindingSink& sink) {
-    for (auto& [key, group] : groups) {
-      if (group.ports.size() > 1) {
-        group.finding.message += fmt::format(" (on {} ports: {}{})", group.ports.size(), group.ports.front(),
-                                             group.ports.size() > 1 ? ", ..." : "");
-      }
-      sink.add(std::move(group.finding));
-    }
-    groups.clear();
-  }
-};
-
 void losslessDscpTurnsLossy(const RuleContext& ctx, FindingSink& sink) {
   const Fabric& fabric = ctx.fabric;
   for (int dscp : ctx.params.roce_dscps) {
@@ -129,7 +104,7 @@ void linkDscpPriorityDiffers(const RuleContext& ctx, FindingSink& sink) {
 
 void losslessTcInLossyPg(const RuleContext& ctx, FindingSink& sink) {
   for (const Switch& sw : ctx.fabric.switches) {
-    PerMapGroups groups;
+    GroupedFindings groups;
     for (const Port& port : sw.ports) {
       PrioritySet pfc = port.qos.pfcPriorities();
       for (int p = 0; p < 8; ++p) {
@@ -157,7 +132,7 @@ void losslessTcInLossyPg(const RuleContext& ctx, FindingSink& sink) {
 
 void losslessQueueShared(const RuleContext& ctx, FindingSink& sink) {
   for (const Switch& sw : ctx.fabric.switches) {
-    PerMapGroups groups;
+    GroupedFindings groups;
     for (const Port& port : sw.ports) {
       PrioritySet pfc = port.qos.pfcPriorities();
       const QosMap* map = boundMap(sw, port, MapKind::TcToQueue);
@@ -184,7 +159,7 @@ void losslessQueueShared(const RuleContext& ctx, FindingSink& sink) {
 
 void pauseHitsWrongQueue(const RuleContext& ctx, FindingSink& sink) {
   for (const Switch& sw : ctx.fabric.switches) {
-    PerMapGroups groups;
+    GroupedFindings groups;
     for (const Port& port : sw.ports) {
       PrioritySet pfc = port.qos.pfcPriorities();
       for (int p = 0; p < 8; ++p) {

@@ -1,3 +1,5 @@
+#include <fmt/format.h>
+
 #include <algorithm>
 
 #include "families.hpp"
@@ -60,6 +62,25 @@ Finding at(const Switch& sw, const std::string& port, std::optional<int> priorit
   f.message = std::move(message);
   f.fix = std::move(fix);
   return f;
+}
+
+void GroupedFindings::add(const std::string& cause, int priority, const std::string& port, Finding finding) {
+  auto [it, inserted] = groups_.try_emplace({cause, priority});
+  if (inserted) it->second.finding = std::move(finding);
+  it->second.ports.push_back(port);
+}
+
+void GroupedFindings::flush(FindingSink& sink) {
+  for (auto& [key, group] : groups_) {
+    if (group.ports.size() > 1) {
+      std::string listed;
+      for (std::size_t i = 0; i < group.ports.size() && i < 4; ++i) listed += (i ? ", " : "") + group.ports[i];
+      group.finding.message +=
+          fmt::format(" (on {} ports: {}{})", group.ports.size(), listed, group.ports.size() > 4 ? ", ..." : "");
+    }
+    sink.add(std::move(group.finding));
+  }
+  groups_.clear();
 }
 
 RelatedLocation related(std::string message, const SourceRef& where) { return RelatedLocation{std::move(message), where}; }

@@ -12,11 +12,13 @@ namespace {
 
 void missingWatchdog(const RuleContext& ctx, FindingSink& sink) {
   for (const Switch& sw : ctx.fabric.switches) {
+    GroupedFindings unwatched;  // ports without any watchdog entry: one finding per priority
     for (const Port& port : sw.ports) {
       if (!isConnected(port)) continue;
       PrioritySet pfc = port.qos.pfcPriorities();
       for (int p = 0; p < 8; ++p) {
         if (!pfc.test(static_cast<std::size_t>(p)) || watchdogCovers(sw, port, p)) continue;
+        bool no_entry = false;
         std::string why;
         SourceRef where = qosLocation(port);
         if (port.watchdog || (sw.default_pfcwd_enabled && sw.default_pfcwd_enabled->value)) {
@@ -24,16 +26,23 @@ void missingWatchdog(const RuleContext& ctx, FindingSink& sink) {
           where = port.qos.pfcwd_sw_enable->src;
         } else {
           why = "there is no PFC_WD entry for the port and default_pfcwd_status is not enable";
+          no_entry = true;
         }
-        sink.add(at(sw, port.name, p, where,
+        Finding f = at(sw, port.name, p, where,
                     fmt::format("lossless priority {} on {} {} has no PFC watchdog: {}; a pause storm or deadlock on "
                                 "it is never broken",
                                 p, sw.name, port.name, why),
                     fmt::format("add PFC_WD|{} {{action: drop, detection_time: 200, restoration_time: 200}} and "
                                 "include {} in pfcwd_sw_enable",
-                                port.name, p)));
+                                port.name, p));
+        if (no_entry) {
+          unwatched.add("no PFC_WD entry", p, port.name, std::move(f));
+        } else {
+          sink.add(std::move(f));
+        }
       }
     }
+    unwatched.flush(sink);
   }
 }
 

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <sstream>
 #include <nlohmann/json.hpp>
 #include <set>
 #include <tuple>
@@ -67,6 +68,51 @@ TEST(Samples, GeneratedBenchmarkFabricIsCleanAndFullyLinked) {
   EXPECT_EQ(report.summary.links, 32);
   EXPECT_EQ(report.summary.hosts, 24);
   for (const auto& f : report.findings) ADD_FAILURE() << f.rule << " " << f.switch_name << " " << f.port << ": " << f.message;
+}
+
+std::string readAll(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+void replaceIn(const std::string& path, const std::string& from, const std::string& to) {
+  std::string text = readAll(path);
+  auto at = text.find(from);
+  ASSERT_NE(at, std::string::npos) << from;
+  text.replace(at, from.size(), to);
+  std::ofstream(path) << text;
+}
+
+TEST(Samples, OneCauseSharedByManyPortsIsOneFindingPerPriority) {
+  test::TempDir dir;
+  bench::writeLeafSpine(dir.path(), {2, 4, 2});
+  // spine1's only WRED profile stops marking: one line to fix, four ports affected.
+  replaceIn(dir.path() + "/spine1.json", "\"ecn\": \"ecn_all\"", "\"ecn\": \"ecn_none\"");
+  // leaf2 loses every PFC_WD port entry.
+  std::string text = readAll(dir.path() + "/leaf2.json");
+  auto start = text.find("\"PFC_WD\": {");
+  auto end = text.find("\n    }", start);
+  ASSERT_NE(start, std::string::npos);
+  text.replace(start, end + 6 - start, "\"PFC_WD\": {}");
+  std::ofstream(dir.path() + "/leaf2.json") << text;
+
+  Report report = test::check(dir.path());
+  auto ecn = test::withRule(report, "ECN001");
+  ASSERT_EQ(ecn.size(), 2u);
+  for (const auto& f : ecn) {
+    EXPECT_EQ(f.switch_name, "spine1");
+    EXPECT_EQ(f.port, "Ethernet0");
+    EXPECT_NE(f.message.find("(on 4 ports: Ethernet0, Ethernet8, Ethernet16, Ethernet24)"), std::string::npos) << f.message;
+  }
+  EXPECT_EQ(ecn[0].location.line, ecn[1].location.line);
+  auto wd = test::withRule(report, "WD001");
+  ASSERT_EQ(wd.size(), 2u);
+  EXPECT_EQ(wd[0].switch_name, "leaf2");
+  EXPECT_EQ(wd[0].priority, 3);
+  EXPECT_EQ(wd[1].priority, 4);
+  EXPECT_NE(wd[0].message.find("(on 4 ports:"), std::string::npos) << wd[0].message;
 }
 
 TEST(Samples, ConfigParametersChangeTheVerdict) {
