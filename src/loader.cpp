@@ -154,12 +154,15 @@ void buildLinksAndHosts(Fabric& fabric) {
 
 }  // namespace
 
-Fabric loadFabric(const std::vector<std::string>& paths) {
+Fabric loadFabric(const std::vector<std::string>& paths, const LoadProgress& progress) {
   Fabric fabric;
   std::map<std::string, PendingSwitch> pending;
   std::vector<PendingLookup> lookups;
 
-  for (const InputFile& file : collect(paths)) {
+  std::vector<InputFile> files = collect(paths);
+  std::size_t done = 0;
+  for (const InputFile& file : files) {
+    if (progress) progress(done++, files.size());
     std::string name = file.path.filename().string();
     std::string ext = file.path.extension().string();
     std::string display = file.path.string();

@@ -28,8 +28,15 @@ int runCheck(const std::vector<std::string>& paths, const std::string& format, c
     if (std::filesystem::is_regular_file(candidate)) config_path = candidate.string();
   }
   if (!config_path.empty()) config = loadConfig(config_path);
-  Fabric fabric = loadFabric(paths);
+  // Progress only for people watching a terminal; pipes and CI logs stay clean.
+  bool show_progress = isatty(STDERR_FILENO) == 1;
+  auto progress = [&](std::size_t done, std::size_t total) {
+    if (show_progress && total >= 20 && (done % 10 == 0)) std::cerr << fmt::format("\rrocelint: reading {}/{} files", done, total) << std::flush;
+  };
+  Fabric fabric = loadFabric(paths, progress);
+  if (show_progress) std::cerr << "\rrocelint: analysing " << fabric.switches.size() << " switches      " << std::flush;
   Report report = analyze(fabric, config);
+  if (show_progress) std::cerr << "\r\033[K" << std::flush;
   if (format == "json") {
     writeJson(report, std::cout);
   } else {

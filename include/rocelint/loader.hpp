@@ -2,6 +2,7 @@
 // Loads a fabric from files and directories: detects formats, merges files per switch,
 // builds links and hosts.
 
+#include <functional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -16,7 +17,10 @@ struct InputError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+/// Called after each input file is read: (files done, files in total).
+using LoadProgress = std::function<void(std::size_t, std::size_t)>;
+
 /// Loads every recognised file under the given paths (files or directories).
-Fabric loadFabric(const std::vector<std::string>& paths);
+Fabric loadFabric(const std::vector<std::string>& paths, const LoadProgress& progress = {});
 
 }  // namespace rocelint
