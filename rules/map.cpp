@@ -33,6 +33,13 @@ std::string boundName(const Switch& sw, const Port& port, MapKind kind) {
   return ref ? ref->name : "(none bound)";
 }
 
+// The RoCE path: switch-to-switch ports, and host ports that run PFC (a host port without any PFC
+// priority faces a non-RDMA server on purpose; PFC002 has the same view).
+bool onRocePath(const Fabric& fabric, const Port& port) {
+  if (!isConnected(port)) return false;
+  return fabric.findSwitch(port.neighbor->device) != nullptr || port.qos.pfcPriorities().any();
+}
+
 void losslessDscpTurnsLossy(const RuleContext& ctx, FindingSink& sink) {
   const Fabric& fabric = ctx.fabric;
   for (int dscp : ctx.params.roce_dscps) {
@@ -40,7 +47,7 @@ void losslessDscpTurnsLossy(const RuleContext& ctx, FindingSink& sink) {
     const Port* lossless_port = nullptr;
     for (const Switch& sw : fabric.switches) {
       for (const Port& port : sw.ports) {
-        if (isConnected(port) && isLosslessDscp(sw, port, dscp)) {
+        if (onRocePath(fabric, port) && isLosslessDscp(sw, port, dscp)) {
           lossless_sw = &sw;
           lossless_port = &port;
           break;
@@ -53,7 +60,7 @@ void losslessDscpTurnsLossy(const RuleContext& ctx, FindingSink& sink) {
     for (const Switch& sw : fabric.switches) {
       std::vector<const Port*> lossy;
       for (const Port& port : sw.ports) {
-        if (isConnected(port) && !isLosslessDscp(sw, port, dscp)) lossy.push_back(&port);
+        if (onRocePath(fabric, port) && !isLosslessDscp(sw, port, dscp)) lossy.push_back(&port);
       }
       if (lossy.empty()) continue;
       const Port& first = *lossy.front();
@@ -67,7 +74,7 @@ void losslessDscpTurnsLossy(const RuleContext& ctx, FindingSink& sink) {
       if (lossy.size() > 4) ports += ", ...";
       Finding& f = sink.add(at(sw, first.name, tc, dscpEntryLocation(sw, first, dscp),
                                fmt::format("RoCE DSCP {} is lossless on {} {} (TC {}) but {} classifies it into TC {}, "
-                                           "which is lossy: {}; affects {} connected port(s): {}",
+                                           "which is lossy: {}; affects {} port(s) on the RoCE path: {}",
                                            dscp, lossless_sw->name, lossless_port->name, lossless_tc, sw.name, tc, why,
                                            lossy.size(), ports),
                                fmt::format("map DSCP {} to a lossless TC with PFC and a lossless PG on {} (as on {})",

@@ -115,6 +115,29 @@ TEST(Samples, OneCauseSharedByManyPortsIsOneFindingPerPriority) {
   EXPECT_NE(wd[0].message.find("(on 4 ports:"), std::string::npos) << wd[0].message;
 }
 
+TEST(Samples, HostPortWithoutPfcIsNotOnTheRocePath) {
+  test::TempDir dir;
+  bench::writeLeafSpine(dir.path(), {2, 2, 2});
+  std::string leaf1 = dir.path() + "/leaf1.json";
+  auto cfg = nlohmann::json::parse(readAll(leaf1));
+  cfg["PORT_QOS_MAP"]["Ethernet16"]["pfc_enable"] = "";
+  cfg["PORT_QOS_MAP"]["Ethernet16"].erase("pfcwd_sw_enable");
+  cfg["DSCP_TO_TC_MAP"]["STORAGE"] = {{"26", "1"}};
+  cfg["PORT_QOS_MAP"]["Ethernet16"]["dscp_to_tc_map"] = "STORAGE";
+  cfg["BUFFER_PG"].erase("Ethernet16|3-4");
+  std::ofstream(leaf1) << cfg.dump(4);
+  Report report = test::check(dir.path());
+  for (const auto& f : report.findings) ADD_FAILURE() << f.rule << " " << f.switch_name << " " << f.port << ": " << f.message;
+  // The same port on the RoCE path (PFC on) with DSCP 26 lossy is reported.
+  cfg["PORT_QOS_MAP"]["Ethernet16"]["pfc_enable"] = "3,4";
+  cfg["BUFFER_PG"]["Ethernet16|3-4"] = {{"profile", "pg_lossless_100000_5m_profile"}};
+  std::ofstream(leaf1) << cfg.dump(4);
+  auto map001 = test::withRule(test::check(dir.path()), "MAP001");
+  ASSERT_EQ(map001.size(), 1u);
+  EXPECT_EQ(map001[0].port, "Ethernet16");
+  EXPECT_EQ(map001[0].priority, 1);
+}
+
 TEST(Samples, ConfigParametersChangeTheVerdict) {
   Config config;
   config.params.max_lossless_priorities = 1;
