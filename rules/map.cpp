@@ -155,7 +155,7 @@ void losslessQueueShared(const RuleContext& ctx, FindingSink& sink) {
                                     "{}: PFC pauses of the lossless class also stall the lossy one, and lossy bursts "
                                     "fill the lossless queue",
                                     p, queue, tc, map->name, sw.name, port.name),
-                        fmt::format("give TC {} its own queue (e.g. {} -> {})", p, p, p)));
+                        fmt::format("map lossy TC {} to a queue other than {} in TC_TO_QUEUE_MAP {}", tc, queue, map->name)));
           break;
         }
       }

@@ -87,13 +87,18 @@ TEST_P(RuleFixture, DocumentationExampleIsRealOutput) {
   std::string prefix = bad.string() + "/";
   for (auto at = output.find(prefix); at != std::string::npos; at = output.find(prefix, at)) output.erase(at, prefix.size());
   std::regex finding_line("^[^`\\s]\\S*:[0-9]+: (error|warning|note)\\[" + id + "\\]: .*$");
-  std::istringstream lines{*doc};
+  // A block is the finding line plus the indented note:/fix: lines under it.
+  std::vector<std::string> lines;
+  std::istringstream doc_lines{*doc};
+  for (std::string line; std::getline(doc_lines, line);) lines.push_back(line);
   int examples = 0;
-  for (std::string line; std::getline(lines, line);) {
-    if (!std::regex_match(line, finding_line)) continue;
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    if (!std::regex_match(lines[i], finding_line)) continue;
     ++examples;
-    EXPECT_NE(output.find(line + "\n"), std::string::npos) << "docs/rules/" << id << ".md shows output rocelint does not print:\n"
-                                                          << line << "\nactual output:\n" << output;
+    std::string block = lines[i] + "\n";
+    for (std::size_t j = i + 1; j < lines.size() && lines[j].rfind("  ", 0) == 0; ++j) block += lines[j] + "\n";
+    EXPECT_NE(output.find(block), std::string::npos) << "docs/rules/" << id << ".md shows output rocelint does not print:\n"
+                                                   << block << "actual output:\n" << output;
   }
   EXPECT_GT(examples, 0) << "docs/rules/" << id << ".md has no example output line";
 }
