@@ -343,6 +343,7 @@ class Builder {
     readPortChannels();
     readMaps();
     readPortQos();
+    deriveTrust();
     readPools();
     readProfiles();
     readBufferPgs();
@@ -593,6 +594,14 @@ class Builder {
         port->qos.pfcwd_sw_enable = prioritySet(e, "pfcwd_sw_enable", where, port->name);
         port->qos.scheduler = reference(e, "scheduler", "SCHEDULER", where, port->name);
       }
+    }
+  }
+
+  void deriveTrust() {
+    for (Port& port : sw_.ports) {
+      bool dscp = port.qos.map(MapKind::DscpToTc).has_value() || sw_.global_dscp_to_tc.has_value();
+      bool pcp = port.qos.map(MapKind::Dot1pToTc).has_value();
+      port.qos.trust = dscp && pcp ? Trust::Both : pcp ? Trust::Pcp : Trust::Dscp;
     }
   }
 

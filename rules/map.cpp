@@ -36,7 +36,7 @@ std::string boundName(const Switch& sw, const Port& port, MapKind kind) {
 // The RoCE path: switch-to-switch ports, and host ports that run PFC (a host port without any PFC
 // priority faces a non-RDMA server on purpose; PFC002 has the same view).
 bool onRocePath(const Fabric& fabric, const Port& port) {
-  if (!isConnected(port)) return false;
+  if (!isConnected(port) || !classifiesByDscp(port)) return false;  // PCP-trust ports ignore DSCP
   return fabric.findSwitch(port.neighbor->device) != nullptr || port.qos.pfcPriorities().any();
 }
 
@@ -95,6 +95,7 @@ void linkDscpPriorityDiffers(const RuleContext& ctx, FindingSink& sink) {
       const Switch& s2 = fabric.sw(second);
       const Port& p1 = fabric.port(first);
       const Port& p2 = fabric.port(second);
+      if (!classifiesByDscp(p1) || !classifiesByDscp(p2)) continue;
       if (!isLosslessDscp(s1, p1, dscp) || !isLosslessDscp(s2, p2, dscp)) continue;
       int tc1 = trafficClassOfDscp(s1, p1, dscp);
       int tc2 = trafficClassOfDscp(s2, p2, dscp);

@@ -138,6 +138,19 @@ TEST(Samples, HostPortWithoutPfcIsNotOnTheRocePath) {
   EXPECT_EQ(map001[0].priority, 1);
 }
 
+TEST(Samples, PcpTrustedPortIsNotJudgedByItsDscpMap) {
+  test::TempDir dir;
+  bench::writeLeafSpine(dir.path(), {2, 2, 2});
+  std::string leaf1 = dir.path() + "/leaf1.json";
+  auto cfg = nlohmann::json::parse(readAll(leaf1));
+  cfg["DOT1P_TO_TC_MAP"]["L2"] = {{"3", "3"}, {"4", "4"}};
+  cfg["PORT_QOS_MAP"]["Ethernet16"].erase("dscp_to_tc_map");
+  cfg["PORT_QOS_MAP"]["Ethernet16"]["dot1p_to_tc_map"] = "L2";
+  std::ofstream(leaf1) << cfg.dump(4);
+  // Without a DSCP map DSCP 26 would land in TC 0; the port classifies by PCP, so no MAP001.
+  EXPECT_TRUE(test::withRule(test::check(dir.path()), "MAP001").empty());
+}
+
 TEST(Samples, ConfigParametersChangeTheVerdict) {
   Config config;
   config.params.max_lossless_priorities = 1;

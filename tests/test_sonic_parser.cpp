@@ -379,3 +379,24 @@ TEST(SonicBuffers, LookupRowWithoutXoffIsReportedAtTheRow) {
 
 }  // namespace
 }  // namespace rocelint
+
+namespace rocelint {
+namespace {
+
+TEST(SonicQos, TrustFollowsTheBoundMaps) {
+  test::TempDir dir;
+  dir.write("s.json", R"({"PORT": {"Ethernet0": {}, "Ethernet4": {}, "Ethernet8": {}},
+    "DOT1P_TO_TC_MAP": {"L2": {"3": "3"}}, "DSCP_TO_TC_MAP": {"AZURE": {"26": "3"}},
+    "PORT_QOS_MAP": {"Ethernet0": {"dot1p_to_tc_map": "L2"},
+                     "Ethernet4": {"dot1p_to_tc_map": "L2", "dscp_to_tc_map": "AZURE"},
+                     "Ethernet8": {"dscp_to_tc_map": "AZURE"}}})");
+  Fabric fabric = loadFabric({dir.path()});
+  const Switch& sw = fabric.switches.at(0);
+  EXPECT_EQ(sw.findPort("Ethernet0")->qos.trust, Trust::Pcp);
+  EXPECT_EQ(sw.findPort("Ethernet4")->qos.trust, Trust::Both);
+  EXPECT_EQ(sw.findPort("Ethernet8")->qos.trust, Trust::Dscp);
+  EXPECT_FALSE(classifiesByDscp(*sw.findPort("Ethernet0")));
+}
+
+}  // namespace
+}  // namespace rocelint

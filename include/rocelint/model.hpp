@@ -142,12 +142,18 @@ struct PortQueue {
   SourceRef src;  ///< the QUEUE entry (or BUFFER_QUEUE entry if no QUEUE entry exists)
 };
 
+/// Which header field classifies ingress traffic into a traffic class.
+enum class Trust : std::uint8_t { Dscp, Pcp, Both };
+
 /// QoS bindings of a port (SONiC PORT_QOS_MAP).
 struct PortQos {
   std::array<std::optional<Reference>, kMapKinds> maps;
   std::optional<Sourced<PrioritySet>> pfc_enable;
   std::optional<Sourced<PrioritySet>> pfcwd_sw_enable;
   std::optional<Reference> scheduler;
+  /// SONiC has no trust knob: a bound dscp_to_tc_map (port or global) means DSCP, a bound
+  /// dot1p_to_tc_map means PCP; with neither, the ASIC's default DSCP map applies.
+  Trust trust = Trust::Dscp;
   SourceRef src;
 
   [[nodiscard]] const std::optional<Reference>& map(MapKind kind) const {

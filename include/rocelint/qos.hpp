@@ -35,6 +35,9 @@ bool losslessPgsUnknown(const Switch& sw, const Port& port);
 /// Whether a DSCP is lossless on ingress of a port: its TC is PFC-enabled and its PG lossless.
 bool isLosslessDscp(const Switch& sw, const Port& port, int dscp);
 
+/// Whether ingress classification on a port looks at DSCP (so DSCP rules apply there).
+inline bool classifiesByDscp(const Port& port) { return port.qos.trust != Trust::Pcp; }
+
 /// A port that carries traffic: it has a neighbour (switch or host) and is not admin down.
 bool isConnected(const Port& port);
 
