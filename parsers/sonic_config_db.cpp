@@ -825,6 +825,7 @@ class Builder {
   }
 
   void readNeighbors() {
+    sw_.has_neighbor_table = !table("DEVICE_NEIGHBOR").empty();
     for (const auto& [key, e] : table("DEVICE_NEIGHBOR")) {
       const Field* name = field(e, "name");
       const Field* peer_port = field(e, "port");

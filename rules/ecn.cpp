@@ -12,7 +12,7 @@ void losslessQueueWithoutEcn(const RuleContext& ctx, FindingSink& sink) {
   for (const Switch& sw : ctx.fabric.switches) {
     GroupedFindings by_profile;  // a profile that does not mark is one line, shared by many queues
     for (const Port& port : sw.ports) {
-      if (!isConnected(port)) continue;
+      if (!isConnected(sw, port)) continue;
       PrioritySet pfc = port.qos.pfcPriorities();
       std::bitset<16> seen;
       for (int p = 0; p < 8; ++p) {

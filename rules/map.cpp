@@ -35,8 +35,9 @@ std::string boundName(const Switch& sw, const Port& port, MapKind kind) {
 
 // The RoCE path: switch-to-switch ports, and host ports that run PFC (a host port without any PFC
 // priority faces a non-RDMA server on purpose; PFC002 has the same view).
-bool onRocePath(const Fabric& fabric, const Port& port) {
-  if (!isConnected(port) || !classifiesByDscp(port)) return false;  // PCP-trust ports ignore DSCP
+bool onRocePath(const Fabric& fabric, const Switch& sw, const Port& port) {
+  if (!isConnected(sw, port) || !classifiesByDscp(port)) return false;  // PCP-trust ports ignore DSCP
+  if (!port.neighbor) return true;  // connectivity unknown: a used port with PFC
   return fabric.findSwitch(port.neighbor->device) != nullptr || port.qos.pfcPriorities().any();
 }
 
@@ -47,7 +48,7 @@ void losslessDscpTurnsLossy(const RuleContext& ctx, FindingSink& sink) {
     const Port* lossless_port = nullptr;
     for (const Switch& sw : fabric.switches) {
       for (const Port& port : sw.ports) {
-        if (onRocePath(fabric, port) && isLosslessDscp(sw, port, dscp)) {
+        if (onRocePath(fabric, sw, port) && isLosslessDscp(sw, port, dscp)) {
           lossless_sw = &sw;
           lossless_port = &port;
           break;
@@ -60,7 +61,7 @@ void losslessDscpTurnsLossy(const RuleContext& ctx, FindingSink& sink) {
     for (const Switch& sw : fabric.switches) {
       std::vector<const Port*> lossy;
       for (const Port& port : sw.ports) {
-        if (onRocePath(fabric, port) && !isLosslessDscp(sw, port, dscp)) lossy.push_back(&port);
+        if (onRocePath(fabric, sw, port) && !isLosslessDscp(sw, port, dscp)) lossy.push_back(&port);
       }
       if (lossy.empty()) continue;
       const Port& first = *lossy.front();

@@ -48,7 +48,7 @@ void fabricSetDiffers(const RuleContext& ctx, FindingSink& sink) {
     std::map<unsigned long, int> votes;
     for (const Switch& sw : fabric.switches) {
       for (const Port& port : sw.ports) {
-        if (isConnected(port) && port.qos.pfcPriorities().any()) ++votes[port.qos.pfcPriorities().to_ulong()];
+        if (isConnected(sw, port) && port.qos.pfcPriorities().any()) ++votes[port.qos.pfcPriorities().to_ulong()];
       }
     }
     if (votes.empty()) return;

@@ -14,7 +14,7 @@ void missingWatchdog(const RuleContext& ctx, FindingSink& sink) {
   for (const Switch& sw : ctx.fabric.switches) {
     GroupedFindings unwatched;  // ports without any watchdog entry: one finding per priority
     for (const Port& port : sw.ports) {
-      if (!isConnected(port)) continue;
+      if (!isConnected(sw, port)) continue;
       PrioritySet pfc = port.qos.pfcPriorities();
       for (int p = 0; p < 8; ++p) {
         if (!pfc.test(static_cast<std::size_t>(p)) || watchdogCovers(sw, port, p)) continue;

@@ -77,7 +77,11 @@ bool isLosslessDscp(const Switch& sw, const Port& port, int dscp) {
   return isLosslessPg(sw, port, priorityGroupOfTc(sw, port, tc)).value_or(true);
 }
 
-bool isConnected(const Port& port) { return port.neighbor.has_value() && !port.isAdminDown(); }
+bool isConnected(const Switch& sw, const Port& port) {
+  if (port.isAdminDown()) return false;
+  if (port.neighbor) return true;
+  return !sw.has_neighbor_table && port.qos.pfcPriorities().any() && (port.declared || !sw.has_port_table);
+}
 
 SourceRef qosLocation(const Port& port) { return port.qos.src.known() ? port.qos.src : port.src; }
 

@@ -51,7 +51,7 @@ TEST(Cli, BrokenSampleExitsOneWithCompilerStyleLines) {
 TEST(Cli, FailOnControlsTheExitCode) {
   EXPECT_EQ(run("check " + sample("leafspine-broken") + " --fail-on error").code, 1);
   test::TempDir dir;
-  dir.write("leaf1.json", R"({"DEVICE_METADATA": {"localhost": {"buffer_model": "dynamic"}}, "PORT": {"Ethernet0": {"speed": "100000"}}, "PORT_QOS_MAP": {"Ethernet0": {"pfc_enable": "0,1,2"}}, "BUFFER_PG": {"Ethernet0|0-2": {"profile": "NULL"}}})");
+  dir.write("leaf1.json", R"({"DEVICE_METADATA": {"localhost": {"buffer_model": "dynamic"}}, "PORT": {"Ethernet0": {"speed": "100000", "admin_status": "down"}}, "PORT_QOS_MAP": {"Ethernet0": {"pfc_enable": "0,1,2"}}, "BUFFER_PG": {"Ethernet0|0-2": {"profile": "NULL"}}})");
   EXPECT_EQ(run("check " + dir.path()).code, 0);  // only PFC003, a warning
   EXPECT_EQ(run("check " + dir.path() + " --fail-on warning").code, 1);
 }
@@ -103,7 +103,7 @@ TEST(Cli, InvalidConfigFileExitsTwoWithLine) {
 
 TEST(Cli, ConfigFileAtFabricRootIsPickedUp) {
   test::TempDir dir;
-  dir.write("fabric/leaf1.json", R"({"DEVICE_METADATA": {"localhost": {"buffer_model": "dynamic"}}, "PORT": {"Ethernet0": {"speed": "100000"}}, "PORT_QOS_MAP": {"Ethernet0": {"pfc_enable": "0,1,2"}}, "BUFFER_PG": {"Ethernet0|0-2": {"profile": "NULL"}}})");
+  dir.write("fabric/leaf1.json", R"({"DEVICE_METADATA": {"localhost": {"buffer_model": "dynamic"}}, "PORT": {"Ethernet0": {"speed": "100000", "admin_status": "down"}}, "PORT_QOS_MAP": {"Ethernet0": {"pfc_enable": "0,1,2"}}, "BUFFER_PG": {"Ethernet0|0-2": {"profile": "NULL"}}})");
   EXPECT_EQ(run("check " + dir.path() + "/fabric").code, 0);
   dir.write("fabric/.rocelint.yaml", "severity:\n  PFC003: error\n");
   EXPECT_EQ(run("check " + dir.path() + "/fabric").code, 1);

@@ -400,3 +400,32 @@ TEST(SonicQos, TrustFollowsTheBoundMaps) {
 
 }  // namespace
 }  // namespace rocelint
+
+namespace rocelint {
+namespace {
+
+TEST(SonicTopology, WithoutNeighbourTablePfcPortsCountAsInUse) {
+  test::TempDir dir;
+  dir.write("qos.json", R"({"PORT": {"Ethernet0": {"speed": "100000"}, "Ethernet4": {"speed": "100000"}},
+    "PORT_QOS_MAP": {"Ethernet0": {"pfc_enable": "3"}},
+    "BUFFER_PG": {"Ethernet0|3": {"profile": "p"}},
+    "BUFFER_PROFILE": {"p": {"pool": "ingress_lossless_pool", "xon": "19456", "xoff": "37888", "size": "57344"}},
+    "BUFFER_POOL": {"ingress_lossless_pool": {"type": "ingress", "mode": "dynamic"}}})");
+  Fabric fabric = loadFabric({dir.path()});
+  const Switch& sw = fabric.switches.at(0);
+  EXPECT_TRUE(isConnected(sw, *sw.findPort("Ethernet0")));
+  EXPECT_FALSE(isConnected(sw, *sw.findPort("Ethernet4")));  // no PFC: not known to be in use
+  auto ecn = test::withRule(analyze(fabric, {}), "ECN001");
+  ASSERT_EQ(ecn.size(), 1u);
+  EXPECT_EQ(ecn[0].port, "Ethernet0");
+  EXPECT_EQ(ecn[0].priority, 3);
+  // Once neighbours are known, a port without one is not in use.
+  dir.write("topo.json", R"({"DEVICE_METADATA": {"localhost": {"hostname": "qos"}},
+    "DEVICE_NEIGHBOR": {"Ethernet4": {"name": "server1", "port": "eth0"}}})");
+  Fabric with_topology = loadFabric({dir.path()});
+  ASSERT_EQ(with_topology.switches.size(), 1u);
+  EXPECT_FALSE(isConnected(with_topology.switches[0], *with_topology.switches[0].findPort("Ethernet0")));
+}
+
+}  // namespace
+}  // namespace rocelint

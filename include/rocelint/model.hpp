@@ -266,6 +266,7 @@ struct Switch {
   std::vector<Port> ports;
   std::unordered_map<std::string, std::size_t> port_index;
   bool has_port_table = false;
+  bool has_neighbor_table = false;  ///< DEVICE_NEIGHBOR present: connectivity is known
 
   std::array<std::map<std::string, QosMap>, kMapKinds> maps;
   std::optional<Reference> global_dscp_to_tc;

@@ -38,8 +38,10 @@ bool isLosslessDscp(const Switch& sw, const Port& port, int dscp);
 /// Whether ingress classification on a port looks at DSCP (so DSCP rules apply there).
 inline bool classifiesByDscp(const Port& port) { return port.qos.trust != Trust::Pcp; }
 
-/// A port that carries traffic: it has a neighbour (switch or host) and is not admin down.
-bool isConnected(const Port& port);
+/// A port that carries traffic: it has a neighbour (switch or host) and is not admin down. On a
+/// switch whose config has no DEVICE_NEIGHBOR table at all, connectivity is unknown, and a declared,
+/// not admin-down port with PFC priorities counts as in use (SONiC renders PORT_QOS_MAP for used ports).
+bool isConnected(const Switch& sw, const Port& port);
 
 /// The location that best explains a port's QoS binding (PORT_QOS_MAP entry, else the port).
 SourceRef qosLocation(const Port& port);
