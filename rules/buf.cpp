@@ -143,7 +143,7 @@ void runtimePgsUnknown(const RuleContext& ctx, FindingSink& sink) {
     }
     if (ports.empty()) continue;
     const Port& first = *ports.front();
-    sink.add(at(sw, first.name, std::nullopt, first.qos.pfc_enable ? first.qos.pfc_enable->src : qosLocation(first),
+    sink.add(at(sw, first.name, std::nullopt, pfcLocation(first),
                 fmt::format("{} uses the traditional buffer model and {} port(s) have PFC priorities without BUFFER_PG "
                             "entries: SONiC generates those PGs at run time from the platform's pg_profile_lookup.ini, "
                             "which is not in the fabric directory, so their headroom is not checked",

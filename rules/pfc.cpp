@@ -17,8 +17,6 @@ int lowest(const PrioritySet& set) {
   return -1;
 }
 
-SourceRef pfcLocation(const Port& port) { return port.qos.pfc_enable ? port.qos.pfc_enable->src : qosLocation(port); }
-
 void linkPfcDiffers(const RuleContext& ctx, FindingSink& sink) {
   const Fabric& fabric = ctx.fabric;
   for (const Link& link : fabric.links) {

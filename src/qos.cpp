@@ -85,6 +85,8 @@ bool isConnected(const Switch& sw, const Port& port) {
 
 SourceRef qosLocation(const Port& port) { return port.qos.src.known() ? port.qos.src : port.src; }
 
+SourceRef pfcLocation(const Port& port) { return port.qos.pfc_enable ? port.qos.pfc_enable->src : qosLocation(port); }
+
 bool watchdogCovers(const Switch& sw, const Port& port, int priority) {
   bool enabled = port.watchdog.has_value() || (sw.default_pfcwd_enabled && sw.default_pfcwd_enabled->value);
   if (!enabled) return false;

@@ -133,16 +133,11 @@ TEST(Realworld, Arista7260UplinkPortsUseTheirOwnDscpMap) {
 TEST(Realworld, EveryPgProfileLookupTableParses) {
   for (const char* rel : {"sonic-buildimage/th2-7260-BALANCED/pg_profile_lookup.ini",
                           "sonic-buildimage/Mellanox-SN5600-C256S1/pg_profile_lookup.ini"}) {
-    std::ifstream in(realworld(rel));
-    std::stringstream text;
-    text << in.rdbuf();
-    PgLookupTable table = parsePgProfileLookup(text.str(), rel);
+    PgLookupTable table = parsePgProfileLookup(test::readAll(realworld(rel)), rel);
     EXPECT_GE(table.rows.size(), 9u) << rel;
   }
-  std::ifstream in(realworld("sonic-buildimage/Mellanox-SN5600-C256S1/pg_profile_lookup.ini"));
-  std::stringstream text;
-  text << in.rdbuf();
-  PgLookupTable sn5600 = parsePgProfileLookup(text.str(), "sn5600");
+  PgLookupTable sn5600 =
+      parsePgProfileLookup(test::readAll(realworld("sonic-buildimage/Mellanox-SN5600-C256S1/pg_profile_lookup.ini")), "sn5600");
   const PgLookupRow* row = sn5600.find(100000, 5);
   ASSERT_NE(row, nullptr);
   EXPECT_EQ(row->xoff_bytes, 44032u);  // FORMATS.md 1.6: the SN5600 table lists 44032 for 100G/5m

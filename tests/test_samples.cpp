@@ -70,12 +70,7 @@ TEST(Samples, GeneratedBenchmarkFabricIsCleanAndFullyLinked) {
   for (const auto& f : report.findings) ADD_FAILURE() << f.rule << " " << f.switch_name << " " << f.port << ": " << f.message;
 }
 
-std::string readAll(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
+using test::readAll;
 
 void replaceIn(const std::string& path, const std::string& from, const std::string& to) {
   std::string text = readAll(path);

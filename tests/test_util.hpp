@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <fstream>
 #include <random>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -51,6 +52,14 @@ inline std::vector<Finding> withRule(const Report& report, const std::string& ru
     if (f.rule == rule) out.push_back(f);
   }
   return out;
+}
+
+/// Whole file as a string ("" when it cannot be read).
+inline std::string readAll(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
 }
 
 inline std::string sharedDir() { return ROCELINT_SHARED_DIR; }

@@ -45,6 +45,8 @@ bool isConnected(const Switch& sw, const Port& port);
 
 /// The location that best explains a port's QoS binding (PORT_QOS_MAP entry, else the port).
 SourceRef qosLocation(const Port& port);
+/// The port's pfc_enable field, else its QoS binding.
+SourceRef pfcLocation(const Port& port);
 
 }  // namespace rocelint
 
