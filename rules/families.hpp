@@ -17,6 +17,7 @@ void registerMapRules(std::vector<Rule>& rules);
 void registerEcnRules(std::vector<Rule>& rules);
 void registerWdRules(std::vector<Rule>& rules);
 void registerBufRules(std::vector<Rule>& rules);
+void registerDlRules(std::vector<Rule>& rules);
 
 /// Finding pre-filled with switch, port and location.
 Finding at(const Switch& sw, const std::string& port, std::optional<int> priority, const SourceRef& where,

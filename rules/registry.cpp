@@ -30,6 +30,7 @@ const std::vector<Rule>& allRules() {
     rules::registerEcnRules(all);
     rules::registerWdRules(all);
     rules::registerBufRules(all);
+    rules::registerDlRules(all);
     std::sort(all.begin(), all.end(), [](const Rule& a, const Rule& b) { return a.id < b.id; });
     return all;
   }();

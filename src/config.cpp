@@ -104,10 +104,18 @@ Config loadConfig(const std::string& path) {
           std::tie(p.watchdog_detection_min_ms, p.watchdog_detection_max_ms) = range(path, v, name);
         } else if (name == "watchdog_restoration_ms") {
           std::tie(p.watchdog_restoration_min_ms, p.watchdog_restoration_max_ms) = range(path, v, name);
+        } else if (name == "failures") {
+          p.failures = integer(path, v, "failures", 0, 2);
+        } else if (name == "transient") {
+          if (!v.IsScalar() || (v.Scalar() != "true" && v.Scalar() != "false")) fail(path, v, "params.transient must be true or false");
+          p.transient = v.Scalar() == "true";
+        } else if (name == "storm_radius_switches") {
+          p.storm_radius_switches = integer(path, v, "storm_radius_switches", 0, 1000000);
         } else {
           fail(path, param.first,
                fmt::format("unknown parameter params.{} (expected roce_dscps, lossless_priorities, "
-                           "max_lossless_priorities, watchdog_detection_ms, watchdog_restoration_ms)",
+                           "max_lossless_priorities, watchdog_detection_ms, watchdog_restoration_ms, failures, "
+                           "transient, storm_radius_switches)",
                            name));
         }
       }

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "rocelint/deadlock.hpp"
 #include "rocelint/rule.hpp"
 
 namespace rocelint {
@@ -9,6 +10,16 @@ namespace rocelint {
 Report analyze(const Fabric& fabric, const Config& config) {
   Report report;
   RuleContext ctx{fabric, config.params};
+  std::optional<DeadlockAnalysis> deadlock;
+  ctx.deadlock = [&]() -> const DeadlockAnalysis& {
+    if (!deadlock) {
+      DeadlockOptions options;
+      options.transient = config.params.transient;
+      options.failures = config.params.failures;
+      deadlock = analyzeDeadlock(fabric, config.params, options, config.progress);
+    }
+    return *deadlock;
+  };
   for (const Rule& rule : allRules()) {
     if (config.isDisabled(rule.id)) continue;
     Severity severity = rule.severity;

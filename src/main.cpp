@@ -8,6 +8,7 @@
 #include <iostream>
 
 #include "rocelint/config.hpp"
+#include "rocelint/deadlock.hpp"
 #include "rocelint/engine.hpp"
 #include "rocelint/loader.hpp"
 #include "rocelint/report.hpp"
@@ -19,8 +20,13 @@ constexpr int kExitClean = 0;
 constexpr int kExitFindings = 1;
 constexpr int kExitInputError = 2;
 
-int runCheck(const std::vector<std::string>& paths, const std::string& format, const std::string& fail_on,
-             std::string config_path) {
+/// Deadlock options given on the command line (override .rocelint.yaml).
+struct DeadlockFlags {
+  int failures = -1;
+  bool transient = false;
+};
+
+rocelint::Config configFor(const std::vector<std::string>& paths, std::string config_path, const DeadlockFlags& flags) {
   using namespace rocelint;
   Config config;
   if (config_path.empty() && paths.size() == 1) {
@@ -28,8 +34,33 @@ int runCheck(const std::vector<std::string>& paths, const std::string& format, c
     if (std::filesystem::is_regular_file(candidate)) config_path = candidate.string();
   }
   if (!config_path.empty()) config = loadConfig(config_path);
+  if (flags.failures >= 0) config.params.failures = flags.failures;
+  if (flags.transient) config.params.transient = true;
+  return config;
+}
+
+int runGraph(const std::vector<std::string>& paths, const std::string& config_path, const DeadlockFlags& flags,
+             const std::string& scope_name) {
+  using namespace rocelint;
+  Config config = configFor(paths, config_path, flags);
+  Fabric fabric = loadFabric(paths);
+  DeadlockOptions options;
+  options.transient = config.params.transient;
+  DeadlockAnalysis analysis = analyzeDeadlock(fabric, config.params, options);
+  GraphScope scope = scope_name == "all" ? GraphScope::All : scope_name == "cycles" ? GraphScope::Cycles : GraphScope::Sccs;
+  writeDot(fabric, analysis, scope, std::cout);
+  std::cerr << fmt::format("rocelint: buffer-dependency graph: {} queues, {} dependencies, {} cyclic component(s)\n",
+                           analysis.bdg.nodeCount(), analysis.bdg.edgeCount(), analysis.cycles.size());
+  return analysis.cycles.empty() ? kExitClean : kExitFindings;
+}
+
+int runCheck(const std::vector<std::string>& paths, const std::string& format, const std::string& fail_on,
+             const std::string& config_path, const DeadlockFlags& flags) {
+  using namespace rocelint;
+  Config config = configFor(paths, config_path, flags);
   // Progress only for people watching a terminal; pipes and CI logs stay clean.
   bool show_progress = isatty(STDERR_FILENO) == 1;
+  if (show_progress) config.progress = [](const std::string& what) { std::cerr << "\r\033[Krocelint: " << what << std::flush; };
   auto progress = [&](std::size_t done, std::size_t total) {
     if (show_progress && total >= 20 && (done % 10 == 0)) std::cerr << fmt::format("\rrocelint: reading {}/{} files", done, total) << std::flush;
   };
@@ -71,6 +102,26 @@ int main(int argc, char** argv) {
       ->check(CLI::IsMember({"error", "warning", "note"}))
       ->capture_default_str();
   check->add_option("--config", config_path, "Configuration file (default: DIR/.rocelint.yaml)")->check(CLI::ExistingFile);
+  DeadlockFlags deadlock_flags;
+  check->add_option("--failures", deadlock_flags.failures,
+                    "Deadlock what-if: try every set of up to K failed inter-switch links (K = 1 or 2)")
+      ->check(CLI::Range(0, 2));
+  check->add_flag("--transient", deadlock_flags.transient,
+                  "Deadlock routing right after local repair of failed (admin-down) links, before withdrawals spread");
+
+  auto* graph = app.add_subcommand("graph", "Write the buffer-dependency graph as Graphviz dot (exit 1 when it has a cycle)");
+  std::vector<std::string> graph_paths;
+  std::string graph_format = "dot";
+  std::string graph_config;
+  bool cycles_only = false;
+  bool whole_graph = false;
+  graph->add_option("paths", graph_paths, "Fabric directory or files")->required()->check(CLI::ExistingPath);
+  graph->add_option("--format", graph_format, "Output format")->check(CLI::IsMember({"dot"}))->capture_default_str();
+  graph->add_option("--config", graph_config, "Configuration file (default: DIR/.rocelint.yaml)")->check(CLI::ExistingFile);
+  graph->add_flag("--cycles-only", cycles_only, "Only the witness cycles (default: every strongly-connected component)");
+  graph->add_flag("--all", whole_graph, "The whole graph (large fabrics make large pictures)");
+  DeadlockFlags graph_flags;
+  graph->add_flag("--transient", graph_flags.transient, "Routing right after local repair of admin-down links");
 
   auto* rules = app.add_subcommand("rules", "List every rule with its id, default severity and title");
   auto* explain = app.add_subcommand("explain", "Print a rule's documentation page");
@@ -85,7 +136,8 @@ int main(int argc, char** argv) {
   }
 
   try {
-    if (*check) return runCheck(paths, format, fail_on, config_path);
+    if (*check) return runCheck(paths, format, fail_on, config_path, deadlock_flags);
+    if (*graph) return runGraph(graph_paths, graph_config, graph_flags, whole_graph ? "all" : cycles_only ? "cycles" : "sccs");
     if (*rules) {
       for (const auto& rule : rocelint::allRules()) {
         std::cout << fmt::format("{:<8} {:<8} {}\n", rule.id, rocelint::severityName(rule.severity), rule.title);

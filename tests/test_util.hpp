@@ -44,7 +44,12 @@ class TempDir {
   std::filesystem::path path_;
 };
 
-inline Report check(const std::string& path, const Config& config = {}) { return analyze(loadFabric({path}), config); }
+/// Loads and analyses a fabric; a directory's own .rocelint.yaml applies unless a config is given.
+inline Report check(const std::string& path, const Config& config = {}) {
+  auto own = std::filesystem::path(path) / ".rocelint.yaml";
+  if (config.source.empty() && std::filesystem::is_regular_file(own)) return analyze(loadFabric({path}), loadConfig(own.string()));
+  return analyze(loadFabric({path}), config);
+}
 
 inline std::vector<Finding> withRule(const Report& report, const std::string& rule) {
   std::vector<Finding> out;

@@ -1,6 +1,7 @@
 #pragma once
 // User configuration (.rocelint.yaml): rule selection, severities, rule parameters.
 
+#include <functional>
 #include <map>
 #include <optional>
 #include <set>
@@ -21,6 +22,12 @@ struct RuleParams {
   int watchdog_detection_max_ms = 5000;
   int watchdog_restoration_min_ms = 100;
   int watchdog_restoration_max_ms = 60000;
+  /// Deadlock what-if: every set of up to this many extra failed links (0: none).
+  int failures = 0;
+  /// Deadlock routing: admin-down links are fresh failures seen right after local repair.
+  bool transient = false;
+  /// DL004: a receiver that stops draining pauses at least this many switches (0: off).
+  int storm_radius_switches = 0;
 };
 
 /// Everything .rocelint.yaml can say.
@@ -29,6 +36,8 @@ struct Config {
   std::set<std::string> disabled;  ///< rule ids or family prefixes ("WD")
   std::map<std::string, Severity> severity_overrides;
   std::string source;  ///< file it was read from, empty for defaults
+  /// Receives progress lines of long analyses (not read from the file; set by the CLI).
+  std::function<void(const std::string&)> progress;
 
   [[nodiscard]] bool isDisabled(const std::string& rule_id) const;
 };

@@ -12,10 +12,14 @@
 
 namespace rocelint {
 
+struct DeadlockAnalysis;
+
 /// What a rule's check receives.
 struct RuleContext {
   const Fabric& fabric;
   const RuleParams& params;
+  /// The deadlock analysis, computed on first use and shared by the DL rules.
+  std::function<const DeadlockAnalysis&()> deadlock = {};
 };
 
 /// Collects the findings of one rule, stamping id and severity.

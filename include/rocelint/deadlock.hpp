@@ -1,0 +1,152 @@
+#pragma once
+// PFC deadlock analysis: buffer-dependency graph (BDG) from routing and classification,
+// strongly-connected components, cycle witnesses, forwarding loops, link-failure what-if and
+// PFC storm blast radius. Semantics: docs/deadlock.md.
+
+#include <boost/graph/compressed_sparse_row_graph.hpp>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "rocelint/config.hpp"
+#include "rocelint/model.hpp"
+#include "rocelint/routing.hpp"
+
+namespace rocelint {
+
+/// A BDG node key: global port index * 8 + priority (a lossless ingress queue).
+using BdgKey = std::uint32_t;
+inline BdgKey bdgKey(std::uint32_t global_port, int priority) { return global_port * 8 + static_cast<std::uint32_t>(priority); }
+
+/// Where a BDG edge comes from: the turn (ingress port -> egress port) at one switch.
+struct BdgEdgeInfo {
+  std::uint32_t in_port = 0;   ///< global port the packet arrived on
+  std::uint32_t out_port = 0;  ///< global port it leaves by
+  std::uint32_t turn = 0;      ///< index of the turn record (destinations, example, kind)
+};
+
+/// The buffer-dependency graph of one routing state, in compressed sparse row form.
+struct BufferDependencyGraph {
+  using Csr = boost::compressed_sparse_row_graph<boost::directedS, boost::no_property, BdgEdgeInfo>;
+  std::vector<BdgKey> keys;        ///< node index -> key, sorted
+  Csr graph;
+  std::vector<int> component;      ///< strongly-connected component per node
+  std::vector<std::uint32_t> component_size;
+
+  [[nodiscard]] std::size_t nodeCount() const { return keys.size(); }
+  [[nodiscard]] std::size_t edgeCount() const { return boost::num_edges(graph); }
+  /// Node index of a key, or -1.
+  [[nodiscard]] long find(BdgKey key) const;
+  /// Whether a node lies on a cycle (its SCC has 2+ nodes, or a self loop).
+  [[nodiscard]] bool cyclic(std::size_t node) const;
+};
+
+/// What a turn is used by: how many destination groups and one example.
+struct TurnRecord {
+  std::uint32_t destinations = 0;  ///< destination groups routed through this turn
+  std::uint32_t example_group = 0;
+  ForwardKind kind = ForwardKind::Learned;
+};
+
+/// One hop of a witness cycle: a lossless ingress queue and the turn that feeds the next hop.
+struct CycleHop {
+  PortRef ingress;
+  int priority = 0;
+  PortRef egress;            ///< port of the same switch the traffic leaves by
+  int next_priority = 0;     ///< priority at the next hop (differs when remarked)
+  std::uint32_t destinations = 0;
+  std::vector<std::string> example_prefixes;
+  ForwardKind kind = ForwardKind::Learned;
+  SourceRef src;             ///< the config line that creates the edge
+  std::string why;           ///< "static route 10.1.0.0/24", "BGP route toward ...", "remark TC3 -> DSCP 34"
+};
+
+/// A suggested change that removes a cycle, verified by re-running the analysis.
+struct CycleFix {
+  std::string description;
+  SourceRef where;
+};
+
+/// One strongly-connected component of the BDG with a short witness cycle.
+struct CyclicDependency {
+  std::vector<CycleHop> hops;
+  std::size_t scc_nodes = 0;
+  std::size_t scc_switches = 0;
+  std::size_t weakest_hop = 0;  ///< hop whose turn has the fewest destinations
+  std::vector<CycleFix> fixes;
+};
+
+/// A forwarding loop that lossless traffic can enter.
+struct ForwardingLoop {
+  std::vector<PortRef> egress;  ///< per switch of the loop, the port it forwards out of
+  std::string example_prefix;
+  std::size_t prefixes = 0;
+  int priority = 0;
+  SourceRef src;                    ///< the static route that closes the loop, else the first hop's link
+  std::vector<SourceRef> hop_src;   ///< per hop: its static route, else its link
+};
+
+/// A set of failed links under which the fabric has a cyclic buffer dependency.
+struct FailureCounterexample {
+  std::vector<std::uint32_t> failed_links;  ///< indices into Fabric::links
+  CyclicDependency cycle;
+  std::size_t cycles = 0;
+};
+
+/// Per host-facing lossless ingress queue: what a receiver that stops draining would pause.
+struct BlastRadius {
+  PortRef port;
+  int priority = 0;
+  std::size_t paused_queues = 0;
+  std::size_t paused_ports = 0;
+  std::size_t paused_switches = 0;
+};
+
+/// Options for the deadlock analysis (CLI flags and .rocelint.yaml params).
+struct DeadlockOptions {
+  bool transient = false;      ///< admin-down links are fresh failures; local repair only
+  int failures = 0;            ///< what-if: every set of up to this many extra failed links
+  std::size_t max_failure_reports = 20;
+};
+
+/// Timings and sizes, for --verbose and the benchmarks.
+struct DeadlockStats {
+  std::size_t destinations = 0;
+  std::size_t groups = 0;
+  std::size_t bdg_nodes = 0;
+  std::size_t bdg_edges = 0;
+  std::size_t failure_sets = 0;
+  double routing_ms = 0;
+  double graph_ms = 0;
+  double scc_ms = 0;
+  double whatif_ms = 0;
+};
+
+/// Everything the DL rules and `rocelint graph` need.
+struct DeadlockAnalysis {
+  std::shared_ptr<const SwitchGraph> graph;
+  std::shared_ptr<const Destinations> destinations;
+  BufferDependencyGraph bdg;
+  std::vector<TurnRecord> turns;
+  std::vector<CyclicDependency> cycles;
+  std::vector<ForwardingLoop> loops;
+  std::vector<FailureCounterexample> failure_cycles;
+  std::size_t failure_sets_with_cycle = 0;
+  std::vector<BlastRadius> blast;  ///< worst first
+  DeadlockStats stats;
+};
+
+/// Runs the whole analysis. `progress` (may be empty) receives short status lines.
+DeadlockAnalysis analyzeDeadlock(const Fabric& fabric, const RuleParams& params, const DeadlockOptions& options,
+                                 const std::function<void(const std::string&)>& progress = {});
+
+/// "leaf1:Ethernet0/3" style node name.
+std::string bdgNodeName(const Fabric& fabric, const SwitchGraph& graph, BdgKey key);
+
+/// Writes the BDG as Graphviz dot: SCC nodes only (default), or only witness cycles, or all.
+enum class GraphScope : std::uint8_t { Sccs, Cycles, All };
+void writeDot(const Fabric& fabric, const DeadlockAnalysis& analysis, GraphScope scope, std::ostream& out);
+
+}  // namespace rocelint

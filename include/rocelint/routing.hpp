@@ -1,0 +1,183 @@
+#pragma once
+// The routing model: which way each switch forwards traffic toward every destination prefix.
+// Vendor-neutral; reads only the Fabric model. Semantics: docs/deadlock.md.
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "rocelint/model.hpp"
+
+namespace rocelint {
+
+/// An IPv4 or IPv6 prefix, normalised (host bits cleared).
+struct IpPrefix {
+  bool v6 = false;
+  std::array<std::uint8_t, 16> addr{};
+  int length = 0;
+
+  /// Parses "10.0.0.1/31", "10.0.0.1" (host route), "fc00::1/64"; nullopt when malformed.
+  static std::optional<IpPrefix> parse(std::string_view text);
+  /// The same prefix with host bits cleared.
+  [[nodiscard]] IpPrefix network() const;
+  /// True when `other` lies inside this prefix (same family, longer or equal length).
+  [[nodiscard]] bool contains(const IpPrefix& other) const;
+  [[nodiscard]] std::string str() const;
+  friend bool operator==(const IpPrefix&, const IpPrefix&) = default;
+  friend auto operator<=>(const IpPrefix&, const IpPrefix&) = default;
+};
+
+/// One direction of an inter-switch link: traffic leaves `from` and enters `to`.
+struct Arc {
+  PortRef from;
+  PortRef to;
+  std::uint32_t link = 0;  ///< index into Fabric::links
+};
+
+/// The switch graph: every link in both directions, arcs grouped by the switch they leave.
+/// Arc 2*l leaves link l's `a` end, arc 2*l+1 its `b` end, so `id ^ 1` is the reverse arc.
+class SwitchGraph {
+ public:
+  explicit SwitchGraph(const Fabric& fabric);
+
+  [[nodiscard]] const Fabric& fabric() const { return *fabric_; }
+  [[nodiscard]] std::size_t arcCount() const { return arcs_.size(); }
+  [[nodiscard]] const Arc& arc(std::uint32_t id) const { return arcs_[id]; }
+  /// Arcs leaving a switch (ids), in port order.
+  [[nodiscard]] std::pair<const std::uint32_t*, const std::uint32_t*> outArcs(std::size_t sw) const {
+    return {out_.data() + out_begin_[sw], out_.data() + out_begin_[sw + 1]};
+  }
+  /// Dense index of a port over the whole fabric.
+  [[nodiscard]] std::uint32_t globalPort(PortRef ref) const { return port_base_[ref.sw] + static_cast<std::uint32_t>(ref.port); }
+  [[nodiscard]] PortRef portOf(std::uint32_t global_port) const;
+  [[nodiscard]] std::uint32_t portCount() const { return port_base_.back(); }
+  /// The arc leaving through a port, or kNoArc when the port is not an inter-switch link end.
+  [[nodiscard]] std::uint32_t arcOfPort(std::uint32_t global_port) const { return arc_of_port_[global_port]; }
+  /// Whether the link of an arc is admin up at both ends (as configured).
+  [[nodiscard]] bool configuredUp(std::uint32_t arc_id) const { return configured_up_[arc_id >> 1]; }
+  /// Host-facing ports (a neighbour that is not a switch of the fabric), as global port indices.
+  [[nodiscard]] const std::vector<std::uint32_t>& hostPorts() const { return host_ports_; }
+
+  static constexpr std::uint32_t kNoArc = UINT32_MAX;
+
+ private:
+  const Fabric* fabric_;
+  std::vector<Arc> arcs_;
+  std::vector<std::uint32_t> out_;
+  std::vector<std::uint32_t> out_begin_;
+  std::vector<std::uint32_t> port_base_;
+  std::vector<std::uint32_t> arc_of_port_;
+  std::vector<bool> configured_up_;
+  std::vector<std::uint32_t> host_ports_;
+};
+
+/// A prefix some switch originates (host subnet, loopback) or a static route names.
+struct DestinationPrefix {
+  IpPrefix prefix;
+  std::string text;  ///< as written in the config
+  SourceRef src;
+};
+
+/// What a switch does with traffic toward a destination group.
+enum class ForwardKind : std::uint8_t {
+  Drop,     ///< no route
+  Local,    ///< connected: delivered to a host port of this switch
+  Learned,  ///< BGP/shortest-path route toward the origin
+  Static,   ///< a static route of this switch
+};
+
+/// Destination prefixes that every switch routes identically (same origin, same static
+/// routes, same connected switches): routing is computed once per group.
+struct DestinationGroup {
+  std::vector<std::uint32_t> origins;  ///< switches that originate the longest learned prefix
+  std::vector<std::pair<std::uint32_t, ForwardKind>> overrides;  ///< switches not using the learned route
+  std::vector<std::uint32_t> static_route;  ///< for Static overrides: index into StaticNextHops, same order
+  std::vector<std::uint32_t> prefixes;      ///< indices into Destinations::prefixes
+};
+
+/// A static route resolved to arcs / exit ports of its switch.
+struct StaticNextHops {
+  std::uint32_t sw = 0;
+  const StaticRoute* route = nullptr;
+  std::vector<std::uint32_t> arcs;        ///< toward other switches
+  std::vector<std::uint32_t> exit_ports;  ///< toward hosts (global port indices)
+  std::vector<std::string> unresolved;    ///< next hops that name no interface subnet or port
+};
+
+/// Every destination of the fabric, grouped.
+struct Destinations {
+  std::vector<DestinationPrefix> prefixes;
+  std::vector<DestinationGroup> groups;
+  std::vector<StaticNextHops> statics;
+  std::vector<std::string> ignored;  ///< addresses that could not be parsed, with why
+};
+
+/// Collects destination prefixes and groups them (docs/deadlock.md, "Destinations").
+Destinations collectDestinations(const SwitchGraph& graph);
+
+/// How routes react to failed links.
+enum class RoutingMode : std::uint8_t {
+  Steady,     ///< converged routing on the surviving links
+  Transient,  ///< right after local repair: only switches next to a failure re-select
+};
+
+/// A set of arcs that are down (both directions of each failed link).
+class LinkState {
+ public:
+  explicit LinkState(std::size_t arc_count) : down_(arc_count, false) {}
+  [[nodiscard]] bool down(std::uint32_t arc) const { return down_[arc]; }
+  void setLinkDown(std::uint32_t link, bool is_down) { down_[2 * link] = down_[2 * link + 1] = is_down; }
+  [[nodiscard]] std::size_t size() const { return down_.size(); }
+
+ private:
+  std::vector<bool> down_;
+};
+
+/// Forwarding of one destination group: per switch, its kind and next-hop arcs.
+struct GroupRoutes {
+  std::vector<ForwardKind> kind;           ///< per switch
+  std::vector<std::uint32_t> nh_begin;     ///< per switch + 1, into nh
+  std::vector<std::uint32_t> nh;           ///< arcs
+  std::vector<std::uint32_t> exit_begin;   ///< per switch + 1, into exits
+  std::vector<std::uint32_t> exits;        ///< host ports (static routes toward hosts)
+  std::vector<std::uint16_t> distance;     ///< learned distance in hops (kNoRoute: none)
+  /// Per switch: ASNs present on every one of its best paths (AS-path loop prevention).
+  std::vector<std::uint32_t> inter_begin;
+  std::vector<std::uint32_t> inter;
+
+  static constexpr std::uint16_t kNoRoute = UINT16_MAX;
+
+  [[nodiscard]] std::pair<const std::uint32_t*, const std::uint32_t*> nextHops(std::size_t sw) const {
+    return {nh.data() + nh_begin[sw], nh.data() + nh_begin[sw + 1]};
+  }
+};
+
+/// Computes routes for every group; reusable scratch space lives inside.
+class Router {
+ public:
+  Router(const SwitchGraph& graph, const Destinations& destinations);
+
+  /// Converged routes of a group with the given links down.
+  void steady(std::size_t group, const LinkState& links, GroupRoutes& out);
+  /// Transient routes: `before` are the routes with no failure; switches adjacent to a link
+  /// that is down in `links` re-select among their neighbours' pre-failure routes.
+  void transient(std::size_t group, const GroupRoutes& before, const LinkState& links, GroupRoutes& out);
+
+ private:
+  void applyOverrides(std::size_t group, const LinkState& links, GroupRoutes& out);
+  [[nodiscard]] bool accepts(std::size_t x, const GroupRoutes& routes, std::size_t y) const;
+
+  const SwitchGraph& graph_;
+  const Destinations& dest_;
+  std::vector<std::int64_t> asn_;  ///< per switch, -1 when none
+  std::vector<std::uint32_t> layer_;
+  std::vector<std::uint32_t> next_layer_;
+  std::vector<std::vector<std::uint32_t>> nh_;     ///< scratch: next hops per switch
+  std::vector<std::vector<std::uint32_t>> inter_;  ///< scratch: ASN intersection per switch
+  std::vector<std::vector<std::uint32_t>> exits_;  ///< scratch: exit ports per switch
+};
+
+}  // namespace rocelint

@@ -1,0 +1,183 @@
+// DL: PFC deadlock risk from the buffer-dependency graph (src/deadlock.cpp, docs/deadlock.md).
+
+#include <fmt/format.h>
+
+#include "families.hpp"
+#include "rocelint/deadlock.hpp"
+#include "rocelint/qos.hpp"
+
+namespace rocelint::rules {
+namespace {
+
+std::string hopName(const Fabric& fabric, const CycleHop& hop) {
+  return fmt::format("{} {}", fabric.sw(hop.ingress).name, fabric.port(hop.ingress).name);
+}
+
+std::string cycleSummary(const Fabric& fabric, const CyclicDependency& cycle) {
+  PrioritySet priorities;
+  std::string path;
+  for (const CycleHop& hop : cycle.hops) {
+    priorities.set(static_cast<std::size_t>(hop.priority));
+    path += fabric.sw(hop.ingress).name + " -> ";
+  }
+  path += fabric.sw(cycle.hops.front().ingress).name;
+  std::size_t switches = 0;
+  {
+    std::vector<std::size_t> seen;
+    for (const CycleHop& hop : cycle.hops) {
+      if (std::find(seen.begin(), seen.end(), hop.ingress.sw) == seen.end()) seen.push_back(hop.ingress.sw);
+    }
+    switches = seen.size();
+  }
+  return fmt::format("cyclic buffer dependency on priorit{} {} through {} switches ({}): a PFC deadlock can form "
+                     "(a cycle is necessary, not sufficient); its strongly-connected component holds {} lossless "
+                     "queues on {} switches",
+                     priorities.count() > 1 ? "ies" : "y", formatPrioritySet(priorities), switches, path,
+                     cycle.scc_nodes, cycle.scc_switches);
+}
+
+std::vector<RelatedLocation> hopNotes(const Fabric& fabric, const CyclicDependency& cycle) {
+  std::vector<RelatedLocation> rel;
+  for (std::size_t i = 0; i < cycle.hops.size(); ++i) {
+    const CycleHop& hop = cycle.hops[i];
+    const CycleHop& next = cycle.hops[(i + 1) % cycle.hops.size()];
+    std::string examples;
+    for (const std::string& p : hop.example_prefixes) examples += (examples.empty() ? "" : ", ") + p;
+    rel.push_back(related(
+        fmt::format("hop {}: {} priority {} -> {} priority {}: {} ({} destination{}{})", i + 1, hopName(fabric, hop),
+                    hop.priority, hopName(fabric, next), hop.next_priority, hop.why, hop.destinations,
+                    hop.destinations == 1 ? "" : "s", examples.empty() ? "" : ", e.g. " + examples),
+        hop.src));
+  }
+  return rel;
+}
+
+std::string fixText(const Fabric& fabric, const CyclicDependency& cycle) {
+  const CycleHop& weak = cycle.hops[cycle.weakest_hop];
+  std::string text = fmt::format("break the weakest turn, hop {} ({} -> {}, used by {} destination{})", cycle.weakest_hop + 1,
+                                 hopName(fabric, weak), fabric.sw(weak.egress).name + " " + fabric.port(weak.egress).name,
+                                 weak.destinations, weak.destinations == 1 ? "" : "s");
+  if (cycle.fixes.empty()) {
+    return text + ": change the routing so traffic does not take this turn (route filter, ASN design, static route), "
+                  "or remark it to a spare lossless priority there";
+  }
+  text += "; verified to remove the cycle:";
+  for (const CycleFix& fix : cycle.fixes) text += " " + fix.description + ";";
+  text.pop_back();
+  return text;
+}
+
+Finding cycleFinding(const Fabric& fabric, const CyclicDependency& cycle, const std::string& prefix) {
+  const CycleHop& weak = cycle.hops[cycle.weakest_hop];
+  Finding f = at(fabric.sw(weak.ingress), fabric.port(weak.ingress).name, weak.priority, weak.src,
+                 prefix + cycleSummary(fabric, cycle), fixText(fabric, cycle));
+  f.related = hopNotes(fabric, cycle);
+  for (const CycleFix& fix : cycle.fixes) {
+    if (fix.where.known()) f.related.push_back(related("fix: " + fix.description, fix.where));
+  }
+  return f;
+}
+
+void cyclicDependency(const RuleContext& ctx, FindingSink& sink) {
+  const DeadlockAnalysis& dl = ctx.deadlock();
+  for (const CyclicDependency& cycle : dl.cycles) {
+    std::string context = ctx.params.transient ? "right after local repair of the admin-down links, " : "";
+    sink.add(cycleFinding(ctx.fabric, cycle, context));
+  }
+}
+
+void forwardingLoop(const RuleContext& ctx, FindingSink& sink) {
+  const DeadlockAnalysis& dl = ctx.deadlock();
+  for (const ForwardingLoop& loop : dl.loops) {
+    std::string path;
+    for (const PortRef& p : loop.egress) path += fmt::format("{} ({}) -> ", ctx.fabric.sw(p).name, ctx.fabric.port(p).name);
+    path += ctx.fabric.sw(loop.egress.front()).name;
+    const PortRef first = loop.egress.front();
+    Finding& f = sink.add(at(ctx.fabric.sw(first), ctx.fabric.port(first).name, loop.priority, loop.src,
+                             fmt::format("forwarding loop {} toward {}{} carries lossless priority {}: packets circle "
+                                         "until their TTL expires and hold PFC buffers on every hop",
+                                         path, loop.example_prefix,
+                                         loop.prefixes > 1 ? fmt::format(" (and {} more prefixes)", loop.prefixes - 1) : "",
+                                         loop.priority),
+                             "correct the static route or next hop that sends the prefix back toward a switch "
+                             "already on its path"));
+    for (std::size_t i = 0; i < loop.egress.size(); ++i) {
+      const PortRef& p = loop.egress[i];
+      const PortRef& next = loop.egress[(i + 1) % loop.egress.size()];
+      f.related.push_back(related(fmt::format("{} forwards {} out of {} to {}", ctx.fabric.sw(p).name, loop.example_prefix,
+                                              ctx.fabric.port(p).name, ctx.fabric.sw(next).name),
+                                  loop.hop_src[i]));
+    }
+  }
+}
+
+std::string linkName(const Fabric& fabric, std::uint32_t l) {
+  auto [a, b] = orderedEnds(fabric, fabric.links[l]);
+  return fmt::format("{} {} <-> {} {}", fabric.sw(a).name, fabric.port(a).name, fabric.sw(b).name, fabric.port(b).name);
+}
+
+void failureDependency(const RuleContext& ctx, FindingSink& sink) {
+  if (ctx.params.failures <= 0) return;
+  const DeadlockAnalysis& dl = ctx.deadlock();
+  for (std::size_t i = 0; i < dl.failure_cycles.size(); ++i) {
+    const FailureCounterexample& ce = dl.failure_cycles[i];
+    std::string links;
+    for (std::uint32_t l : ce.failed_links) links += (links.empty() ? "" : " and ") + linkName(ctx.fabric, l);
+    std::string prefix = fmt::format("with {} failed ({}), ", links,
+                                     ctx.params.transient ? "right after local repair" : "after routing converges");
+    Finding f = cycleFinding(ctx.fabric, ce.cycle, prefix);
+    if (i + 1 == dl.failure_cycles.size() && dl.failure_sets_with_cycle > dl.failure_cycles.size()) {
+      f.message += fmt::format(" ({} failure sets create a cycle; the first {} are reported)", dl.failure_sets_with_cycle,
+                               dl.failure_cycles.size());
+    }
+    for (std::uint32_t l : ce.failed_links) {
+      const Port& a = ctx.fabric.port(ctx.fabric.links[l].a);
+      f.related.push_back(related("failed link " + linkName(ctx.fabric, l), a.neighbor ? a.neighbor->src : a.src));
+    }
+    sink.add(std::move(f));
+  }
+}
+
+void stormRadius(const RuleContext& ctx, FindingSink& sink) {
+  if (ctx.params.storm_radius_switches <= 0) return;
+  const DeadlockAnalysis& dl = ctx.deadlock();
+  for (const BlastRadius& b : dl.blast) {
+    if (static_cast<int>(b.paused_switches) < ctx.params.storm_radius_switches) continue;
+    const Switch& sw = ctx.fabric.sw(b.port);
+    const Port& port = ctx.fabric.port(b.port);
+    sink.add(at(sw, port.name, b.priority, pfcLocation(port),
+                fmt::format("a receiver behind {} {} that stops draining priority {} can pause {} lossless queues on {} "
+                            "ports of {} switches (PFC storm blast radius; threshold {} switches)",
+                            sw.name, port.name, b.priority, b.paused_queues, b.paused_ports, b.paused_switches,
+                            ctx.params.storm_radius_switches),
+                "enable the PFC watchdog on the host-facing ports (and fabric ports) so a stuck receiver is "
+                "isolated, or reduce the priority's reach (separate lossless classes per tier)"));
+  }
+}
+
+void unresolvedStatic(const RuleContext& ctx, FindingSink& sink) {
+  const DeadlockAnalysis& dl = ctx.deadlock();
+  for (const StaticNextHops& hops : dl.destinations->statics) {
+    for (const std::string& nh : hops.unresolved) {
+      const Switch& sw = ctx.fabric.switches[hops.sw];
+      sink.add(at(sw, "", std::nullopt, hops.route->src,
+                  fmt::format("static route {} on {}: next hop {} is not in any interface subnet or port of {}, so "
+                              "rocelint cannot tell where it sends traffic (the route is left out of the deadlock analysis)",
+                              hops.route->prefix, sw.name, nh, sw.name),
+                  "use a next-hop address inside a subnet configured on one of the switch's interfaces, or name the "
+                  "interface with ifname"));
+    }
+  }
+}
+
+}  // namespace
+
+void registerDlRules(std::vector<Rule>& rules) {
+  rules.push_back({"DL001", Severity::Error, "Cyclic buffer dependency: PFC deadlock risk", cyclicDependency});
+  rules.push_back({"DL002", Severity::Error, "Forwarding loop on lossless traffic", forwardingLoop});
+  rules.push_back({"DL003", Severity::Error, "Cyclic buffer dependency after link failures (what-if)", failureDependency});
+  rules.push_back({"DL004", Severity::Note, "PFC storm blast radius above threshold", stormRadius});
+  rules.push_back({"DL005", Severity::Warning, "Static route next hop cannot be resolved", unresolvedStatic});
+}
+
+}  // namespace rocelint::rules

@@ -1,0 +1,465 @@
+// Buffer-dependency graph: flows from host ports along the routing of every destination group,
+// the turns they take (ingress port -> egress port per switch, with the DSCPs on them), and the
+// lossless-to-lossless dependencies those turns create. See docs/deadlock.md.
+
+#include "bdg_engine.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <boost/graph/strong_components.hpp>
+#include <numeric>
+
+#include "rocelint/qos.hpp"
+
+namespace rocelint::detail {
+
+// ---------------------------------------------------------------------------------------------
+// Classifier
+
+Classifier::Classifier(const SwitchGraph& graph)
+    : graph_(graph), table_(graph.portCount()), remark_(graph.portCount()), state_(graph.portCount(), 0) {}
+
+void Classifier::compute(std::uint32_t gp) {
+  PortRef ref = graph_.portOf(gp);
+  const Switch& sw = graph_.fabric().switches[ref.sw];
+  const Port& port = sw.ports[ref.port];
+  const QosMap* dscp_map = boundMap(sw, port, MapKind::DscpToTc);
+  auto cached = dscp_tc_.find(dscp_map);
+  if (cached == dscp_tc_.end()) {
+    std::array<std::uint8_t, 64> tcs{};
+    for (int d = 0; d < 64; ++d) {
+      const Sourced<int>* e = dscp_map ? dscp_map->find(d) : nullptr;
+      int tc = e ? e->value : 0;
+      tcs[static_cast<std::size_t>(d)] = static_cast<std::uint8_t>(tc >= 0 && tc <= 7 ? tc : 0xFF);
+    }
+    cached = dscp_tc_.emplace(dscp_map, tcs).first;
+  }
+  std::array<bool, 8> lossless{};
+  PrioritySet pfc = port.qos.pfcPriorities();
+  if (!port.isAdminDown()) {
+    for (int tc = 0; tc < 8; ++tc) {
+      if (!pfc.test(static_cast<std::size_t>(tc))) continue;
+      // Unknown (run-time generated) PGs count as lossless: never under-approximate a cycle.
+      lossless[static_cast<std::size_t>(tc)] = isLosslessPg(sw, port, priorityGroupOfTc(sw, port, tc)).value_or(true);
+    }
+  }
+  auto& row = table_[gp];
+  for (std::size_t d = 0; d < 64; ++d) {
+    std::uint8_t tc = cached->second[d];
+    row[d] = tc == 0xFF ? std::uint8_t{0} : static_cast<std::uint8_t>(tc | (lossless[tc] ? kLossless : 0) | kValid);
+  }
+  const QosMap* remark = boundMap(sw, port, MapKind::TcToDscp);
+  std::uint8_t state = kComputed;
+  if (remark != nullptr) {
+    auto& out = remark_[gp];
+    out.fill(-1);
+    for (int tc = 0; tc < 8; ++tc) {
+      if (const Sourced<int>* e = remark->find(tc); e != nullptr && e->value >= 0 && e->value < 64) {
+        out[static_cast<std::size_t>(tc)] = static_cast<std::int8_t>(e->value);
+        state |= kRemarks;
+      }
+    }
+  }
+  state_[gp] = state;
+}
+
+std::uint64_t Classifier::forward(std::uint32_t in_gp, std::uint32_t out_gp, std::uint64_t dscps) {
+  const auto* remark = rewrite(out_gp);
+  if (remark == nullptr || in_gp == kNoPort) return dscps;
+  std::uint64_t out = 0;
+  for (std::uint64_t rest = dscps; rest != 0; rest &= rest - 1) {
+    int d = __builtin_ctzll(rest);
+    std::uint8_t c = code(in_gp, d);
+    int to = d;
+    if ((c & kValid) != 0) {
+      std::int8_t r = (*remark)[c & 7];
+      if (r >= 0) to = r;
+    }
+    out |= std::uint64_t{1} << to;
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// TurnTable
+
+TurnTable::TurnTable(const SwitchGraph& graph) : graph_(graph) {
+  std::size_t n = graph.fabric().switches.size();
+  cell_base_.assign(n + 1, 0);
+  link_ports_.assign(n, 0);
+  for (std::size_t s = 0; s < n; ++s) {
+    auto [b, e] = graph.outArcs(s);
+    auto l = static_cast<std::size_t>(e - b);
+    link_ports_[s] = static_cast<std::uint32_t>(l);
+    cell_base_[s + 1] = cell_base_[s] + (l + 1) * l;
+  }
+  cells_.assign(cell_base_.back(), 0);
+  arc_slot_.assign(graph.arcCount(), 0);
+  for (std::size_t s = 0; s < n; ++s) {
+    auto [b, e] = graph.outArcs(s);
+    for (const std::uint32_t* it = b; it != e; ++it) arc_slot_[*it] = static_cast<std::uint32_t>(it - b);
+  }
+  signatures_.resize(n);
+}
+
+void TurnTable::clear() {
+  std::fill(cells_.begin(), cells_.end(), 0);
+  for (auto& sigs : signatures_) sigs.clear();
+}
+
+void TurnTable::addSignature(std::size_t sw, std::vector<std::uint64_t>& words, std::uint32_t group, std::uint32_t prefixes) {
+  std::uint64_t hash = 1469598103934665603ULL;
+  for (std::uint64_t w : words) hash = (hash ^ w) * 1099511628211ULL;
+  auto& sigs = signatures_[sw];
+  auto [first, last] = sigs.index.equal_range(hash);
+  for (auto it = first; it != last; ++it) {
+    Signature& existing = sigs.list[it->second];
+    if (existing.words == words) {
+      existing.groups += 1;
+      existing.prefixes += prefixes;
+      return;
+    }
+  }
+  // New combination of (ingress sets, egress arcs): expand it into the turn cells once.
+  std::size_t l = link_ports_[sw];
+  std::size_t n_in = words[1];
+  std::size_t out_pos = 2 + 2 * n_in;
+  std::size_t n_out = words[out_pos];
+  for (std::size_t i = 0; i < n_in; ++i) {
+    std::size_t row = words[2 + 2 * i];
+    std::uint64_t dscps = words[3 + 2 * i];
+    for (std::size_t o = 0; o < n_out; ++o) cells_[cell_base_[sw] + row * l + words[out_pos + 1 + o]] |= dscps;
+  }
+  sigs.index.emplace(hash, sigs.list.size());
+  sigs.list.push_back({std::move(words), 1, prefixes, group});
+  words = {};
+}
+
+TurnRecord TurnTable::record(std::size_t sw, std::size_t row, std::size_t col) const {
+  TurnRecord r;
+  bool first = true;
+  for (const Signature& sig : signatures_[sw].list) {
+    std::size_t n_in = sig.words[1];
+    bool has_row = false;
+    for (std::size_t i = 0; i < n_in && !has_row; ++i) has_row = sig.words[2 + 2 * i] == row;
+    if (!has_row) continue;
+    std::size_t out_pos = 2 + 2 * n_in;
+    bool has_col = false;
+    for (std::size_t o = 0; o < sig.words[out_pos] && !has_col; ++o) has_col = sig.words[out_pos + 1 + o] == col;
+    if (!has_col) continue;
+    r.destinations += sig.prefixes;
+    if (first) {
+      r.example_group = sig.first_group;
+      r.kind = static_cast<ForwardKind>(sig.words[0]);
+      first = false;
+    }
+  }
+  return r;
+}
+
+// ---------------------------------------------------------------------------------------------
+// FlowPropagator
+
+FlowPropagator::FlowPropagator(const SwitchGraph& graph, const Destinations& dest, Classifier& classifier,
+                               std::uint64_t source_dscps)
+    : graph_(graph), dest_(dest), cls_(classifier), source_dscps_(source_dscps) {
+  std::size_t n = graph.fabric().switches.size();
+  in_.assign(graph.arcCount(), 0);
+  queued_.assign(n, 0);
+  visited_flag_.assign(n, 0);
+  host_ports_of_.resize(n);
+  for (std::uint32_t gp : graph.hostPorts()) host_ports_of_[graph.portOf(gp).sw].push_back(gp);
+  virtual_sources_ = graph.hostPorts().empty();
+  color_.assign(n, 0);
+  local_.assign(graph.portCount(), 0);
+  local_host_.assign(n, 0);
+}
+
+bool FlowPropagator::isSource(std::size_t sw) const { return virtual_sources_ || !host_ports_of_[sw].empty(); }
+
+void FlowPropagator::push(std::size_t sw, const GroupRoutes& routes) {
+  if (queued_[sw]) return;
+  queued_[sw] = 1;
+  std::size_t level = routes.distance[sw] == GroupRoutes::kNoRoute ? buckets_.size() - 1
+                                                                   : std::min<std::size_t>(routes.distance[sw], buckets_.size() - 2);
+  buckets_[level].push_back(static_cast<std::uint32_t>(sw));
+  top_ = std::max(top_, level);
+  if (!visited_flag_[sw]) {
+    visited_flag_[sw] = 1;
+    visited_.push_back(static_cast<std::uint32_t>(sw));
+  }
+}
+
+void FlowPropagator::run(std::size_t group, const GroupRoutes& routes, TurnTable& turns, LoopSink* loops) {
+  std::size_t max_distance = 0;
+  for (std::uint16_t d : routes.distance) {
+    if (d != GroupRoutes::kNoRoute) max_distance = std::max<std::size_t>(max_distance, d);
+  }
+  buckets_.assign(max_distance + 3, {});
+  top_ = 0;
+  std::size_t n = routes.kind.size();
+  for (std::size_t s = 0; s < n; ++s) {
+    if (isSource(s)) push(s, routes);
+  }
+  // Highest distance first: with learned routes every switch is processed once.
+  while (true) {
+    while (top_ > 0 && buckets_[top_].empty()) --top_;
+    if (buckets_[top_].empty()) break;
+    std::uint32_t s = buckets_[top_].back();
+    buckets_[top_].pop_back();
+    queued_[s] = 0;
+    forward(s, routes);
+  }
+  // Turns of this group, one signature per switch that forwards traffic.
+  const DestinationGroup& g = dest_.groups[group];
+  for (std::uint32_t s : visited_) {
+    ForwardKind kind = routes.kind[s];
+    auto [nb, ne] = routes.nextHops(s);
+    if (nb == ne || kind == ForwardKind::Drop || kind == ForwardKind::Local) continue;
+    words_.clear();
+    words_.push_back(static_cast<std::uint64_t>(kind));
+    words_.push_back(0);
+    auto [ob, oe] = graph_.outArcs(s);
+    std::uint64_t n_in = 0;
+    for (const std::uint32_t* it = ob; it != oe; ++it) {
+      std::uint64_t dscps = in_[*it ^ 1U];
+      if (dscps == 0) continue;
+      words_.push_back(static_cast<std::uint64_t>(it - ob));
+      words_.push_back(dscps);
+      ++n_in;
+    }
+    if (isSource(s) && !host_ports_of_[s].empty()) {
+      words_.push_back(static_cast<std::uint64_t>(oe - ob));  // the host row
+      words_.push_back(source_dscps_);
+      ++n_in;
+    }
+    if (n_in == 0) continue;
+    words_[1] = n_in;
+    words_.push_back(static_cast<std::uint64_t>(ne - nb));
+    for (const std::uint32_t* it = nb; it != ne; ++it) words_.push_back(turns.slotOf(*it));
+    turns.addSignature(s, words_, static_cast<std::uint32_t>(group), static_cast<std::uint32_t>(g.prefixes.size()));
+  }
+  if (loops != nullptr) findLoops(group, routes, *loops);
+  // Reset the scratch state touched by this group.
+  for (std::uint32_t s : visited_) {
+    visited_flag_[s] = 0;
+    auto [ob, oe] = graph_.outArcs(s);
+    for (const std::uint32_t* it = ob; it != oe; ++it) in_[*it] = 0;
+  }
+  visited_.clear();
+}
+
+void FlowPropagator::forward(std::size_t s, const GroupRoutes& routes) {
+  ForwardKind kind = routes.kind[s];
+  if (kind == ForwardKind::Drop) return;
+  auto [ob, oe] = graph_.outArcs(s);
+  bool has_exit = routes.exit_begin[s + 1] > routes.exit_begin[s];
+  if (kind == ForwardKind::Local || has_exit) {
+    // Delivered to hosts here: remember which ingress queues feed host ports (blast radius).
+    for (const std::uint32_t* it = ob; it != oe; ++it) {
+      std::uint32_t in_arc = *it ^ 1U;
+      if (in_[in_arc] != 0) local_[graph_.globalPort(graph_.arc(in_arc).to)] |= in_[in_arc];
+    }
+    if (isSource(s)) local_host_[s] |= source_dscps_;
+  }
+  if (kind == ForwardKind::Local) return;
+  auto [nb, ne] = routes.nextHops(s);
+  for (const std::uint32_t* nh = nb; nh != ne; ++nh) {
+    const Arc& out = graph_.arc(*nh);
+    std::uint32_t out_gp = graph_.globalPort(out.from);
+    std::uint64_t add = 0;
+    if (!cls_.remarks(out_gp)) {
+      for (const std::uint32_t* it = ob; it != oe; ++it) add |= in_[*it ^ 1U];
+      if (isSource(s)) add |= source_dscps_;
+    } else {
+      for (const std::uint32_t* it = ob; it != oe; ++it) {
+        std::uint32_t in_arc = *it ^ 1U;
+        if (in_[in_arc] != 0) add |= cls_.forward(graph_.globalPort(graph_.arc(in_arc).to), out_gp, in_[in_arc]);
+      }
+      if (isSource(s)) {
+        if (host_ports_of_[s].empty()) add |= source_dscps_;
+        for (std::uint32_t hp : host_ports_of_[s]) add |= cls_.forward(hp, out_gp, source_dscps_);
+      }
+    }
+    std::uint64_t& cur = in_[*nh];
+    if ((cur | add) != cur) {
+      cur |= add;
+      push(out.to.sw, routes);
+    }
+  }
+}
+
+void FlowPropagator::findLoops(std::size_t group, const GroupRoutes& routes, LoopSink& sink) {
+  // Iterative DFS over switches along arcs that carry traffic; a back edge closes a loop.
+  for (std::uint32_t root : visited_) {
+    if (color_[root] != 0) continue;
+    stack_.clear();
+    stack_.push_back({root, routes.nh_begin[root]});
+    color_[root] = 1;
+    while (!stack_.empty()) {
+      auto& [s, next] = stack_.back();
+      if (next == routes.nh_begin[s + 1] || routes.kind[s] == ForwardKind::Local) {
+        color_[s] = 2;
+        stack_.pop_back();
+        continue;
+      }
+      std::uint32_t arc = routes.nh[next++];
+      if (in_[arc] == 0) continue;
+      std::uint32_t t = static_cast<std::uint32_t>(graph_.arc(arc).to.sw);
+      if (color_[t] == 0) {
+        color_[t] = 1;
+        stack_.push_back({t, routes.nh_begin[t]});
+      } else if (color_[t] == 1) {
+        std::vector<std::uint32_t> cycle;
+        std::size_t start = stack_.size();
+        while (start > 0 && stack_[start - 1].first != t) --start;
+        for (std::size_t i = start - 1; i < stack_.size(); ++i) cycle.push_back(routes.nh[stack_[i].second - 1]);
+        sink(group, cycle, in_);
+      }
+    }
+  }
+  for (std::uint32_t s : visited_) color_[s] = 0;
+}
+
+// ---------------------------------------------------------------------------------------------
+// BDG construction and strongly-connected components
+
+void buildBdg(const SwitchGraph& graph, const TurnTable& turns, Classifier& cls,
+              const std::vector<std::vector<std::uint32_t>>& host_ports_of, BufferDependencyGraph& out) {
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> edges;
+  std::vector<BdgEdgeInfo> info;
+  std::size_t n = graph.fabric().switches.size();
+  for (std::size_t s = 0; s < n; ++s) {
+    std::size_t l = turns.linkPorts(s);
+    auto [ob, oe] = graph.outArcs(s);
+    for (std::size_t row = 0; row <= l; ++row) {
+      for (std::size_t col = 0; col < l; ++col) {
+        std::uint64_t dscps = turns.cell(s, row, col);
+        if (dscps == 0) continue;
+        const Arc& out_arc = graph.arc(ob[col]);
+        std::uint32_t out_gp = graph.globalPort(out_arc.from);
+        std::uint32_t next_gp = graph.globalPort(out_arc.to);
+        const auto* remark = cls.rewrite(out_gp);
+        auto addFrom = [&](std::uint32_t in_gp) {
+          std::uint64_t pairs_seen = 0;
+          for (std::uint64_t rest = dscps; rest != 0; rest &= rest - 1) {
+            int d = __builtin_ctzll(rest);
+            std::uint8_t c = cls.code(in_gp, d);
+            if ((c & Classifier::kLossless) == 0) continue;
+            int tc = c & 7;
+            int d2 = d;
+            if (remark != nullptr && (*remark)[static_cast<std::size_t>(tc)] >= 0) d2 = (*remark)[static_cast<std::size_t>(tc)];
+            std::uint8_t c2 = cls.code(next_gp, d2);
+            if ((c2 & Classifier::kLossless) == 0) continue;
+            int tc2 = c2 & 7;
+            std::uint64_t bit = std::uint64_t{1} << (tc * 8 + tc2);
+            if ((pairs_seen & bit) != 0) continue;
+            pairs_seen |= bit;
+            edges.emplace_back(bdgKey(in_gp, tc), bdgKey(next_gp, tc2));
+            info.push_back({in_gp, out_gp, 0});
+          }
+        };
+        if (row < l) {
+          addFrom(graph.globalPort(graph.arc(ob[row]).from));  // the in-arc enters through this port
+        } else {
+          for (std::uint32_t hp : host_ports_of[s]) addFrom(hp);
+        }
+        (void)oe;
+      }
+    }
+  }
+  // Compact node ids: only queues that take part in a dependency.
+  std::vector<BdgKey> keys;
+  keys.reserve(edges.size() * 2);
+  for (const auto& [a, b] : edges) {
+    keys.push_back(a);
+    keys.push_back(b);
+  }
+  std::sort(keys.begin(), keys.end());
+  keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
+  std::vector<std::uint32_t> index(static_cast<std::size_t>(graph.portCount()) * 8, UINT32_MAX);
+  for (std::size_t i = 0; i < keys.size(); ++i) index[keys[i]] = static_cast<std::uint32_t>(i);
+  for (auto& [a, b] : edges) {
+    a = index[a];
+    b = index[b];
+  }
+  out.keys = std::move(keys);
+  out.graph = BufferDependencyGraph::Csr(boost::edges_are_unsorted_multi_pass, edges.begin(), edges.end(), info.begin(),
+                                         out.keys.size());
+}
+
+void strongComponents(BufferDependencyGraph& bdg) {
+  bdg.component.assign(bdg.keys.size(), 0);
+  if (bdg.keys.empty()) {
+    bdg.component_size.clear();
+    return;
+  }
+  auto count = boost::strong_components(
+      bdg.graph, boost::make_iterator_property_map(bdg.component.begin(), boost::get(boost::vertex_index, bdg.graph)));
+  bdg.component_size.assign(static_cast<std::size_t>(count), 0);
+  for (int c : bdg.component) ++bdg.component_size[static_cast<std::size_t>(c)];
+}
+
+namespace {
+
+/// Shortest cycle through `start` inside its component (BFS), or empty.
+std::vector<std::size_t> shortestCycleThrough(const BufferDependencyGraph& bdg, std::size_t start, std::vector<long>& parent,
+                                              std::size_t limit) {
+  auto c = bdg.component[start];
+  std::vector<std::size_t> queue{start};
+  std::vector<std::size_t> depth{0};
+  parent[start] = static_cast<long>(start);
+  long closing = -1;
+  for (std::size_t head = 0; head < queue.size() && closing < 0; ++head) {
+    std::size_t u = queue[head];
+    if (depth[head] + 1 >= limit) break;  // cannot beat the best cycle found so far
+    for (auto [e, end] = boost::out_edges(u, bdg.graph); e != end; ++e) {
+      std::size_t v = boost::target(*e, bdg.graph);
+      if (bdg.component[v] != c) continue;
+      if (v == start) {
+        closing = static_cast<long>(u);
+        break;
+      }
+      if (parent[v] >= 0) continue;
+      parent[v] = static_cast<long>(u);
+      queue.push_back(v);
+      depth.push_back(depth[head] + 1);
+    }
+  }
+  std::vector<std::size_t> cycle;
+  if (closing >= 0) {
+    for (auto v = static_cast<std::size_t>(closing); v != start; v = static_cast<std::size_t>(parent[v])) cycle.push_back(v);
+    cycle.push_back(start);
+    std::reverse(cycle.begin(), cycle.end());
+  }
+  for (std::size_t v : queue) parent[v] = -1;
+  return cycle;
+}
+
+}  // namespace
+
+std::vector<std::vector<std::size_t>> witnessCycles(const BufferDependencyGraph& bdg) {
+  // Per component, the shortest cycle through any of its first kWitnessStarts queues (queue
+  // order, the first on ties): short, deterministic, and linear in the component's size.
+  constexpr std::size_t kWitnessStarts = 32;
+  std::vector<std::vector<std::size_t>> cycles;
+  std::size_t n = bdg.keys.size();
+  std::vector<long> parent(n, -1);
+  std::vector<std::vector<std::size_t>> best(bdg.component_size.size());
+  std::vector<std::size_t> tried(bdg.component_size.size(), 0);
+  std::vector<std::size_t> order;
+  for (std::size_t v = 0; v < n; ++v) {
+    auto c = static_cast<std::size_t>(bdg.component[v]);
+    if (bdg.component_size[c] < 2 || tried[c] >= kWitnessStarts) continue;
+    if (tried[c]++ == 0) order.push_back(c);
+    if (!best[c].empty() && best[c].size() <= 2) continue;
+    std::size_t limit = best[c].empty() ? n + 1 : best[c].size();
+    auto cycle = shortestCycleThrough(bdg, v, parent, limit);
+    if (!cycle.empty() && (best[c].empty() || cycle.size() < best[c].size())) best[c] = std::move(cycle);
+  }
+  for (std::size_t c : order) cycles.push_back(std::move(best[c]));
+  return cycles;
+}
+
+}  // namespace rocelint::detail

@@ -1,0 +1,137 @@
+#pragma once
+// Internal building blocks of the deadlock analysis (src/bdg.cpp, src/deadlock.cpp).
+
+#include <array>
+#include <cstdint>
+#include <functional>
+#include <unordered_map>
+#include <vector>
+
+#include "rocelint/deadlock.hpp"
+#include "rocelint/routing.hpp"
+
+namespace rocelint::detail {
+
+constexpr std::uint32_t kNoPort = UINT32_MAX;
+
+/// Per port, lazily: the traffic class and lossless-ness of each DSCP on ingress, and the
+/// TC -> DSCP rewrite on egress.
+class Classifier {
+ public:
+  static constexpr std::uint8_t kLossless = 0x08;
+  static constexpr std::uint8_t kValid = 0x80;
+
+  explicit Classifier(const SwitchGraph& graph);
+  /// tc | kLossless | kValid, or 0 when the DSCP has no valid TC.
+  std::uint8_t code(std::uint32_t gp, int dscp) {
+    if (state_[gp] == 0) compute(gp);
+    return table_[gp][static_cast<std::size_t>(dscp)];
+  }
+  bool remarks(std::uint32_t gp) {
+    if (state_[gp] == 0) compute(gp);
+    return (state_[gp] & kRemarks) != 0;
+  }
+  /// TC -> DSCP rewrite of an egress port (-1: unchanged), or nullptr when it has none.
+  const std::array<std::int8_t, 8>* rewrite(std::uint32_t gp) { return remarks(gp) ? &remark_[gp] : nullptr; }
+  /// The DSCPs a set becomes when it enters on `in_gp` and leaves by `out_gp`.
+  std::uint64_t forward(std::uint32_t in_gp, std::uint32_t out_gp, std::uint64_t dscps);
+
+ private:
+  static constexpr std::uint8_t kComputed = 1;
+  static constexpr std::uint8_t kRemarks = 2;
+  void compute(std::uint32_t gp);
+
+  const SwitchGraph& graph_;
+  std::vector<std::array<std::uint8_t, 64>> table_;
+  std::vector<std::array<std::int8_t, 8>> remark_;
+  std::vector<std::uint8_t> state_;
+  std::unordered_map<const QosMap*, std::array<std::uint8_t, 64>> dscp_tc_;
+};
+
+/// Which DSCPs take each turn (ingress row -> egress arc) of each switch, over all destination
+/// groups. Rows are the switch's link ports in out-arc order plus one row for its host ports.
+class TurnTable {
+ public:
+  explicit TurnTable(const SwitchGraph& graph);
+  void clear();
+  [[nodiscard]] std::size_t linkPorts(std::size_t sw) const { return link_ports_[sw]; }
+  [[nodiscard]] std::uint64_t cell(std::size_t sw, std::size_t row, std::size_t col) const {
+    return cells_[cell_base_[sw] + row * link_ports_[sw] + col];
+  }
+  /// Position of an arc among its switch's out-arcs (= its row/column).
+  [[nodiscard]] std::uint32_t slotOf(std::uint32_t arc) const { return arc_slot_[arc]; }
+  /// Records one group's turns at a switch: [kind, n_in, (row, dscps)*, n_out, col*]. Takes `words`.
+  void addSignature(std::size_t sw, std::vector<std::uint64_t>& words, std::uint32_t group, std::uint32_t prefixes);
+  /// Destinations behind a turn, an example group and how it is routed.
+  [[nodiscard]] TurnRecord record(std::size_t sw, std::size_t row, std::size_t col) const;
+
+ private:
+  struct Signature {
+    std::vector<std::uint64_t> words;
+    std::uint32_t groups = 0;
+    std::uint32_t prefixes = 0;
+    std::uint32_t first_group = 0;
+  };
+  struct Signatures {
+    std::unordered_multimap<std::uint64_t, std::size_t> index;
+    std::vector<Signature> list;
+    void clear() {
+      index.clear();
+      list.clear();
+    }
+  };
+  const SwitchGraph& graph_;
+  std::vector<std::size_t> cell_base_;
+  std::vector<std::uint32_t> link_ports_;
+  std::vector<std::uint64_t> cells_;
+  std::vector<std::uint32_t> arc_slot_;
+  std::vector<Signatures> signatures_;
+};
+
+/// Receives forwarding loops: (group, arcs of the loop, DSCPs per arc).
+using LoopSink = std::function<void(std::size_t, const std::vector<std::uint32_t>&, const std::vector<std::uint64_t>&)>;
+
+/// Pushes the source DSCPs of every host port along one group's routes, to a fixpoint.
+class FlowPropagator {
+ public:
+  FlowPropagator(const SwitchGraph& graph, const Destinations& dest, Classifier& classifier, std::uint64_t source_dscps);
+  void run(std::size_t group, const GroupRoutes& routes, TurnTable& turns, LoopSink* loops);
+  [[nodiscard]] const std::vector<std::vector<std::uint32_t>>& hostPortsOf() const { return host_ports_of_; }
+  /// Per global port: DSCPs arriving there that some group delivers to local hosts.
+  [[nodiscard]] const std::vector<std::uint64_t>& localDeliveries() const { return local_; }
+  [[nodiscard]] const std::vector<std::uint64_t>& localHostDeliveries() const { return local_host_; }
+
+ private:
+  [[nodiscard]] bool isSource(std::size_t sw) const;
+  void push(std::size_t sw, const GroupRoutes& routes);
+  void forward(std::size_t sw, const GroupRoutes& routes);
+  void findLoops(std::size_t group, const GroupRoutes& routes, LoopSink& sink);
+
+  const SwitchGraph& graph_;
+  const Destinations& dest_;
+  Classifier& cls_;
+  std::uint64_t source_dscps_;
+  bool virtual_sources_ = false;
+  std::vector<std::uint64_t> in_;
+  std::vector<std::uint8_t> queued_;
+  std::vector<std::uint8_t> visited_flag_;
+  std::vector<std::uint32_t> visited_;
+  std::vector<std::vector<std::uint32_t>> buckets_;
+  std::size_t top_ = 0;
+  std::vector<std::vector<std::uint32_t>> host_ports_of_;
+  std::vector<std::uint64_t> words_;
+  std::vector<std::uint8_t> color_;
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> stack_;
+  std::vector<std::uint64_t> local_;
+  std::vector<std::uint64_t> local_host_;
+};
+
+/// Builds the BDG (CSR) from the turn table.
+void buildBdg(const SwitchGraph& graph, const TurnTable& turns, Classifier& cls,
+              const std::vector<std::vector<std::uint32_t>>& host_ports_of, BufferDependencyGraph& out);
+/// Fills component / component_size (Boost strong_components, linear time).
+void strongComponents(BufferDependencyGraph& bdg);
+/// One shortest cycle per non-trivial SCC, as node indices in order.
+std::vector<std::vector<std::size_t>> witnessCycles(const BufferDependencyGraph& bdg);
+
+}  // namespace rocelint::detail

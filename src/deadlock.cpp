@@ -1,0 +1,508 @@
+// The deadlock analysis: routing of every destination group, the BDG, its SCCs and witnesses,
+// forwarding loops, the link-failure sweep and the PFC storm blast radius.
+
+#include "rocelint/deadlock.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <map>
+#include <mutex>
+#include <ostream>
+#include <set>
+#include <thread>
+
+#include "bdg_engine.hpp"
+
+namespace rocelint {
+namespace {
+
+using detail::Classifier;
+using detail::FlowPropagator;
+using detail::TurnTable;
+
+double msSince(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+}
+
+std::uint64_t sourceMask(const RuleParams& params) {
+  std::uint64_t mask = 0;
+  for (int d : params.roce_dscps) {
+    if (d >= 0 && d < 64) mask |= std::uint64_t{1} << d;
+  }
+  return mask;
+}
+
+/// One routing state's worth of scratch: router, classification, turns, propagation.
+class Engine {
+ public:
+  Engine(const SwitchGraph& graph, const Destinations& dest, std::uint64_t sources)
+      : graph_(graph), dest_(dest), router_(graph, dest), cls_(graph), turns_(graph), prop_(graph, dest, cls_, sources) {}
+
+  /// Routes every group with `down` links failed and records the turns.
+  void route(const LinkState& down, bool transient, detail::LoopSink* loops) {
+    turns_.clear();
+    LinkState all_up(graph_.arcCount());
+    for (std::size_t g = 0; g < dest_.groups.size(); ++g) {
+      if (transient) {
+        router_.steady(g, all_up, before_);
+        router_.transient(g, before_, down, routes_);
+      } else {
+        router_.steady(g, down, routes_);
+      }
+      prop_.run(g, routes_, turns_, loops);
+    }
+  }
+  void graph(BufferDependencyGraph& bdg) {
+    detail::buildBdg(graph_, turns_, cls_, prop_.hostPortsOf(), bdg);
+    detail::strongComponents(bdg);
+  }
+  [[nodiscard]] const TurnTable& turns() const { return turns_; }
+  Classifier& classifier() { return cls_; }
+  [[nodiscard]] const FlowPropagator& propagator() const { return prop_; }
+
+ private:
+  const SwitchGraph& graph_;
+  const Destinations& dest_;
+  Router router_;
+  Classifier cls_;
+  TurnTable turns_;
+  FlowPropagator prop_;
+  GroupRoutes before_;
+  GroupRoutes routes_;
+};
+
+std::string prefixExamples(const Destinations& dest, std::uint32_t group, std::size_t max, std::vector<std::string>* list) {
+  const auto& prefixes = dest.groups[group].prefixes;
+  std::string text;
+  for (std::size_t i = 0; i < prefixes.size() && i < max; ++i) {
+    const std::string& p = dest.prefixes[prefixes[i]].text;
+    if (list) list->push_back(p);
+    text += (text.empty() ? "" : ", ") + p;
+  }
+  return text;
+}
+
+/// Turns a witness (node indices) into hops with their provenance.
+CyclicDependency describeCycle(const Fabric& fabric, const SwitchGraph& graph, const Destinations& dest,
+                               const BufferDependencyGraph& bdg, const TurnTable& turns, Classifier& cls,
+                               const std::vector<std::size_t>& nodes) {
+  CyclicDependency cycle;
+  auto c = static_cast<std::size_t>(bdg.component[nodes.front()]);
+  cycle.scc_nodes = bdg.component_size[c];
+  std::set<std::size_t> switches;
+  for (std::size_t v = 0; v < bdg.keys.size(); ++v) {
+    if (static_cast<std::size_t>(bdg.component[v]) == c) switches.insert(graph.portOf(bdg.keys[v] / 8).sw);
+  }
+  cycle.scc_switches = switches.size();
+  for (std::size_t i = 0; i < nodes.size(); ++i) {
+    std::size_t u = nodes[i];
+    std::size_t v = nodes[(i + 1) % nodes.size()];
+    BdgEdgeInfo info{};
+    for (auto [e, end] = boost::out_edges(u, bdg.graph); e != end; ++e) {
+      if (boost::target(*e, bdg.graph) == v) {
+        info = bdg.graph[*e];
+        break;
+      }
+    }
+    CycleHop hop;
+    hop.ingress = graph.portOf(info.in_port);
+    hop.priority = static_cast<int>(bdg.keys[u] % 8);
+    hop.egress = graph.portOf(info.out_port);
+    hop.next_priority = static_cast<int>(bdg.keys[v] % 8);
+    std::size_t s = hop.ingress.sw;
+    std::uint32_t in_arc = graph.arcOfPort(info.in_port);
+    std::size_t row = in_arc == SwitchGraph::kNoArc ? turns.linkPorts(s) : turns.slotOf(in_arc);
+    std::size_t col = turns.slotOf(graph.arcOfPort(info.out_port));
+    TurnRecord record = turns.record(s, row, col);
+    hop.destinations = record.destinations;
+    hop.kind = record.kind;
+    prefixExamples(dest, record.example_group, 2, &hop.example_prefixes);
+    const Switch& sw = fabric.switches[s];
+    const Port& out = sw.ports[hop.egress.port];
+    const auto* remark = cls.rewrite(info.out_port);
+    const DestinationGroup& g = dest.groups[record.example_group];
+    if (remark != nullptr && (*remark)[static_cast<std::size_t>(hop.priority)] >= 0 && out.qos.map(MapKind::TcToDscp)) {
+      hop.src = out.qos.map(MapKind::TcToDscp)->src;
+      hop.why = fmt::format("{} rewrites TC {} to DSCP {} leaving {}", out.qos.map(MapKind::TcToDscp)->name, hop.priority,
+                            static_cast<int>((*remark)[static_cast<std::size_t>(hop.priority)]), out.name);
+    } else if (record.kind == ForwardKind::Static) {
+      for (std::size_t k = 0; k < g.overrides.size(); ++k) {
+        if (g.overrides[k].first != s) continue;
+        const StaticRoute* route = dest.statics[g.static_route[k]].route;
+        hop.src = route->src;
+        hop.why = fmt::format("static route {} on {} leaves by {}", route->prefix, sw.name, out.name);
+      }
+    }
+    if (hop.why.empty()) {
+      hop.src = out.neighbor ? out.neighbor->src : out.src;
+      hop.why = fmt::format("{} route toward {} leaves by {}", sw.asn ? "BGP" : "shortest-path",
+                            hop.example_prefixes.empty() ? std::string("?") : hop.example_prefixes.front(), out.name);
+    }
+    cycle.hops.push_back(std::move(hop));
+  }
+  for (std::size_t i = 1; i < cycle.hops.size(); ++i) {
+    if (cycle.hops[i].destinations < cycle.hops[cycle.weakest_hop].destinations) cycle.weakest_hop = i;
+  }
+  return cycle;
+}
+
+/// Loops keyed by their arcs (rotated to start at the smallest), with the prefixes they catch.
+class LoopCollector {
+ public:
+  LoopCollector(const SwitchGraph& graph, const Destinations& dest, Classifier& cls) : graph_(graph), dest_(dest), cls_(cls) {}
+
+  void add(std::size_t group, const std::vector<std::uint32_t>& arcs, const std::vector<std::uint64_t>& dscps) {
+    int priority = -1;
+    for (std::uint32_t a : arcs) {
+      std::uint32_t gp = graph_.globalPort(graph_.arc(a).to);
+      for (std::uint64_t rest = dscps[a]; rest != 0 && priority < 0; rest &= rest - 1) {
+        std::uint8_t c = cls_.code(gp, __builtin_ctzll(rest));
+        if ((c & Classifier::kLossless) != 0) priority = c & 7;
+      }
+      if (priority >= 0) break;
+    }
+    if (priority < 0) return;  // only lossy traffic loops: not a PFC matter
+    auto smallest = std::min_element(arcs.begin(), arcs.end());
+    std::vector<std::uint32_t> key(smallest, arcs.end());
+    key.insert(key.end(), arcs.begin(), smallest);
+    auto [it, inserted] = loops_.emplace(key, Entry{});
+    if (inserted) {
+      it->second.group = group;
+      it->second.priority = priority;
+    }
+    it->second.prefixes += dest_.groups[group].prefixes.size();
+  }
+
+  std::vector<ForwardingLoop> finish(const Fabric& fabric) const {
+    std::vector<ForwardingLoop> out;
+    for (const auto& [arcs, entry] : loops_) {
+      ForwardingLoop loop;
+      for (std::uint32_t a : arcs) loop.egress.push_back(graph_.arc(a).from);
+      loop.example_prefix = prefixExamples(dest_, static_cast<std::uint32_t>(entry.group), 1, nullptr);
+      loop.prefixes = entry.prefixes;
+      loop.priority = entry.priority;
+      // Blame a static route on the loop if there is one (the usual cause), else the first hop.
+      const DestinationGroup& g = dest_.groups[entry.group];
+      for (std::size_t k = 0; k < g.overrides.size() && !loop.src.known(); ++k) {
+        for (const PortRef& p : loop.egress) {
+          if (g.overrides[k].first == p.sw) {
+            loop.src = dest_.statics[g.static_route[k]].route->src;
+            break;
+          }
+        }
+      }
+      if (!loop.src.known()) {
+        const Port& first = fabric.port(loop.egress.front());
+        loop.src = first.neighbor ? first.neighbor->src : first.src;
+      }
+      for (const PortRef& p : loop.egress) {
+        const Port& port = fabric.port(p);
+        SourceRef where = port.neighbor ? port.neighbor->src : port.src;
+        for (std::size_t k = 0; k < g.overrides.size(); ++k) {
+          if (g.overrides[k].first == p.sw) where = dest_.statics[g.static_route[k]].route->src;
+        }
+        loop.hop_src.push_back(where);
+      }
+      out.push_back(std::move(loop));
+    }
+    return out;
+  }
+
+ private:
+  struct Entry {
+    std::size_t group = 0;
+    int priority = 0;
+    std::size_t prefixes = 0;
+  };
+  const SwitchGraph& graph_;
+  const Destinations& dest_;
+  Classifier& cls_;
+  std::map<std::vector<std::uint32_t>, Entry> loops_;
+};
+
+std::size_t cyclicComponents(const BufferDependencyGraph& bdg) {
+  return static_cast<std::size_t>(std::count_if(bdg.component_size.begin(), bdg.component_size.end(),
+                                                 [](std::uint32_t n) { return n >= 2; }));
+}
+
+/// Reverse reachability in batches of 64 sources over the SCC condensation (Tarjan numbers
+/// components sinks-first, so increasing component id is a valid order).
+void blastRadius(const SwitchGraph& graph, const BufferDependencyGraph& bdg, Classifier& cls, const FlowPropagator& prop,
+                 DeadlockAnalysis& out) {
+  std::size_t n = bdg.keys.size();
+  if (n == 0) return;
+  const auto& local = prop.localDeliveries();
+  const auto& local_host = prop.localHostDeliveries();
+  // Sources: per (switch with host ports, lossless priority of a host port): the queues that
+  // feed that switch's host-facing egress queues of the priority.
+  struct Source {
+    std::size_t sw;
+    int priority;
+    PortRef port;
+    std::vector<std::size_t> feeders;
+  };
+  std::vector<Source> sources;
+  std::vector<std::vector<std::size_t>> nodes_of_switch(graph.fabric().switches.size());
+  for (std::size_t v = 0; v < n; ++v) nodes_of_switch[graph.portOf(bdg.keys[v] / 8).sw].push_back(v);
+  const auto& host_ports_of = prop.hostPortsOf();
+  for (std::size_t s = 0; s < host_ports_of.size(); ++s) {
+    if (host_ports_of[s].empty()) continue;
+    for (int p = 0; p < 8; ++p) {
+      Source src{s, p, {}, {}};
+      bool lossless_host = false;
+      for (std::uint32_t hp : host_ports_of[s]) {
+        for (int d = 0; d < 64 && !lossless_host; ++d) {
+          std::uint8_t c = cls.code(hp, d);
+          if ((c & Classifier::kLossless) != 0 && (c & 7) == p) {
+            lossless_host = true;
+            src.port = graph.portOf(hp);
+          }
+        }
+      }
+      if (!lossless_host) continue;
+      for (std::size_t v : nodes_of_switch[s]) {
+        std::uint32_t gp = bdg.keys[v] / 8;
+        if (static_cast<int>(bdg.keys[v] % 8) != p) continue;
+        // Another server of the same switch can send to the stuck one; a server never sends to itself.
+        bool other_hosts = host_ports_of[s].size() >= 2;
+        std::uint64_t delivered =
+            local[gp] | (graph.arcOfPort(gp) == SwitchGraph::kNoArc && other_hosts ? local_host[s] : 0);
+        for (std::uint64_t rest = delivered; rest != 0; rest &= rest - 1) {
+          std::uint8_t c = cls.code(gp, __builtin_ctzll(rest));
+          if ((c & Classifier::kLossless) != 0 && (c & 7) == p) {
+            src.feeders.push_back(v);
+            break;
+          }
+        }
+      }
+      if (!src.feeders.empty()) sources.push_back(std::move(src));
+    }
+  }
+  std::size_t comps = bdg.component_size.size();
+  std::vector<std::vector<std::size_t>> members(comps);
+  for (std::size_t v = 0; v < n; ++v) members[static_cast<std::size_t>(bdg.component[v])].push_back(v);
+  std::vector<std::uint64_t> reach(comps);
+  for (std::size_t base = 0; base < sources.size(); base += 64) {
+    std::fill(reach.begin(), reach.end(), 0);
+    std::size_t batch = std::min<std::size_t>(64, sources.size() - base);
+    for (std::size_t b = 0; b < batch; ++b) {
+      for (std::size_t v : sources[base + b].feeders) reach[static_cast<std::size_t>(bdg.component[v])] |= std::uint64_t{1} << b;
+    }
+    for (std::size_t c = 0; c < comps; ++c) {
+      for (std::size_t v : members[c]) {
+        for (auto [e, end] = boost::out_edges(v, bdg.graph); e != end; ++e) {
+          auto w = static_cast<std::size_t>(bdg.component[boost::target(*e, bdg.graph)]);
+          if (w != c) reach[c] |= reach[w];
+        }
+      }
+    }
+    std::vector<std::size_t> queues(batch), ports(batch), switches(batch);
+    std::size_t v = 0;
+    while (v < n) {
+      std::size_t s = graph.portOf(bdg.keys[v] / 8).sw;
+      std::uint64_t sw_bits = 0;
+      while (v < n && graph.portOf(bdg.keys[v] / 8).sw == s) {
+        std::uint32_t gp = bdg.keys[v] / 8;
+        std::uint64_t port_bits = 0;
+        while (v < n && bdg.keys[v] / 8 == gp) {
+          std::uint64_t bits = reach[static_cast<std::size_t>(bdg.component[v])];
+          for (std::uint64_t r = bits; r != 0; r &= r - 1) ++queues[static_cast<std::size_t>(__builtin_ctzll(r))];
+          port_bits |= bits;
+          ++v;
+        }
+        for (std::uint64_t r = port_bits; r != 0; r &= r - 1) ++ports[static_cast<std::size_t>(__builtin_ctzll(r))];
+        sw_bits |= port_bits;
+      }
+      for (std::uint64_t r = sw_bits; r != 0; r &= r - 1) ++switches[static_cast<std::size_t>(__builtin_ctzll(r))];
+    }
+    for (std::size_t b = 0; b < batch; ++b) {
+      const Source& src = sources[base + b];
+      out.blast.push_back({src.port, src.priority, queues[b], ports[b], switches[b]});
+    }
+  }
+  std::stable_sort(out.blast.begin(), out.blast.end(), [](const BlastRadius& a, const BlastRadius& b) {
+    return a.paused_ports > b.paused_ports;
+  });
+}
+
+}  // namespace
+
+long BufferDependencyGraph::find(BdgKey key) const {
+  auto it = std::lower_bound(keys.begin(), keys.end(), key);
+  return it == keys.end() || *it != key ? -1 : static_cast<long>(it - keys.begin());
+}
+
+bool BufferDependencyGraph::cyclic(std::size_t node) const {
+  return component_size[static_cast<std::size_t>(component[node])] >= 2;
+}
+
+std::string bdgNodeName(const Fabric& fabric, const SwitchGraph& graph, BdgKey key) {
+  PortRef ref = graph.portOf(key / 8);
+  return fmt::format("{}:{}/{}", fabric.switches[ref.sw].name, fabric.port(ref).name, key % 8);
+}
+
+DeadlockAnalysis analyzeDeadlock(const Fabric& fabric, const RuleParams& params, const DeadlockOptions& options,
+                                 const std::function<void(const std::string&)>& progress) {
+  auto say = [&](const std::string& text) {
+    if (progress) progress(text);
+  };
+  DeadlockAnalysis out;
+  auto start = std::chrono::steady_clock::now();
+  auto graph = std::make_shared<SwitchGraph>(fabric);
+  auto dest = std::make_shared<Destinations>(collectDestinations(*graph));
+  out.graph = graph;
+  out.destinations = dest;
+  out.stats.destinations = dest->prefixes.size();
+  out.stats.groups = dest->groups.size();
+  std::uint64_t sources = sourceMask(params);
+
+  LinkState configured(graph->arcCount());
+  std::vector<std::uint32_t> candidates;  // links that are up and may fail in the what-if
+  for (std::uint32_t l = 0; l < fabric.links.size(); ++l) {
+    if (graph->configuredUp(2 * l)) {
+      candidates.push_back(l);
+    } else {
+      configured.setLinkDown(l, true);
+    }
+  }
+
+  say(fmt::format("routing {} destination groups", dest->groups.size()));
+  Engine engine(*graph, *dest, sources);
+  LoopCollector loops(*graph, *dest, engine.classifier());
+  detail::LoopSink sink = [&](std::size_t g, const std::vector<std::uint32_t>& arcs, const std::vector<std::uint64_t>& dscps) {
+    loops.add(g, arcs, dscps);
+  };
+  engine.route(configured, options.transient, &sink);
+  out.stats.routing_ms = msSince(start);
+
+  auto t_graph = std::chrono::steady_clock::now();
+  say("building the buffer-dependency graph");
+  detail::buildBdg(*graph, engine.turns(), engine.classifier(), engine.propagator().hostPortsOf(), out.bdg);
+  out.stats.graph_ms = msSince(t_graph);
+  auto t_scc = std::chrono::steady_clock::now();
+  detail::strongComponents(out.bdg);
+  for (const auto& nodes : detail::witnessCycles(out.bdg)) {
+    out.cycles.push_back(describeCycle(fabric, *graph, *dest, out.bdg, engine.turns(), engine.classifier(), nodes));
+  }
+  out.stats.scc_ms = msSince(t_scc);
+  out.stats.bdg_nodes = out.bdg.nodeCount();
+  out.stats.bdg_edges = out.bdg.edgeCount();
+  out.loops = loops.finish(fabric);
+  blastRadius(*graph, out.bdg, engine.classifier(), engine.propagator(), out);
+
+  if (options.failures > 0 && out.cycles.empty()) {
+    auto t_whatif = std::chrono::steady_clock::now();
+    // Every set of up to K candidate links, smallest first; a set is reported only when no
+    // smaller failing set is inside it.
+    std::vector<std::vector<std::uint32_t>> sets;
+    for (std::size_t i = 0; i < candidates.size(); ++i) sets.push_back({candidates[i]});
+    std::vector<std::vector<std::uint32_t>> pairs;
+    if (options.failures >= 2) {
+      for (std::size_t i = 0; i < candidates.size(); ++i) {
+        for (std::size_t j = i + 1; j < candidates.size(); ++j) pairs.push_back({candidates[i], candidates[j]});
+      }
+    }
+    std::mutex mu;
+    std::set<std::uint32_t> failing_singles;
+    auto sweep = [&](const std::vector<std::vector<std::uint32_t>>& work) {
+      std::vector<std::pair<std::size_t, FailureCounterexample>> found;
+      std::atomic<std::size_t> next{0};
+      auto worker = [&]() {
+        Engine local(*graph, *dest, sources);
+        BufferDependencyGraph bdg;
+        while (true) {
+          std::size_t i = next.fetch_add(1);
+          if (i >= work.size()) break;
+          const auto& set = work[i];
+          bool superset = std::any_of(set.begin(), set.end(), [&](std::uint32_t l) { return failing_singles.count(l) > 0; });
+          if (set.size() > 1 && superset) continue;
+          LinkState down = configured;
+          for (std::uint32_t l : set) down.setLinkDown(l, true);
+          local.route(down, options.transient, nullptr);
+          local.graph(bdg);
+          std::size_t cyclic = cyclicComponents(bdg);
+          if (cyclic == 0) continue;
+          auto witnesses = detail::witnessCycles(bdg);
+          FailureCounterexample ce;
+          ce.failed_links = set;
+          ce.cycles = cyclic;
+          ce.cycle = describeCycle(fabric, *graph, *dest, bdg, local.turns(), local.classifier(), witnesses.front());
+          std::lock_guard<std::mutex> lock(mu);
+          found.emplace_back(i, std::move(ce));
+        }
+      };
+      unsigned threads = std::max(1U, std::min(2U, std::thread::hardware_concurrency()));
+      std::vector<std::thread> pool;
+      for (unsigned t = 1; t < threads; ++t) pool.emplace_back(worker);
+      worker();
+      for (auto& t : pool) t.join();
+      std::sort(found.begin(), found.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+      return found;
+    };
+    say(fmt::format("what-if: {} single link failures", sets.size()));
+    for (auto& [i, ce] : sweep(sets)) {
+      failing_singles.insert(ce.failed_links.front());
+      out.failure_cycles.push_back(std::move(ce));
+    }
+    out.stats.failure_sets = sets.size();
+    if (!pairs.empty()) {
+      say(fmt::format("what-if: {} pairs of link failures", pairs.size()));
+      for (auto& [i, ce] : sweep(pairs)) out.failure_cycles.push_back(std::move(ce));
+      out.stats.failure_sets += pairs.size();
+    }
+    out.failure_sets_with_cycle = out.failure_cycles.size();
+    if (out.failure_cycles.size() > options.max_failure_reports) out.failure_cycles.resize(options.max_failure_reports);
+    out.stats.whatif_ms = msSince(t_whatif);
+  }
+  return out;
+}
+
+void writeDot(const Fabric& fabric, const DeadlockAnalysis& analysis, GraphScope scope, std::ostream& out) {
+  const BufferDependencyGraph& bdg = analysis.bdg;
+  const SwitchGraph& graph = *analysis.graph;
+  std::set<std::pair<std::string, std::string>> witness_edges;
+  std::set<std::string> witness_nodes;
+  for (const CyclicDependency& c : analysis.cycles) {
+    for (std::size_t i = 0; i < c.hops.size(); ++i) {
+      const CycleHop& h = c.hops[i];
+      const CycleHop& next = c.hops[(i + 1) % c.hops.size()];
+      std::string a = fmt::format("{}:{}/{}", fabric.sw(h.ingress).name, fabric.port(h.ingress).name, h.priority);
+      std::string b = fmt::format("{}:{}/{}", fabric.sw(next.ingress).name, fabric.port(next.ingress).name, next.priority);
+      witness_edges.insert({a, b});
+      witness_nodes.insert(a);
+    }
+  }
+  auto included = [&](std::size_t v) {
+    switch (scope) {
+      case GraphScope::All: return true;
+      case GraphScope::Sccs: return bdg.cyclic(v);
+      case GraphScope::Cycles: return witness_nodes.count(bdgNodeName(fabric, graph, bdg.keys[v])) > 0;
+    }
+    return false;
+  };
+  out << "digraph bdg {\n  rankdir=LR;\n  node [shape=box, fontname=\"monospace\"];\n";
+  for (std::size_t v = 0; v < bdg.keys.size(); ++v) {
+    if (!included(v)) continue;
+    std::string name = bdgNodeName(fabric, graph, bdg.keys[v]);
+    bool on_cycle = bdg.cyclic(v);
+    out << fmt::format("  \"{}\" [tooltip=\"scc {}\"{}];\n", name, bdg.component[v],
+                       witness_nodes.count(name) ? ", color=red, penwidth=2" : on_cycle ? ", color=orange" : "");
+  }
+  for (std::size_t v = 0; v < bdg.keys.size(); ++v) {
+    if (!included(v)) continue;
+    std::string a = bdgNodeName(fabric, graph, bdg.keys[v]);
+    for (auto [e, end] = boost::out_edges(v, bdg.graph); e != end; ++e) {
+      std::size_t w = boost::target(*e, bdg.graph);
+      if (!included(w)) continue;
+      std::string b = bdgNodeName(fabric, graph, bdg.keys[w]);
+      bool witness = witness_edges.count({a, b}) > 0;
+      out << fmt::format("  \"{}\" -> \"{}\"{};\n", a, b, witness ? " [color=red, penwidth=2]" : "");
+    }
+  }
+  out << "}\n";
+}
+
+}  // namespace rocelint

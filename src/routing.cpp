@@ -1,0 +1,458 @@
+#include "rocelint/routing.hpp"
+
+#include <arpa/inet.h>
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <charconv>
+#include <map>
+#include <unordered_map>
+
+namespace rocelint {
+
+// ---------------------------------------------------------------------------------------------
+// IpPrefix
+
+std::optional<IpPrefix> IpPrefix::parse(std::string_view text) {
+  IpPrefix p;
+  std::string_view addr = text;
+  std::optional<int> length;
+  if (auto slash = text.find('/'); slash != std::string_view::npos) {
+    addr = text.substr(0, slash);
+    std::string_view len_text = text.substr(slash + 1);
+    int value = 0;
+    auto [end, ec] = std::from_chars(len_text.data(), len_text.data() + len_text.size(), value);
+    if (ec != std::errc() || end != len_text.data() + len_text.size()) return std::nullopt;
+    length = value;
+  }
+  std::string addr_text(addr);
+  p.v6 = addr_text.find(':') != std::string::npos;
+  if (p.v6) {
+    if (inet_pton(AF_INET6, addr_text.c_str(), p.addr.data()) != 1) return std::nullopt;
+  } else {
+    if (inet_pton(AF_INET, addr_text.c_str(), p.addr.data()) != 1) return std::nullopt;
+  }
+  int max_length = p.v6 ? 128 : 32;
+  p.length = length.value_or(max_length);
+  if (p.length < 0 || p.length > max_length) return std::nullopt;
+  return p;
+}
+
+IpPrefix IpPrefix::network() const {
+  IpPrefix n = *this;
+  int bytes = v6 ? 16 : 4;
+  for (int i = 0; i < bytes; ++i) {
+    int keep = std::clamp(length - 8 * i, 0, 8);
+    n.addr[static_cast<std::size_t>(i)] &= static_cast<std::uint8_t>(keep == 0 ? 0 : (0xFF << (8 - keep)) & 0xFF);
+  }
+  return n;
+}
+
+bool IpPrefix::contains(const IpPrefix& other) const {
+  if (other.v6 != v6 || other.length < length) return false;
+  IpPrefix masked = other;
+  masked.length = length;
+  return masked.network().addr == network().addr;
+}
+
+std::string IpPrefix::str() const {
+  char buffer[INET6_ADDRSTRLEN] = {};
+  inet_ntop(v6 ? AF_INET6 : AF_INET, addr.data(), buffer, sizeof buffer);
+  return fmt::format("{}/{}", buffer, length);
+}
+
+// ---------------------------------------------------------------------------------------------
+// SwitchGraph
+
+SwitchGraph::SwitchGraph(const Fabric& fabric) : fabric_(&fabric) {
+  std::size_t n = fabric.switches.size();
+  port_base_.assign(n + 1, 0);
+  for (std::size_t s = 0; s < n; ++s) {
+    port_base_[s + 1] = port_base_[s] + static_cast<std::uint32_t>(fabric.switches[s].ports.size());
+  }
+  arc_of_port_.assign(port_base_.back(), kNoArc);
+  arcs_.reserve(2 * fabric.links.size());
+  configured_up_.reserve(fabric.links.size());
+  for (std::size_t l = 0; l < fabric.links.size(); ++l) {
+    const Link& link = fabric.links[l];
+    auto index = static_cast<std::uint32_t>(l);
+    arcs_.push_back({link.a, link.b, index});
+    arcs_.push_back({link.b, link.a, index});
+    arc_of_port_[globalPort(link.a)] = 2 * index;
+    arc_of_port_[globalPort(link.b)] = 2 * index + 1;
+    configured_up_.push_back(!fabric.port(link.a).isAdminDown() && !fabric.port(link.b).isAdminDown());
+  }
+  // Arcs grouped by the switch they leave, in port order (counting sort by global port).
+  out_begin_.assign(n + 1, 0);
+  for (const Arc& a : arcs_) ++out_begin_[a.from.sw + 1];
+  for (std::size_t s = 0; s < n; ++s) out_begin_[s + 1] += out_begin_[s];
+  out_.reserve(arcs_.size());
+  for (std::uint32_t gp = 0; gp < port_base_.back(); ++gp) {
+    if (arc_of_port_[gp] != kNoArc) out_.push_back(arc_of_port_[gp]);
+  }
+  for (const Host& host : fabric.hosts) {
+    if (!fabric.port(host.attachment).isAdminDown()) host_ports_.push_back(globalPort(host.attachment));
+  }
+  std::sort(host_ports_.begin(), host_ports_.end());
+  host_ports_.erase(std::unique(host_ports_.begin(), host_ports_.end()), host_ports_.end());
+}
+
+PortRef SwitchGraph::portOf(std::uint32_t global_port) const {
+  auto it = std::upper_bound(port_base_.begin(), port_base_.end(), global_port);
+  auto sw = static_cast<std::size_t>(it - port_base_.begin() - 1);
+  return {sw, global_port - port_base_[sw]};
+}
+
+// ---------------------------------------------------------------------------------------------
+// Destinations
+
+namespace {
+
+struct PrefixKeyHash {
+  std::size_t operator()(const IpPrefix& p) const {
+    std::size_t h = static_cast<std::size_t>(p.length) * 1315423911u + (p.v6 ? 7 : 0);
+    for (std::uint8_t b : p.addr) h = h * 131 + b;
+    return h;
+  }
+};
+
+/// Ports of an interface name: the port itself, or a LAG's members.
+std::vector<std::size_t> portsOfInterface(const Switch& sw, const std::string& name) {
+  std::vector<std::size_t> out;
+  if (auto it = sw.port_index.find(name); it != sw.port_index.end()) {
+    out.push_back(it->second);
+    return out;
+  }
+  for (std::size_t p = 0; p < sw.ports.size(); ++p) {
+    if (sw.ports[p].portchannel == name) out.push_back(p);
+  }
+  return out;
+}
+
+StaticNextHops resolveStatic(const SwitchGraph& graph, std::uint32_t s, const StaticRoute& route) {
+  const Switch& sw = graph.fabric().switches[s];
+  StaticNextHops hops;
+  hops.sw = s;
+  hops.route = &route;
+  auto addPorts = [&](const std::vector<std::size_t>& ports) {
+    for (std::size_t p : ports) {
+      std::uint32_t gp = graph.globalPort({s, p});
+      std::uint32_t arc = graph.arcOfPort(gp);
+      if (arc != SwitchGraph::kNoArc) {
+        hops.arcs.push_back(arc);
+      } else {
+        hops.exit_ports.push_back(gp);
+      }
+    }
+  };
+  std::size_t count = std::max(route.nexthops.size(), route.ifnames.size());
+  for (std::size_t i = 0; i < count; ++i) {
+    std::string ifname = i < route.ifnames.size() ? route.ifnames[i] : "";
+    std::string nexthop = i < route.nexthops.size() ? route.nexthops[i] : "";
+    if (!ifname.empty()) {
+      auto ports = portsOfInterface(sw, ifname);
+      if (ports.empty() && ifname.rfind("Vlan", 0) != 0) {
+        hops.unresolved.push_back(ifname);
+      } else if (ports.empty()) {
+        hops.exit_ports.push_back(UINT32_MAX);  // a VLAN: delivered to hosts of this switch
+      }
+      addPorts(ports);
+      continue;
+    }
+    auto ip = IpPrefix::parse(nexthop);
+    if (!ip || nexthop.empty()) {
+      if (!nexthop.empty()) hops.unresolved.push_back(nexthop);
+      continue;
+    }
+    bool found = false;
+    for (const InterfaceAddress& a : sw.addresses) {
+      auto subnet = IpPrefix::parse(a.prefix);
+      if (!subnet || a.kind == InterfaceAddress::Kind::Loopback) continue;
+      IpPrefix own = *subnet;
+      own.length = ip->length;
+      if (own == *ip) continue;  // our own address
+      if (!subnet->contains(*ip)) continue;
+      found = true;
+      if (a.kind == InterfaceAddress::Kind::Vlan) {
+        hops.exit_ports.push_back(UINT32_MAX);
+      } else {
+        addPorts(portsOfInterface(sw, a.interface));
+      }
+      break;
+    }
+    if (!found) hops.unresolved.push_back(nexthop);
+  }
+  std::sort(hops.arcs.begin(), hops.arcs.end());
+  hops.arcs.erase(std::unique(hops.arcs.begin(), hops.arcs.end()), hops.arcs.end());
+  std::sort(hops.exit_ports.begin(), hops.exit_ports.end());
+  hops.exit_ports.erase(std::unique(hops.exit_ports.begin(), hops.exit_ports.end()), hops.exit_ports.end());
+  return hops;
+}
+
+}  // namespace
+
+Destinations collectDestinations(const SwitchGraph& graph) {
+  const Fabric& fabric = graph.fabric();
+  Destinations d;
+  // Originated prefixes (host subnets, loopbacks, routed host ports) -> originating switches.
+  std::unordered_map<IpPrefix, std::vector<std::uint32_t>, PrefixKeyHash> originated;
+  std::map<IpPrefix, std::size_t> atom_index;
+  auto addAtom = [&](const IpPrefix& net, const std::string& text, const SourceRef& src) {
+    if (atom_index.count(net)) return;
+    atom_index.emplace(net, d.prefixes.size());
+    d.prefixes.push_back({net, text, src});
+  };
+  for (std::uint32_t s = 0; s < fabric.switches.size(); ++s) {
+    const Switch& sw = fabric.switches[s];
+    for (const InterfaceAddress& a : sw.addresses) {
+      if (a.kind == InterfaceAddress::Kind::Port || a.kind == InterfaceAddress::Kind::PortChannel) {
+        // Switch-to-switch link subnets are not destinations of host traffic.
+        bool link_port = false;
+        for (std::size_t p : portsOfInterface(sw, a.interface)) {
+          if (graph.arcOfPort(graph.globalPort({s, p})) != SwitchGraph::kNoArc) link_port = true;
+        }
+        if (link_port) continue;
+      }
+      auto prefix = IpPrefix::parse(a.prefix);
+      if (!prefix) {
+        d.ignored.push_back(fmt::format("{}: address \"{}\" of {} is not an IP prefix", sw.name, a.prefix, a.interface));
+        continue;
+      }
+      IpPrefix net = prefix->network();
+      auto& origins = originated[net];
+      if (std::find(origins.begin(), origins.end(), s) == origins.end()) origins.push_back(s);
+      addAtom(net, net.str(), a.src);
+    }
+  }
+  // Static routes: resolved once, and their prefixes are destinations too.
+  std::vector<std::pair<IpPrefix, std::uint32_t>> static_prefixes;  // prefix, index into d.statics
+  for (std::uint32_t s = 0; s < fabric.switches.size(); ++s) {
+    for (const StaticRoute& route : fabric.switches[s].static_routes) {
+      auto prefix = IpPrefix::parse(route.prefix);
+      if (!prefix) {
+        d.ignored.push_back(fmt::format("{}: static route prefix \"{}\" is not an IP prefix", fabric.switches[s].name, route.prefix));
+        continue;
+      }
+      IpPrefix net = prefix->network();
+      static_prefixes.emplace_back(net, static_cast<std::uint32_t>(d.statics.size()));
+      d.statics.push_back(resolveStatic(graph, s, route));
+      addAtom(net, net.str(), route.src);
+    }
+  }
+  // Group atoms by how every switch routes them.
+  using Key = std::pair<std::vector<std::uint32_t>, std::vector<std::pair<std::uint32_t, std::uint32_t>>>;
+  std::map<Key, std::size_t> group_of;
+  for (std::size_t i = 0; i < d.prefixes.size(); ++i) {
+    const IpPrefix& atom = d.prefixes[i].prefix;
+    std::vector<std::uint32_t> origins;
+    int learned_length = -1;
+    for (int len = atom.length; len >= 0; --len) {
+      IpPrefix probe = atom;
+      probe.length = len;
+      probe = probe.network();
+      if (auto it = originated.find(probe); it != originated.end()) {
+        origins = it->second;
+        learned_length = len;
+        break;
+      }
+    }
+    std::sort(origins.begin(), origins.end());
+    // Per switch, the longest static route covering the atom, if it beats the learned route.
+    std::map<std::uint32_t, std::pair<int, std::uint32_t>> best_static;  // switch -> (length, static index)
+    for (const auto& [net, idx] : static_prefixes) {
+      if (!net.contains(atom)) continue;
+      std::uint32_t s = d.statics[idx].sw;
+      auto [it, inserted] = best_static.emplace(s, std::pair{net.length, idx});
+      if (!inserted && net.length > it->second.first) it->second = {net.length, idx};
+    }
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> overrides;  // switch, static index
+    for (const auto& [s, best] : best_static) {
+      bool is_origin = std::binary_search(origins.begin(), origins.end(), s);
+      // Longest prefix wins; on equal length connected (distance 0) beats static (1) beats eBGP (20).
+      if (best.first > learned_length || (best.first == learned_length && !is_origin)) overrides.emplace_back(s, best.second);
+    }
+    Key key{origins, overrides};
+    auto [it, inserted] = group_of.emplace(key, d.groups.size());
+    if (inserted) {
+      DestinationGroup g;
+      g.origins = origins;
+      for (const auto& [s, idx] : overrides) {
+        g.overrides.emplace_back(s, ForwardKind::Static);
+        g.static_route.push_back(idx);
+      }
+      d.groups.push_back(std::move(g));
+    }
+    d.groups[it->second].prefixes.push_back(static_cast<std::uint32_t>(i));
+  }
+  return d;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Router
+
+Router::Router(const SwitchGraph& graph, const Destinations& destinations) : graph_(graph), dest_(destinations) {
+  const Fabric& fabric = graph.fabric();
+  asn_.reserve(fabric.switches.size());
+  for (const Switch& sw : fabric.switches) asn_.push_back(sw.asn ? static_cast<std::int64_t>(sw.asn->value) : -1);
+  nh_.resize(fabric.switches.size());
+  inter_.resize(fabric.switches.size());
+  exits_.resize(fabric.switches.size());
+}
+
+namespace {
+
+bool containsAsn(const std::uint32_t* begin, const std::uint32_t* end, std::int64_t asn) {
+  return asn >= 0 && std::binary_search(begin, end, static_cast<std::uint32_t>(asn));
+}
+
+void flatten(const std::vector<std::vector<std::uint32_t>>& per_switch, std::vector<std::uint32_t>& begin,
+             std::vector<std::uint32_t>& flat) {
+  begin.assign(per_switch.size() + 1, 0);
+  flat.clear();
+  for (std::size_t s = 0; s < per_switch.size(); ++s) {
+    flat.insert(flat.end(), per_switch[s].begin(), per_switch[s].end());
+    begin[s + 1] = static_cast<std::uint32_t>(flat.size());
+  }
+}
+
+}  // namespace
+
+bool Router::accepts(std::size_t x, const GroupRoutes& routes, std::size_t y) const {
+  const std::uint32_t* b = routes.inter.data() + routes.inter_begin[y];
+  const std::uint32_t* e = routes.inter.data() + routes.inter_begin[y + 1];
+  return !containsAsn(b, e, asn_[x]);
+}
+
+void Router::steady(std::size_t group, const LinkState& links, GroupRoutes& out) {
+  const DestinationGroup& g = dest_.groups[group];
+  std::size_t n = asn_.size();
+  out.kind.assign(n, ForwardKind::Drop);
+  out.distance.assign(n, GroupRoutes::kNoRoute);
+  for (std::size_t s = 0; s < n; ++s) {
+    nh_[s].clear();
+    inter_[s].clear();
+    exits_[s].clear();
+  }
+  layer_.clear();
+  for (std::uint32_t o : g.origins) {
+    out.kind[o] = ForwardKind::Local;
+    out.distance[o] = 0;
+    if (asn_[o] >= 0) inter_[o].push_back(static_cast<std::uint32_t>(asn_[o]));
+    layer_.push_back(o);
+  }
+  // Layered BFS: a switch x learns the route from neighbour y when y's best paths do not all
+  // carry x's own ASN (eBGP AS-path loop prevention; over-approximates which path y advertises).
+  for (std::uint16_t level = 0; !layer_.empty(); ++level) {
+    next_layer_.clear();
+    for (std::uint32_t y : layer_) {
+      auto [b, e] = graph_.outArcs(y);
+      for (const std::uint32_t* it = b; it != e; ++it) {
+        std::uint32_t toward_y = *it ^ 1U;
+        if (links.down(toward_y)) continue;
+        std::size_t x = graph_.arc(*it).to.sw;
+        if (out.distance[x] <= level) continue;
+        if (containsAsn(inter_[y].data(), inter_[y].data() + inter_[y].size(), asn_[x])) continue;
+        if (out.distance[x] == GroupRoutes::kNoRoute) {
+          out.distance[x] = static_cast<std::uint16_t>(level + 1);
+          next_layer_.push_back(static_cast<std::uint32_t>(x));
+        }
+        nh_[x].push_back(toward_y);
+      }
+    }
+    for (std::uint32_t x : next_layer_) {
+      out.kind[x] = ForwardKind::Learned;
+      std::sort(nh_[x].begin(), nh_[x].end());
+      // ASNs on every best path: x's own plus those common to all chosen next hops.
+      std::vector<std::uint32_t>& common = inter_[x];
+      bool first = true;
+      for (std::uint32_t a : nh_[x]) {
+        const auto& other = inter_[graph_.arc(a).to.sw];
+        if (first) {
+          common = other;
+          first = false;
+          continue;
+        }
+        std::vector<std::uint32_t> merged;
+        std::set_intersection(common.begin(), common.end(), other.begin(), other.end(), std::back_inserter(merged));
+        common.swap(merged);
+      }
+      if (asn_[x] >= 0) {
+        auto asn = static_cast<std::uint32_t>(asn_[x]);
+        auto pos = std::lower_bound(common.begin(), common.end(), asn);
+        if (pos == common.end() || *pos != asn) common.insert(pos, asn);
+      }
+    }
+    layer_.swap(next_layer_);
+  }
+  flatten(inter_, out.inter_begin, out.inter);
+  applyOverrides(group, links, out);
+  flatten(nh_, out.nh_begin, out.nh);
+  flatten(exits_, out.exit_begin, out.exits);
+}
+
+void Router::applyOverrides(std::size_t group, const LinkState& links, GroupRoutes& out) {
+  const DestinationGroup& g = dest_.groups[group];
+  for (std::size_t i = 0; i < g.overrides.size(); ++i) {
+    std::uint32_t x = g.overrides[i].first;
+    const StaticNextHops& hops = dest_.statics[g.static_route[i]];
+    std::vector<std::uint32_t> live;
+    for (std::uint32_t a : hops.arcs) {
+      if (!links.down(a)) live.push_back(a);
+    }
+    // A static route whose next hops are all down is withdrawn; the learned route applies.
+    if (live.empty() && hops.exit_ports.empty()) continue;
+    out.kind[x] = ForwardKind::Static;
+    nh_[x] = std::move(live);
+    exits_[x] = hops.exit_ports;
+  }
+}
+
+void Router::transient(std::size_t /*group*/, const GroupRoutes& before, const LinkState& links, GroupRoutes& out) {
+  std::size_t n = asn_.size();
+  out.kind = before.kind;
+  out.distance = before.distance;
+  out.inter_begin = before.inter_begin;
+  out.inter = before.inter;
+  out.exit_begin = before.exit_begin;
+  out.exits = before.exits;
+  out.nh_begin.assign(n + 1, 0);
+  out.nh.clear();
+  for (std::size_t x = 0; x < n; ++x) {
+    auto [b, e] = before.nextHops(x);
+    bool adjacent = false;
+    auto [ob, oe] = graph_.outArcs(x);
+    for (const std::uint32_t* it = ob; it != oe; ++it) adjacent = adjacent || links.down(*it);
+    if (!adjacent) {
+      out.nh.insert(out.nh.end(), b, e);
+      out.nh_begin[x + 1] = static_cast<std::uint32_t>(out.nh.size());
+      continue;
+    }
+    std::size_t start = out.nh.size();
+    for (const std::uint32_t* it = b; it != e; ++it) {
+      if (!links.down(*it)) out.nh.push_back(*it);
+    }
+    bool has_exit = before.exit_begin[x + 1] > before.exit_begin[x];
+    bool needs_reselect = out.nh.size() == start && !has_exit &&
+                          (before.kind[x] == ForwardKind::Learned || before.kind[x] == ForwardKind::Static);
+    if (needs_reselect) {
+      // Local repair: the best of the routes the surviving neighbours advertised before the
+      // failure (withdrawals have not propagated), subject to AS-path loop prevention.
+      std::uint16_t best = GroupRoutes::kNoRoute;
+      for (const std::uint32_t* it = ob; it != oe; ++it) {
+        if (links.down(*it)) continue;
+        std::size_t y = graph_.arc(*it).to.sw;
+        if (before.distance[y] == GroupRoutes::kNoRoute || !accepts(x, before, y)) continue;
+        best = std::min(best, before.distance[y]);
+      }
+      for (const std::uint32_t* it = ob; it != oe && best != GroupRoutes::kNoRoute; ++it) {
+        if (links.down(*it)) continue;
+        std::size_t y = graph_.arc(*it).to.sw;
+        if (before.distance[y] == best && accepts(x, before, y)) out.nh.push_back(*it);
+      }
+      out.kind[x] = out.nh.size() == start ? ForwardKind::Drop : ForwardKind::Learned;
+    }
+    out.nh_begin[x + 1] = static_cast<std::uint32_t>(out.nh.size());
+  }
+}
+
+}  // namespace rocelint
