@@ -61,9 +61,9 @@ std::string fixText(const Fabric& fabric, const CyclicDependency& cycle) {
     return text + ": change the routing so traffic does not take this turn (route filter, ASN design, static route), "
                   "or remark it to a spare lossless priority there";
   }
-  text += "; verified to remove the cycle:";
-  for (const CycleFix& fix : cycle.fixes) text += " " + fix.description + ";";
-  text.pop_back();
+  text += fmt::format("; {} change{} verified to remove the cycle (re-analysed, no route lost) {} listed above as "
+                      "fix notes",
+                      cycle.fixes.size(), cycle.fixes.size() == 1 ? "" : "s", cycle.fixes.size() == 1 ? "is" : "are");
   return text;
 }
 
@@ -99,8 +99,12 @@ void forwardingLoop(const RuleContext& ctx, FindingSink& sink) {
                                          path, loop.example_prefix,
                                          loop.prefixes > 1 ? fmt::format(" (and {} more prefixes)", loop.prefixes - 1) : "",
                                          loop.priority),
-                             "correct the static route or next hop that sends the prefix back toward a switch "
-                             "already on its path"));
+                             loop.static_route
+                                 ? "correct the static route or next hop that sends the prefix back toward a switch "
+                                   "already on its path"
+                                 : "the loop comes from routing alone (with --transient: local repair before "
+                                   "withdrawals spread): use one ASN per tier so bounce paths are rejected, and keep "
+                                   "the PFC watchdog on so a loop cannot hold buffers for long"));
     for (std::size_t i = 0; i < loop.egress.size(); ++i) {
       const PortRef& p = loop.egress[i];
       const PortRef& next = loop.egress[(i + 1) % loop.egress.size()];

@@ -15,6 +15,7 @@
 #include <thread>
 
 #include "bdg_engine.hpp"
+#include "rocelint/qos.hpp"
 
 namespace rocelint {
 namespace {
@@ -39,11 +40,16 @@ std::uint64_t sourceMask(const RuleParams& params) {
 class Engine {
  public:
   Engine(const SwitchGraph& graph, const Destinations& dest, std::uint64_t sources)
-      : graph_(graph), dest_(dest), router_(graph, dest), cls_(graph), turns_(graph), prop_(graph, dest, cls_, sources) {}
+      : graph_(graph), dest_(dest), router_(graph, dest), cls_(graph), turns_(graph), prop_(graph, dest, cls_, sources) {
+    for (std::size_t s = 0; s < prop_.hostPortsOf().size(); ++s) {
+      if (!prop_.hostPortsOf()[s].empty() || graph.hostPorts().empty()) source_switches_.push_back(s);
+    }
+  }
 
   /// Routes every group with `down` links failed and records the turns.
   void route(const LinkState& down, bool transient, detail::LoopSink* loops) {
     turns_.clear();
+    reachable_ = 0;
     LinkState all_up(graph_.arcCount());
     for (std::size_t g = 0; g < dest_.groups.size(); ++g) {
       if (transient) {
@@ -52,9 +58,14 @@ class Engine {
       } else {
         router_.steady(g, down, routes_);
       }
+      if (dest_.groups[g].hosts) {
+        for (std::size_t src : source_switches_) reachable_ += routes_.kind[src] != ForwardKind::Drop ? 1 : 0;
+      }
       prop_.run(g, routes_, turns_, loops);
     }
   }
+  /// (source switch, destination group) pairs with a route, from the last route().
+  [[nodiscard]] std::size_t reachable() const { return reachable_; }
   void graph(BufferDependencyGraph& bdg) {
     detail::buildBdg(graph_, turns_, cls_, prop_.hostPortsOf(), bdg);
     detail::strongComponents(bdg);
@@ -72,6 +83,8 @@ class Engine {
   FlowPropagator prop_;
   GroupRoutes before_;
   GroupRoutes routes_;
+  std::vector<std::size_t> source_switches_;
+  std::size_t reachable_ = 0;
 };
 
 std::string prefixExamples(const Destinations& dest, std::uint32_t group, std::size_t max, std::vector<std::string>* list) {
@@ -190,6 +203,7 @@ class LoopCollector {
         for (const PortRef& p : loop.egress) {
           if (g.overrides[k].first == p.sw) {
             loop.src = dest_.statics[g.static_route[k]].route->src;
+            loop.static_route = true;
             break;
           }
         }
@@ -328,6 +342,159 @@ void blastRadius(const SwitchGraph& graph, const BufferDependencyGraph& bdg, Cla
   });
 }
 
+struct Rerun {
+  std::size_t cycles = 0;
+  bool still_cyclic = false;
+  std::size_t reachable = 0;
+};
+
+/// Runs routing + BDG + SCC on a (modified) fabric: the number of cyclic components, whether
+/// any of `keys` is still on a cycle, and how many (source switch, destination) pairs route.
+Rerun rerun(const Fabric& fabric, const RuleParams& params, bool transient,
+                                   const std::vector<std::uint32_t>& extra_down, const std::vector<BdgKey>& keys) {
+  SwitchGraph graph(fabric);
+  Destinations dest = collectDestinations(graph);
+  Engine engine(graph, dest, sourceMask(params));
+  LinkState down(graph.arcCount());
+  for (std::uint32_t l = 0; l < fabric.links.size(); ++l) {
+    if (!graph.configuredUp(2 * l)) down.setLinkDown(l, true);
+  }
+  for (std::uint32_t l : extra_down) down.setLinkDown(l, true);
+  engine.route(down, transient, nullptr);
+  BufferDependencyGraph bdg;
+  engine.graph(bdg);
+  Rerun r;
+  for (BdgKey k : keys) {
+    long v = bdg.find(k);
+    if (v >= 0 && bdg.cyclic(static_cast<std::size_t>(v))) r.still_cyclic = true;
+  }
+  r.cycles = cyclicComponents(bdg);
+  r.reachable = engine.reachable();
+  return r;
+}
+
+/// Candidate changes that would remove a cycle's weakest turn; each is applied to a copy of the
+/// fabric and kept only when the re-run shows the cycle gone and no more cycles than before.
+std::vector<CycleFix> verifiedFixes(const Fabric& fabric, const SwitchGraph& graph, const Destinations& dest,
+                                    const RuleParams& params, bool transient, const std::vector<std::uint32_t>& extra_down,
+                                    const CyclicDependency& cycle, std::size_t cycles_before, Classifier& cls) {
+  std::vector<CycleFix> fixes;
+  std::vector<BdgKey> keys;
+  for (const CycleHop& h : cycle.hops) keys.push_back(bdgKey(graph.globalPort(h.ingress), h.priority));
+  // A change counts only if the cycle is gone, no cycle is added, and no host loses a route.
+  std::size_t reachable_before = rerun(fabric, params, transient, extra_down, {}).reachable;
+  auto works = [&](const Fabric& changed, bool keep_routes = true) {
+    Rerun r = rerun(changed, params, transient, extra_down, keys);
+    return !r.still_cyclic && r.cycles < cycles_before && (!keep_routes || r.reachable >= reachable_before);
+  };
+  const CycleHop& weak = cycle.hops[cycle.weakest_hop];
+  const CycleHop& next = cycle.hops[(cycle.weakest_hop + 1) % cycle.hops.size()];
+  const Switch& sw = fabric.sw(weak.ingress);
+  const Port& out = fabric.port(weak.egress);
+  const Switch& next_sw = fabric.sw(next.ingress);
+  const Port& next_port = fabric.port(next.ingress);
+
+  // 1. A static route creates the turn: without it, does the cycle go away?
+  if (weak.kind == ForwardKind::Static) {
+    const DestinationGroup* group = nullptr;
+    for (const DestinationGroup& g : dest.groups) {
+      for (std::uint32_t p : g.prefixes) {
+        if (!weak.example_prefixes.empty() && dest.prefixes[p].text == weak.example_prefixes.front()) group = &g;
+      }
+    }
+    for (std::size_t k = 0; group != nullptr && k < group->overrides.size(); ++k) {
+      if (group->overrides[k].first != weak.ingress.sw) continue;
+      const StaticRoute* route = dest.statics[group->static_route[k]].route;
+      Fabric changed = fabric;
+      auto& routes = changed.switches[weak.ingress.sw].static_routes;
+      routes.erase(std::remove_if(routes.begin(), routes.end(),
+                                  [&](const StaticRoute& r) { return r.prefix == route->prefix && r.src.line == route->src.line; }),
+                   routes.end());
+      // The looping route delivers nothing, so losing it is no loss: skip the route check.
+      if (works(changed, false)) {
+        fixes.push_back({fmt::format("correct or remove the static route {} on {} (without it the cycle is gone)",
+                                     route->prefix, sw.name),
+                         route->src});
+      }
+    }
+  }
+  // 2. One ASN per tier (RFC 7938): AS-path loop prevention then rejects bounce paths.
+  std::set<std::string> roles;
+  for (const CycleHop& h : cycle.hops) {
+    if (!fabric.sw(h.ingress).role.empty()) roles.insert(fabric.sw(h.ingress).role);
+  }
+  for (const std::string& role : roles) {
+    std::set<std::uint32_t> asns;
+    const Switch* blame = nullptr;
+    for (const Switch& s : fabric.switches) {
+      if (s.role != role || !s.asn) continue;
+      asns.insert(s.asn->value);
+    }
+    if (asns.size() < 2) continue;
+    Fabric changed = fabric;
+    for (Switch& s : changed.switches) {
+      if (s.role == role && s.asn) s.asn->value = *asns.begin();
+    }
+    for (const Switch& s : fabric.switches) {
+      if (s.role == role && s.asn && s.asn->value != *asns.begin() && blame == nullptr) blame = &s;
+    }
+    if (works(changed)) {
+      fixes.push_back({fmt::format("give every {} the same ASN ({}, RFC 7938) so AS-path loop prevention rejects the "
+                                   "paths that bounce through another {}",
+                                   role, *asns.begin(), role),
+                       blame->asn->src});
+    }
+  }
+  // 3. Tagger-style: on the weakest turn, move the class to another lossless priority of the next hop.
+  std::uint32_t next_gp = graph.globalPort(next.ingress);
+  for (int q = 0; q < 8; ++q) {
+    if (q == weak.next_priority) continue;
+    int dscp = -1;
+    for (int d = 0; d < 64 && dscp < 0; ++d) {
+      std::uint8_t c = cls.code(next_gp, d);
+      if ((c & Classifier::kLossless) != 0 && (c & 7) == q) dscp = d;
+    }
+    if (dscp < 0) continue;
+    Fabric changed = fabric;
+    Switch& csw = changed.switches[weak.egress.sw];
+    Port& cport = csw.ports[weak.egress.port];
+    QosMap remark;
+    remark.name = fmt::format("ROCELINT_TC{}_TO_DSCP{}", weak.priority, dscp);
+    if (const QosMap* existing = cport.qos.map(MapKind::TcToDscp) ? csw.findMap(MapKind::TcToDscp, cport.qos.map(MapKind::TcToDscp)->name) : nullptr) {
+      remark.entries = existing->entries;
+    }
+    remark.entries[weak.priority] = Sourced<int>{dscp, {}};
+    csw.maps[static_cast<std::size_t>(MapKind::TcToDscp)][remark.name] = remark;
+    cport.qos.maps[static_cast<std::size_t>(MapKind::TcToDscp)] = Reference{remark.name, {}, false};
+    if (!works(changed)) continue;
+    PrioritySet used;
+    for (const CycleHop& h : cycle.hops) used.set(static_cast<std::size_t>(h.priority));
+    used.set(static_cast<std::size_t>(q));
+    fixes.push_back({fmt::format("remark the turn to another lossless priority (Tagger): a tc_to_dscp_map on {} {} "
+                                 "rewriting TC {} to DSCP {} (priority {} on {}); this cycle then needs {} lossless "
+                                 "priorities ({})",
+                                 sw.name, out.name, weak.priority, dscp, q, next_sw.name, used.count(),
+                                 formatPrioritySet(used)),
+                     qosLocation(out)});
+    break;
+  }
+  // 4. Last resort: make the class lossy where the weakest turn enters the next switch.
+  {
+    Fabric changed = fabric;
+    Port& cport = changed.switches[next.ingress.sw].ports[next.ingress.port];
+    if (cport.qos.pfc_enable) {
+      cport.qos.pfc_enable->value.reset(static_cast<std::size_t>(weak.next_priority));
+      if (works(changed)) {
+        fixes.push_back({fmt::format("last resort: remove priority {} from pfc_enable of {} {} (RDMA traffic there "
+                                     "loses its lossless guarantee)",
+                                     weak.next_priority, next_sw.name, next_port.name),
+                         pfcLocation(next_port)});
+      }
+    }
+  }
+  return fixes;
+}
+
 }  // namespace
 
 long BufferDependencyGraph::find(BdgKey key) const {
@@ -391,6 +558,14 @@ DeadlockAnalysis analyzeDeadlock(const Fabric& fabric, const RuleParams& params,
   out.stats.bdg_nodes = out.bdg.nodeCount();
   out.stats.bdg_edges = out.bdg.edgeCount();
   out.loops = loops.finish(fabric);
+  if (options.suggest_fixes && fabric.switches.size() <= options.max_fix_switches) {
+    say("verifying fix suggestions");
+    std::size_t before = out.cycles.size();
+    for (std::size_t i = 0; i < out.cycles.size() && i < options.max_fix_cycles; ++i) {
+      out.cycles[i].fixes = verifiedFixes(fabric, *graph, *dest, params, options.transient, {}, out.cycles[i], before,
+                                          engine.classifier());
+    }
+  }
   blastRadius(*graph, out.bdg, engine.classifier(), engine.propagator(), out);
 
   if (options.failures > 0 && out.cycles.empty()) {
@@ -455,6 +630,14 @@ DeadlockAnalysis analyzeDeadlock(const Fabric& fabric, const RuleParams& params,
     }
     out.failure_sets_with_cycle = out.failure_cycles.size();
     if (out.failure_cycles.size() > options.max_failure_reports) out.failure_cycles.resize(options.max_failure_reports);
+    if (options.suggest_fixes && fabric.switches.size() <= options.max_fix_switches) {
+      say("verifying fix suggestions");
+      for (std::size_t i = 0; i < out.failure_cycles.size() && i < options.max_fix_cycles; ++i) {
+        FailureCounterexample& ce = out.failure_cycles[i];
+        ce.cycle.fixes = verifiedFixes(fabric, *graph, *dest, params, options.transient, ce.failed_links, ce.cycle,
+                                       ce.cycles, engine.classifier());
+      }
+    }
     out.stats.whatif_ms = msSince(t_whatif);
   }
   return out;

@@ -197,10 +197,13 @@ Destinations collectDestinations(const SwitchGraph& graph) {
   // Originated prefixes (host subnets, loopbacks, routed host ports) -> originating switches.
   std::unordered_map<IpPrefix, std::vector<std::uint32_t>, PrefixKeyHash> originated;
   std::map<IpPrefix, std::size_t> atom_index;
-  auto addAtom = [&](const IpPrefix& net, const std::string& text, const SourceRef& src) {
-    if (atom_index.count(net)) return;
+  auto addAtom = [&](const IpPrefix& net, const std::string& text, const SourceRef& src, bool loopback) {
+    if (auto it = atom_index.find(net); it != atom_index.end()) {
+      d.prefixes[it->second].loopback = d.prefixes[it->second].loopback && loopback;
+      return;
+    }
     atom_index.emplace(net, d.prefixes.size());
-    d.prefixes.push_back({net, text, src});
+    d.prefixes.push_back({net, text, src, loopback});
   };
   for (std::uint32_t s = 0; s < fabric.switches.size(); ++s) {
     const Switch& sw = fabric.switches[s];
@@ -221,7 +224,7 @@ Destinations collectDestinations(const SwitchGraph& graph) {
       IpPrefix net = prefix->network();
       auto& origins = originated[net];
       if (std::find(origins.begin(), origins.end(), s) == origins.end()) origins.push_back(s);
-      addAtom(net, net.str(), a.src);
+      addAtom(net, net.str(), a.src, a.kind == InterfaceAddress::Kind::Loopback);
     }
   }
   // Static routes: resolved once, and their prefixes are destinations too.
@@ -236,7 +239,7 @@ Destinations collectDestinations(const SwitchGraph& graph) {
       IpPrefix net = prefix->network();
       static_prefixes.emplace_back(net, static_cast<std::uint32_t>(d.statics.size()));
       d.statics.push_back(resolveStatic(graph, s, route));
-      addAtom(net, net.str(), route.src);
+      addAtom(net, net.str(), route.src, false);
     }
   }
   // Group atoms by how every switch routes them.
@@ -283,6 +286,7 @@ Destinations collectDestinations(const SwitchGraph& graph) {
       d.groups.push_back(std::move(g));
     }
     d.groups[it->second].prefixes.push_back(static_cast<std::uint32_t>(i));
+    if (!d.prefixes[i].loopback) d.groups[it->second].hosts = true;
   }
   return d;
 }

@@ -86,6 +86,7 @@ struct ForwardingLoop {
   int priority = 0;
   SourceRef src;                    ///< the static route that closes the loop, else the first hop's link
   std::vector<SourceRef> hop_src;   ///< per hop: its static route, else its link
+  bool static_route = false;        ///< a static route on the loop (else routing alone makes it)
 };
 
 /// A set of failed links under which the fabric has a cyclic buffer dependency.
@@ -109,6 +110,11 @@ struct DeadlockOptions {
   bool transient = false;      ///< admin-down links are fresh failures; local repair only
   int failures = 0;            ///< what-if: every set of up to this many extra failed links
   std::size_t max_failure_reports = 20;
+  /// Verify fix suggestions by re-running the analysis on a changed copy of the fabric (per
+  /// cycle and candidate: costly, so only for fabrics and cycle counts up to these limits).
+  bool suggest_fixes = true;
+  std::size_t max_fix_switches = 512;
+  std::size_t max_fix_cycles = 10;
 };
 
 /// Timings and sizes, for --verbose and the benchmarks.

@@ -79,6 +79,7 @@ struct DestinationPrefix {
   IpPrefix prefix;
   std::string text;  ///< as written in the config
   SourceRef src;
+  bool loopback = false;  ///< a switch's own loopback (management), not a host subnet
 };
 
 /// What a switch does with traffic toward a destination group.
@@ -96,6 +97,7 @@ struct DestinationGroup {
   std::vector<std::pair<std::uint32_t, ForwardKind>> overrides;  ///< switches not using the learned route
   std::vector<std::uint32_t> static_route;  ///< for Static overrides: index into StaticNextHops, same order
   std::vector<std::uint32_t> prefixes;      ///< indices into Destinations::prefixes
+  bool hosts = false;                       ///< holds a host subnet or static prefix (not only loopbacks)
 };
 
 /// A static route resolved to arcs / exit ports of its switch.
