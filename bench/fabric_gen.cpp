@@ -22,12 +22,12 @@ namespace {
 // order, so an address says what it is and nothing collides up to the region sizes.
 // ---------------------------------------------------------------------------------------------
 
-constexpr std::uint32_t kLoopbackBase = (10U << 24);              // 10.0.0.0/14: Loopback0 /32s
+constexpr std::uint32_t kLoopbackBase = (10U << 24);  // 10.0.0.0/14: Loopback0 /32s
 constexpr std::uint32_t kLoopbackCapacity = 1U << 18;
-constexpr std::uint32_t kLinkBase = (10U << 24) | (64U << 16);    // 10.64.0.0/10: link /31s
-constexpr std::uint32_t kLinkCapacity = 1U << 21;                 // links
-constexpr std::uint32_t kHostBase = (10U << 24) | (128U << 16);   // 10.128.0.0/9: host /31s
-constexpr std::uint32_t kHostRegionSize = 1U << 23;               // addresses
+constexpr std::uint32_t kLinkBase = (10U << 24) | (64U << 16);   // 10.64.0.0/10: link /31s
+constexpr std::uint32_t kLinkCapacity = 1U << 21;                // links
+constexpr std::uint32_t kHostBase = (10U << 24) | (128U << 16);  // 10.128.0.0/9: host /31s
+constexpr std::uint32_t kHostRegionSize = 1U << 23;              // addresses
 
 constexpr int kLinkSpeedMbps = 400000;
 constexpr int kLinkCableM = 40;
@@ -63,9 +63,9 @@ struct PortSlot {
 
 struct Layout {
   std::unordered_map<std::string, std::size_t> switch_index;
-  std::vector<std::vector<PortSlot>> ports;     ///< per switch, in port-number order
-  std::vector<std::int64_t> host_block;         ///< per switch: index of its host block, -1 without hosts
-  std::uint32_t host_block_size = 2;            ///< addresses per host block (power of two)
+  std::vector<std::vector<PortSlot>> ports;  ///< per switch, in port-number order
+  std::vector<std::int64_t> host_block;      ///< per switch: index of its host block, -1 without hosts
+  std::uint32_t host_block_size = 2;         ///< addresses per host block (power of two)
 };
 
 [[noreturn]] void fail(const std::string& message) { throw std::invalid_argument(message); }
@@ -93,13 +93,15 @@ Layout layOut(const FabricSpec& spec) {
   Layout layout;
   const std::size_t n = spec.switches.size();
   if (n + 1 >= kLoopbackCapacity) fail(fmt::format("fabric spec: {} switches exceed the loopback plan", n));
-  if (spec.links.size() > kLinkCapacity) fail(fmt::format("fabric spec: {} links exceed the link plan", spec.links.size()));
+  if (spec.links.size() > kLinkCapacity)
+    fail(fmt::format("fabric spec: {} links exceed the link plan", spec.links.size()));
   layout.switch_index.reserve(n);
   for (std::size_t s = 0; s < n; ++s) {
     const SwitchSpec& sw = spec.switches[s];
     if (sw.name.empty()) fail(fmt::format("fabric spec: switch #{} has no name", s));
     if (sw.hosts < 0) fail(fmt::format("fabric spec: switch \"{}\" has {} hosts", sw.name, sw.hosts));
-    if (!layout.switch_index.emplace(sw.name, s).second) fail(fmt::format("fabric spec: two switches named \"{}\"", sw.name));
+    if (!layout.switch_index.emplace(sw.name, s).second)
+      fail(fmt::format("fabric spec: two switches named \"{}\"", sw.name));
   }
   layout.ports.resize(n);
   for (std::size_t l = 0; l < spec.links.size(); ++l) {
@@ -130,7 +132,8 @@ Layout layOut(const FabricSpec& spec) {
   }
   while (layout.host_block_size < 2U * static_cast<std::uint32_t>(max_hosts)) layout.host_block_size *= 2;
   if (blocks * layout.host_block_size > kHostRegionSize) {
-    fail(fmt::format("fabric spec: {} host blocks of {} addresses exceed 10.128.0.0/9", blocks, layout.host_block_size));
+    fail(
+        fmt::format("fabric spec: {} host blocks of {} addresses exceed 10.128.0.0/9", blocks, layout.host_block_size));
   }
   for (std::size_t s = 0; s < n; ++s) {
     auto& slots = layout.ports[s];
@@ -280,7 +283,9 @@ struct SwitchWriter {
     return slot.b_end ? link.a : link.b;
   }
 
-  bool portUp(const PortSlot& slot) const { return slot.link < 0 || spec.links[static_cast<std::size_t>(slot.link)].up; }
+  bool portUp(const PortSlot& slot) const {
+    return slot.link < 0 || spec.links[static_cast<std::size_t>(slot.link)].up;
+  }
 
   static int speedOf(const PortSlot& slot) { return slot.link >= 0 ? kLinkSpeedMbps : kHostSpeedMbps; }
   static int cableOf(const PortSlot& slot) { return slot.link >= 0 ? kLinkCableM : kHostCableM; }
@@ -489,14 +494,23 @@ struct SwitchWriter {
     fields("ingress_lossy_profile", {{"pool", "ingress_lossless_pool"}, {"size", "0"}, {"dynamic_th", "3"}});
     fields("egress_lossless_profile", {{"pool", "egress_lossless_pool"}, {"size", "0"}, {"static_th", "60817392"}});
     fields("egress_lossy_profile", {{"pool", "egress_lossy_pool"}, {"size", "9216"}, {"dynamic_th", "7"}});
-    fields("pg_lossless_400000_40m_profile", {{"pool", "ingress_lossless_pool"}, {"xon", "19456"}, {"xoff", "144384"},
-                                              {"size", "163840"}, {"dynamic_th", "0"}});
-    fields("pg_lossless_100000_5m_profile", {{"pool", "ingress_lossless_pool"}, {"xon", "19456"}, {"xoff", "59392"},
-                                             {"size", "78848"}, {"dynamic_th", "0"}});
+    fields("pg_lossless_400000_40m_profile", {{"pool", "ingress_lossless_pool"},
+                                              {"xon", "19456"},
+                                              {"xoff", "144384"},
+                                              {"size", "163840"},
+                                              {"dynamic_th", "0"}});
+    fields("pg_lossless_100000_5m_profile", {{"pool", "ingress_lossless_pool"},
+                                             {"xon", "19456"},
+                                             {"xoff", "59392"},
+                                             {"size", "78848"},
+                                             {"dynamic_th", "0"}});
     json.close();
     json.open("WRED_PROFILE");
-    fields("AZURE_LOSSLESS", {{"ecn", "ecn_all"}, {"wred_green_enable", "true"}, {"green_min_threshold", "153600"},
-                              {"green_max_threshold", "1536000"}, {"green_drop_probability", "5"}});
+    fields("AZURE_LOSSLESS", {{"ecn", "ecn_all"},
+                              {"wred_green_enable", "true"},
+                              {"green_min_threshold", "153600"},
+                              {"green_max_threshold", "1536000"},
+                              {"green_drop_probability", "5"}});
     json.close();
     json.open("SCHEDULER");
     fields("scheduler.1", {{"type", "DWRR"}, {"weight", "15"}});
@@ -504,10 +518,12 @@ struct SwitchWriter {
   }
 };
 
-void checkMap(const std::string& kind, const std::string& name, const std::map<int, int>& map, int max_from, int max_to) {
+void checkMap(const std::string& kind, const std::string& name, const std::map<int, int>& map, int max_from,
+              int max_to) {
   for (const auto& [from, to] : map) {
     if (from < 0 || from > max_from || to < 0 || to > max_to) {
-      fail(fmt::format("fabric spec: {} {} maps {} to {}: expected 0-{} to 0-{}", kind, name, from, to, max_from, max_to));
+      fail(fmt::format("fabric spec: {} {} maps {} to {}: expected 0-{} to 0-{}", kind, name, from, to, max_from,
+                       max_to));
     }
   }
 }
@@ -541,7 +557,8 @@ std::map<std::pair<std::size_t, std::string>, std::size_t> checkKnobs(const Fabr
     for (const StaticRouteSpec& route : spec.switches[sw].static_routes) {
       const std::string& name = spec.switches[sw].name;
       if (route.prefix.empty()) fail(fmt::format("fabric spec: a static route of {} has no prefix", name));
-      if (!prefixes.insert(route.prefix).second) fail(fmt::format("fabric spec: {} has two static routes to {}", name, route.prefix));
+      if (!prefixes.insert(route.prefix).second)
+        fail(fmt::format("fabric spec: {} has two static routes to {}", name, route.prefix));
       if (route.nexthops.empty() && route.ifnames.empty()) {
         fail(fmt::format("fabric spec: static route {} of {} has neither nexthop nor ifname", route.prefix, name));
       }
@@ -562,9 +579,12 @@ constexpr std::uint32_t kTier2Asn = 4200200000U;  // cores of a 3-tier fabric
 
 std::optional<std::uint32_t> asnFor(AsnDesign design, std::uint32_t tier_base, int distinct_index, int shared_index) {
   switch (design) {
-    case AsnDesign::None: return std::nullopt;
-    case AsnDesign::Shared: return tier_base + static_cast<std::uint32_t>(shared_index);
-    case AsnDesign::Distinct: return tier_base + static_cast<std::uint32_t>(distinct_index);
+    case AsnDesign::None:
+      return std::nullopt;
+    case AsnDesign::Shared:
+      return tier_base + static_cast<std::uint32_t>(shared_index);
+    case AsnDesign::Distinct:
+      return tier_base + static_cast<std::uint32_t>(distinct_index);
   }
   return std::nullopt;
 }
@@ -611,6 +631,14 @@ std::optional<std::size_t> findLink(const FabricSpec& spec, const std::string& s
     }
   }
   return std::nullopt;
+}
+
+std::string portToward(const FabricSpec& spec, const std::string& from, const std::string& to) {
+  for (const LinkSpec& link : spec.links) {
+    if (link.a.switch_name == from && link.b.switch_name == to) return link.a.port;
+    if (link.b.switch_name == from && link.a.switch_name == to) return link.b.port;
+  }
+  fail(fmt::format("fabric spec: \"{}\" has no link to \"{}\"", from, to));
 }
 
 void failLink(FabricSpec& spec, std::size_t link_index) {
@@ -664,12 +692,14 @@ std::string hostAddress(const FabricSpec& spec, const std::string& switch_name, 
 
 FabricSpec leafSpine(const FabricShape& shape, AsnDesign asn) {
   if (shape.spines < 1 || shape.leaves < 1 || shape.hosts_per_leaf < 0) {
-    fail(fmt::format("leaf-spine: {} spines, {} leaves, {} hosts per leaf", shape.spines, shape.leaves, shape.hosts_per_leaf));
+    fail(fmt::format("leaf-spine: {} spines, {} leaves, {} hosts per leaf", shape.spines, shape.leaves,
+                     shape.hosts_per_leaf));
   }
   FabricSpec spec;
   spec.switches.reserve(static_cast<std::size_t>(shape.leaves + shape.spines));
   for (int l = 0; l < shape.leaves; ++l) {
-    spec.switches.push_back({fmt::format("leaf{}", l + 1), "LeafRouter", asnFor(asn, kTier0Asn, l, l), shape.hosts_per_leaf, {}});
+    spec.switches.push_back(
+        {fmt::format("leaf{}", l + 1), "LeafRouter", asnFor(asn, kTier0Asn, l, l), shape.hosts_per_leaf, {}});
   }
   for (int s = 0; s < shape.spines; ++s) {
     spec.switches.push_back({fmt::format("spine{}", s + 1), "SpineRouter", asnFor(asn, kTier1Asn, s, 0), 0, {}});
@@ -677,7 +707,8 @@ FabricSpec leafSpine(const FabricShape& shape, AsnDesign asn) {
   spec.links.reserve(static_cast<std::size_t>(shape.leaves) * static_cast<std::size_t>(shape.spines));
   for (int l = 0; l < shape.leaves; ++l) {
     for (int s = 0; s < shape.spines; ++s) {
-      spec.links.push_back({{fmt::format("leaf{}", l + 1), portName(s)}, {fmt::format("spine{}", s + 1), portName(l)}, true});
+      spec.links.push_back(
+          {{fmt::format("leaf{}", l + 1), portName(s)}, {fmt::format("spine{}", s + 1), portName(l)}, true});
     }
   }
   return spec;
@@ -705,7 +736,8 @@ FabricSpec fatTree(int k, AsnDesign asn) {
       spec.switches.push_back({agg(p, a), "LeafRouter", asnFor(asn, kTier1Asn, p * half + a, p), 0, {}});
     }
   }
-  for (int c = 0; c < half * half; ++c) spec.switches.push_back({core(c), "SpineRouter", asnFor(asn, kTier2Asn, c, 0), 0, {}});
+  for (int c = 0; c < half * half; ++c)
+    spec.switches.push_back({core(c), "SpineRouter", asnFor(asn, kTier2Asn, c, 0), 0, {}});
   spec.links.reserve(static_cast<std::size_t>(counts.links));
   // Edge e's port a faces aggregation a; aggregation a's port e faces edge e.
   for (int p = 0; p < k; ++p) {
@@ -716,7 +748,8 @@ FabricSpec fatTree(int k, AsnDesign asn) {
   // Aggregation a's uplink u (port half+u) faces core a*half+u, whose port p faces pod p.
   for (int p = 0; p < k; ++p) {
     for (int a = 0; a < half; ++a) {
-      for (int u = 0; u < half; ++u) spec.links.push_back({{agg(p, a), portName(half + u)}, {core(a * half + u), portName(p)}, true});
+      for (int u = 0; u < half; ++u)
+        spec.links.push_back({{agg(p, a), portName(half + u)}, {core(a * half + u), portName(p)}, true});
     }
   }
   return spec;
@@ -729,11 +762,13 @@ FabricSpec ring(int n, int hosts_per_switch, AsnDesign asn) {
   if (n < 3 || hosts_per_switch < 0) fail(fmt::format("ring: needs at least 3 switches (got {}) and hosts >= 0", n));
   FabricSpec spec;
   for (int i = 0; i < n; ++i) {
-    spec.switches.push_back({fmt::format("sw{}", i + 1), "LeafRouter", asnFor(asn, kTier0Asn, i, i), hosts_per_switch, {}});
+    spec.switches.push_back(
+        {fmt::format("sw{}", i + 1), "LeafRouter", asnFor(asn, kTier0Asn, i, i), hosts_per_switch, {}});
   }
   // Ethernet0 faces the next switch, Ethernet8 the previous one.
   for (int i = 0; i < n; ++i) {
-    spec.links.push_back({{fmt::format("sw{}", i + 1), portName(0)}, {fmt::format("sw{}", (i + 1) % n + 1), portName(1)}, true});
+    spec.links.push_back(
+        {{fmt::format("sw{}", i + 1), portName(0)}, {fmt::format("sw{}", (i + 1) % n + 1), portName(1)}, true});
   }
   return spec;
 }
@@ -742,17 +777,21 @@ FabricSpec mesh(int n, int hosts_per_switch, AsnDesign asn) {
   if (n < 2 || hosts_per_switch < 0) fail(fmt::format("mesh: needs at least 2 switches (got {}) and hosts >= 0", n));
   FabricSpec spec;
   for (int i = 0; i < n; ++i) {
-    spec.switches.push_back({fmt::format("sw{}", i + 1), "LeafRouter", asnFor(asn, kTier0Asn, i, i), hosts_per_switch, {}});
+    spec.switches.push_back(
+        {fmt::format("sw{}", i + 1), "LeafRouter", asnFor(asn, kTier0Asn, i, i), hosts_per_switch, {}});
   }
   // Ports in peer order, skipping the switch itself.
   for (int i = 0; i < n; ++i) {
     for (int j = i + 1; j < n; ++j) {
-      spec.links.push_back({{fmt::format("sw{}", i + 1), portName(j - 1)}, {fmt::format("sw{}", j + 1), portName(i)}, true});
+      spec.links.push_back(
+          {{fmt::format("sw{}", i + 1), portName(j - 1)}, {fmt::format("sw{}", j + 1), portName(i)}, true});
     }
   }
   return spec;
 }
 
-int writeLeafSpine(const std::string& dir, const FabricShape& shape) { return writeFabric(dir, leafSpine(shape)).files; }
+int writeLeafSpine(const std::string& dir, const FabricShape& shape) {
+  return writeFabric(dir, leafSpine(shape)).files;
+}
 
 }  // namespace rocelint::bench

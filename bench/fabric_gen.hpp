@@ -19,17 +19,17 @@ namespace rocelint::bench {
 
 /// A static route written to STATIC_ROUTE (SONiC: key = prefix, comma-joined nexthop/ifname).
 struct StaticRouteSpec {
-  std::string prefix;                  ///< "10.128.0.0/27"
-  std::vector<std::string> nexthops;   ///< IPs; empty: the peers' addresses on `ifnames`
-  std::vector<std::string> ifnames;    ///< local ports, same order as nexthops (may be empty)
+  std::string prefix;                 ///< "10.128.0.0/27"
+  std::vector<std::string> nexthops;  ///< IPs; empty: the peers' addresses on `ifnames`
+  std::vector<std::string> ifnames;   ///< local ports, same order as nexthops (may be empty)
 };
 
 /// One switch. Hosts get the ports after the switch's highest-numbered link port.
 struct SwitchSpec {
   std::string name;
-  std::string role = "LeafRouter";     ///< DEVICE_METADATA type
-  std::optional<std::uint32_t> asn;    ///< none: no bgp_asn and no BGP_NEIGHBOR
-  int hosts = 0;                       ///< servers, named <switch>-h1..-hN, one port each
+  std::string role = "LeafRouter";   ///< DEVICE_METADATA type
+  std::optional<std::uint32_t> asn;  ///< none: no bgp_asn and no BGP_NEIGHBOR
+  int hosts = 0;                     ///< servers, named <switch>-h1..-hN, one port each
   std::vector<StaticRouteSpec> static_routes;
 };
 
@@ -49,9 +49,9 @@ struct LinkSpec {
 
 /// Per-port QoS bindings that differ from the defaults (AZURE maps, no egress remark).
 struct PortQosSpec {
-  LinkEnd port;                                ///< which switch port
-  std::optional<std::string> dscp_to_tc_map;   ///< a FabricSpec::dscp_to_tc_maps name (or "AZURE")
-  std::optional<std::string> tc_to_dscp_map;   ///< a FabricSpec::tc_to_dscp_maps name: egress rewrite
+  LinkEnd port;                               ///< which switch port
+  std::optional<std::string> dscp_to_tc_map;  ///< a FabricSpec::dscp_to_tc_maps name (or "AZURE")
+  std::optional<std::string> tc_to_dscp_map;  ///< a FabricSpec::tc_to_dscp_maps name: egress rewrite
 };
 
 /// A whole fabric before it is written.
@@ -91,6 +91,10 @@ WriteResult writeFabric(const std::string& dir, const FabricSpec& spec);
 void failLink(FabricSpec& spec, std::size_t link_index);
 /// Marks the link at this switch port down; throws std::invalid_argument if there is none.
 void failLink(FabricSpec& spec, const std::string& switch_name, const std::string& port);
+
+/// The port of switch `from` that faces switch `to` (the first, by link order, if several);
+/// throws std::invalid_argument if they are not linked.
+std::string portToward(const FabricSpec& spec, const std::string& from, const std::string& to);
 
 /// Index of the link at this switch port, or nullopt.
 std::optional<std::size_t> findLink(const FabricSpec& spec, const std::string& switch_name, const std::string& port);

@@ -28,7 +28,9 @@ std::vector<std::string> splitCommas(const std::string& text) {
 
 /// "A:PORT-B:PORT" (switch names may hold '-', port names do not), or just "A:PORT".
 void failByName(FabricSpec& spec, const std::string& text) {
-  auto bad = [&text]() { return std::invalid_argument(fmt::format("--fail {}: expected SWITCH:PORT-SWITCH:PORT", text)); };
+  auto bad = [&text]() {
+    return std::invalid_argument(fmt::format("--fail {}: expected SWITCH:PORT-SWITCH:PORT", text));
+  };
   std::size_t colon = text.find(':');
   if (colon == std::string::npos || colon == 0) throw bad();
   std::string a = text.substr(0, colon);
@@ -44,7 +46,8 @@ void failByName(FabricSpec& spec, const std::string& text) {
     const LinkSpec& l = spec.links[*link];
     const LinkEnd& far = l.a.switch_name == a && l.a.port == a_port ? l.b : l.a;
     if (far.switch_name != other.substr(0, colon2) || far.port != other.substr(colon2 + 1)) {
-      throw std::invalid_argument(fmt::format("--fail {}: {} {} is linked to {} {}", text, a, a_port, far.switch_name, far.port));
+      throw std::invalid_argument(
+          fmt::format("--fail {}: {} {} is linked to {} {}", text, a, a_port, far.switch_name, far.port));
     }
   }
   failLink(spec, *link);
@@ -95,7 +98,8 @@ int main(int argc, char** argv) {
       ->capture_default_str();
   app.add_option("--spines", shape.spines, "leafspine: spine switches")->capture_default_str();
   app.add_option("--leaves", shape.leaves, "leafspine: leaf switches")->capture_default_str();
-  app.add_option("--hosts-per-leaf", shape.hosts_per_leaf, "leafspine, ring, mesh: hosts per leaf/switch")->capture_default_str();
+  app.add_option("--hosts-per-leaf", shape.hosts_per_leaf, "leafspine, ring, mesh: hosts per leaf/switch")
+      ->capture_default_str();
   app.add_option("--k", k, "fattree: switch radix (even)")->capture_default_str();
   app.add_option("--n", n, "ring, mesh: switches")->capture_default_str();
   app.add_option("--asn", asn_name, "eBGP ASN design (RFC 7938)")

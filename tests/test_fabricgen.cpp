@@ -41,7 +41,8 @@ FabricCounts loadedCounts(const Fabric& fabric) {
 
 void expectNoFinding(const Fabric& fabric) {
   Report report = analyze(fabric, Config{});
-  for (const auto& f : report.findings) ADD_FAILURE() << f.rule << " " << f.switch_name << " " << f.port << ": " << f.message;
+  for (const auto& f : report.findings)
+    ADD_FAILURE() << f.rule << " " << f.switch_name << " " << f.port << ": " << f.message;
 }
 
 const Switch& sw(const Fabric& fabric, const std::string& name) {
@@ -92,6 +93,10 @@ TEST(FabricGen, LeafSpineHasExactCountsWiringAndNoFinding) {
   EXPECT_EQ(neighborOf(g->fabric, "spine2", "Ethernet16"), "leaf3 Ethernet8");
   EXPECT_EQ(neighborOf(g->fabric, "leaf3", "Ethernet16"), "leaf3-h1 eth0");
   EXPECT_EQ(neighborOf(g->fabric, "leaf3", "Ethernet32"), "leaf3-h3 eth0");
+  FabricSpec spec = bench::leafSpine({2, 4, 3});
+  EXPECT_EQ(bench::portToward(spec, "leaf3", "spine2"), "Ethernet8");
+  EXPECT_EQ(bench::portToward(spec, "spine2", "leaf3"), "Ethernet16");
+  EXPECT_THROW(bench::portToward(spec, "leaf1", "leaf2"), std::invalid_argument);
   EXPECT_EQ(sw(g->fabric, "leaf1").role, "LeafRouter");
   EXPECT_EQ(sw(g->fabric, "spine1").role, "SpineRouter");
 
@@ -251,7 +256,7 @@ TEST(FabricGen, AddressesAreUniqueAndBothLinkEndsShareASlash31) {
 TEST(FabricGen, FailedLinksAreAdminDownAtBothEndsAndStayLinked) {
   FabricSpec spec = bench::fatTree(4);
   bench::failLink(spec, "pod1-agg2", "Ethernet16");  // toward core3
-  bench::failLink(spec, 0);                           // pod1-edge1 Ethernet0 <-> pod1-agg1 Ethernet0
+  bench::failLink(spec, 0);                          // pod1-edge1 Ethernet0 <-> pod1-agg1 Ethernet0
   EXPECT_THROW(bench::failLink(spec, "pod1-edge1", "Ethernet16"), std::invalid_argument);  // a host port
   EXPECT_THROW(bench::failLink(spec, 999), std::invalid_argument);
   auto g = generate(spec);
@@ -320,7 +325,8 @@ TEST(FabricGen, PerPortQosOverridesAreBoundAndDefined) {
 
 TEST(FabricGen, ExplicitSpecBuildsACustomFabric) {
   FabricSpec spec;
-  spec.switches = {{"a", "LeafRouter", 65001, 2, {}}, {"b", "LeafRouter", 65002, 0, {}}, {"c", "SpineRouter", 65003, 1, {}}};
+  spec.switches = {
+      {"a", "LeafRouter", 65001, 2, {}}, {"b", "LeafRouter", 65002, 0, {}}, {"c", "SpineRouter", 65003, 1, {}}};
   spec.links = {{{"a", "Ethernet0"}, {"b", "Ethernet4"}, true},
                 {{"b", "Ethernet0"}, {"c", "Ethernet64"}, true},
                 {{"c", "Ethernet0"}, {"a", "Ethernet8"}, false}};
