@@ -109,9 +109,9 @@ Layout layOut(const FabricSpec& spec) {
     std::size_t a = switchOf(layout, link.a.switch_name);
     std::size_t b = switchOf(layout, link.b.switch_name);
     if (a == b) fail(fmt::format("fabric spec: link #{} connects \"{}\" to itself", l, link.a.switch_name));
-    auto linkIndex = static_cast<std::int64_t>(l);
-    layout.ports[a].push_back({link.a.port, linkIndex, false, 0, ethernetNumber(link.a.port).value_or(INT_MAX)});
-    layout.ports[b].push_back({link.b.port, linkIndex, true, 0, ethernetNumber(link.b.port).value_or(INT_MAX)});
+    auto link_index = static_cast<std::int64_t>(l);
+    layout.ports[a].push_back({link.a.port, link_index, false, 0, ethernetNumber(link.a.port).value_or(INT_MAX)});
+    layout.ports[b].push_back({link.b.port, link_index, true, 0, ethernetNumber(link.b.port).value_or(INT_MAX)});
   }
   // Hosts take the ports after the highest-numbered link port, so uplinks keep their numbers
   // whatever the host count.
@@ -169,6 +169,13 @@ std::uint32_t slotAddress(const Layout& layout, std::size_t sw, const PortSlot& 
 std::uint32_t peerAddress(const Layout& layout, std::size_t sw, const PortSlot& slot) {
   if (slot.link >= 0) return linkAddressOf(slot.link, !slot.b_end);
   return slotAddress(layout, sw, slot) + 1;
+}
+
+const PortSlot& hostSlot(const Layout& layout, const FabricSpec& spec, std::size_t sw, int host_number) {
+  for (const PortSlot& slot : layout.ports[sw]) {
+    if (slot.link < 0 && slot.host == host_number) return slot;
+  }
+  fail(fmt::format("fabric spec: switch \"{}\" has no host {}", spec.switches[sw].name, host_number));
 }
 
 int prefixLength(std::uint32_t block_size) {
@@ -268,22 +275,22 @@ struct SwitchWriter {
   /// (switch, port) -> PortQosSpec index.
   const std::map<std::pair<std::size_t, std::string>, std::size_t>& qos_index;
 
-  const PortQosSpec* qosOf(std::size_t sw, const std::string& port) const {
+  [[nodiscard]] const PortQosSpec* qosOf(std::size_t sw, const std::string& port) const {
     auto it = qos_index.find({sw, port});
     return it == qos_index.end() ? nullptr : &spec.port_qos[it->second];
   }
 
-  std::size_t peerSwitch(const PortSlot& slot) const {
+  [[nodiscard]] std::size_t peerSwitch(const PortSlot& slot) const {
     const LinkSpec& link = spec.links[static_cast<std::size_t>(slot.link)];
     return layout.switch_index.at(slot.b_end ? link.a.switch_name : link.b.switch_name);
   }
 
-  const LinkEnd& peerEnd(const PortSlot& slot) const {
+  [[nodiscard]] const LinkEnd& peerEnd(const PortSlot& slot) const {
     const LinkSpec& link = spec.links[static_cast<std::size_t>(slot.link)];
     return slot.b_end ? link.a : link.b;
   }
 
-  bool portUp(const PortSlot& slot) const {
+  [[nodiscard]] bool portUp(const PortSlot& slot) const {
     return slot.link < 0 || spec.links[static_cast<std::size_t>(slot.link)].up;
   }
 
@@ -676,18 +683,13 @@ std::string hostBlock(const FabricSpec& spec, const std::string& switch_name) {
 
 std::string hostPort(const FabricSpec& spec, const std::string& switch_name, int host_number) {
   Layout layout = layOut(spec);
-  std::size_t sw = switchOf(layout, switch_name);
-  for (const PortSlot& slot : layout.ports[sw]) {
-    if (slot.link < 0 && slot.host == host_number) return slot.name;
-  }
-  fail(fmt::format("fabric spec: switch \"{}\" has no host {}", switch_name, host_number));
+  return hostSlot(layout, spec, switchOf(layout, switch_name), host_number).name;
 }
 
 std::string hostAddress(const FabricSpec& spec, const std::string& switch_name, int host_number) {
   Layout layout = layOut(spec);
   std::size_t sw = switchOf(layout, switch_name);
-  std::string port = hostPort(spec, switch_name, host_number);
-  return ipv4(peerAddress(layout, sw, slotOf(layout, spec, sw, port)));
+  return ipv4(peerAddress(layout, sw, hostSlot(layout, spec, sw, host_number)));
 }
 
 FabricSpec leafSpine(const FabricShape& shape, AsnDesign asn) {
@@ -696,7 +698,7 @@ FabricSpec leafSpine(const FabricShape& shape, AsnDesign asn) {
                      shape.hosts_per_leaf));
   }
   FabricSpec spec;
-  spec.switches.reserve(static_cast<std::size_t>(shape.leaves + shape.spines));
+  spec.switches.reserve(static_cast<std::size_t>(shape.leaves) + static_cast<std::size_t>(shape.spines));
   for (int l = 0; l < shape.leaves; ++l) {
     spec.switches.push_back(
         {fmt::format("leaf{}", l + 1), "LeafRouter", asnFor(asn, kTier0Asn, l, l), shape.hosts_per_leaf, {}});
