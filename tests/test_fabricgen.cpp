@@ -45,6 +45,21 @@ void expectNoFinding(const Fabric& fabric) {
     ADD_FAILURE() << f.rule << " " << f.switch_name << " " << f.port << ": " << f.message;
 }
 
+/// A ring with shortest-path routing is clean but for its two cyclic buffer dependencies (one
+/// per direction; tests/test_deadlock.cpp checks them in detail).
+void expectOnlyRingCycles(const Fabric& fabric, std::size_t cycles) {
+  Report report = analyze(fabric, Config{});
+  std::size_t dl001 = 0;
+  for (const auto& f : report.findings) {
+    if (f.rule == "DL001") {
+      ++dl001;
+      continue;
+    }
+    ADD_FAILURE() << f.rule << " " << f.switch_name << " " << f.port << ": " << f.message;
+  }
+  EXPECT_EQ(dl001, cycles);
+}
+
 const Switch& sw(const Fabric& fabric, const std::string& name) {
   const Switch* found = fabric.findSwitch(name);
   if (found == nullptr) throw std::runtime_error("no switch " + name);
@@ -149,7 +164,7 @@ TEST(FabricGen, RingsAndMeshesHaveExactCountsAndNoFinding) {
     SCOPED_TRACE(n);
     auto g = generate(bench::ring(n, 2));
     EXPECT_EQ(loadedCounts(g->fabric), (FabricCounts{n, n, 2 * n}));
-    expectNoFinding(g->fabric);
+    expectOnlyRingCycles(g->fabric, 2);
     EXPECT_EQ(neighborOf(g->fabric, "sw1", "Ethernet0"), "sw2 Ethernet8");
     EXPECT_EQ(neighborOf(g->fabric, "sw" + std::to_string(n), "Ethernet0"), "sw1 Ethernet8");
     EXPECT_EQ(neighborOf(g->fabric, "sw1", "Ethernet16"), "sw1-h1 eth0");
@@ -319,8 +334,8 @@ TEST(FabricGen, PerPortQosOverridesAreBoundAndDefined) {
   EXPECT_FALSE(port(g->fabric, "sw1", "Ethernet8").qos.map(MapKind::TcToDscp).has_value());
   EXPECT_EQ(port(g->fabric, "sw2", "Ethernet0").qos.map(MapKind::DscpToTc)->name, "AZURE");
   EXPECT_EQ(sw(g->fabric, "sw2").findMap(MapKind::TcToDscp, "DATELINE"), nullptr);
-  Report report = analyze(g->fabric, Config{});
-  for (const auto& f : report.findings) EXPECT_NE(f.severity, Severity::Error) << f.rule << ": " << f.message;
+  // The dateline breaks the clockwise cycle of the ring; the counter-clockwise one remains.
+  expectOnlyRingCycles(g->fabric, 1);
 }
 
 TEST(FabricGen, ExplicitSpecBuildsACustomFabric) {
