@@ -265,13 +265,15 @@ void FlowPropagator::forward(std::size_t s, const GroupRoutes& routes) {
   }
   if (kind == ForwardKind::Local) return;
   auto [nb, ne] = routes.nextHops(s);
+  // Everything that arrives here, once (the usual case: no egress rewrite on the next hop).
+  std::uint64_t arriving = isSource(s) ? source_dscps_ : 0;
+  for (const std::uint32_t* it = ob; it != oe; ++it) arriving |= in_[*it ^ 1U];
   for (const std::uint32_t* nh = nb; nh != ne; ++nh) {
     const Arc& out = graph_.arc(*nh);
     std::uint32_t out_gp = graph_.globalPort(out.from);
     std::uint64_t add = 0;
     if (!cls_.remarks(out_gp)) {
-      for (const std::uint32_t* it = ob; it != oe; ++it) add |= in_[*it ^ 1U];
-      if (isSource(s)) add |= source_dscps_;
+      add = arriving;
     } else {
       for (const std::uint32_t* it = ob; it != oe; ++it) {
         std::uint32_t in_arc = *it ^ 1U;
@@ -328,7 +330,6 @@ void FlowPropagator::findLoops(std::size_t group, const GroupRoutes& routes, Loo
 void buildBdg(const SwitchGraph& graph, const TurnTable& turns, Classifier& cls,
               const std::vector<std::vector<std::uint32_t>>& host_ports_of, BufferDependencyGraph& out) {
   std::vector<std::pair<std::uint32_t, std::uint32_t>> edges;
-  std::vector<BdgEdgeInfo> info;
   std::size_t n = graph.fabric().switches.size();
   for (std::size_t s = 0; s < n; ++s) {
     std::size_t l = turns.linkPorts(s);
@@ -357,7 +358,6 @@ void buildBdg(const SwitchGraph& graph, const TurnTable& turns, Classifier& cls,
             if ((pairs_seen & bit) != 0) continue;
             pairs_seen |= bit;
             edges.emplace_back(bdgKey(in_gp, tc), bdgKey(next_gp, tc2));
-            info.push_back({in_gp, out_gp, 0});
           }
         };
         if (row < l) {
@@ -385,8 +385,7 @@ void buildBdg(const SwitchGraph& graph, const TurnTable& turns, Classifier& cls,
     b = index[b];
   }
   out.keys = std::move(keys);
-  out.graph = BufferDependencyGraph::Csr(boost::edges_are_unsorted_multi_pass, edges.begin(), edges.end(), info.begin(),
-                                         out.keys.size());
+  out.graph = BufferDependencyGraph::Csr(boost::edges_are_unsorted_multi_pass, edges.begin(), edges.end(), out.keys.size());
 }
 
 void strongComponents(BufferDependencyGraph& bdg) {

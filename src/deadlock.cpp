@@ -113,29 +113,25 @@ CyclicDependency describeCycle(const Fabric& fabric, const SwitchGraph& graph, c
   for (std::size_t i = 0; i < nodes.size(); ++i) {
     std::size_t u = nodes[i];
     std::size_t v = nodes[(i + 1) % nodes.size()];
-    BdgEdgeInfo info{};
-    for (auto [e, end] = boost::out_edges(u, bdg.graph); e != end; ++e) {
-      if (boost::target(*e, bdg.graph) == v) {
-        info = bdg.graph[*e];
-        break;
-      }
-    }
+    // The edge u -> v is the turn at u's switch from u's port to the link that enters v's port.
+    std::uint32_t in_port = bdg.keys[u] / 8;
+    std::uint32_t out_port = graph.globalPort(graph.arc(graph.arcOfPort(bdg.keys[v] / 8)).to);
     CycleHop hop;
-    hop.ingress = graph.portOf(info.in_port);
+    hop.ingress = graph.portOf(in_port);
     hop.priority = static_cast<int>(bdg.keys[u] % 8);
-    hop.egress = graph.portOf(info.out_port);
+    hop.egress = graph.portOf(out_port);
     hop.next_priority = static_cast<int>(bdg.keys[v] % 8);
     std::size_t s = hop.ingress.sw;
-    std::uint32_t in_arc = graph.arcOfPort(info.in_port);
+    std::uint32_t in_arc = graph.arcOfPort(in_port);
     std::size_t row = in_arc == SwitchGraph::kNoArc ? turns.linkPorts(s) : turns.slotOf(in_arc);
-    std::size_t col = turns.slotOf(graph.arcOfPort(info.out_port));
+    std::size_t col = turns.slotOf(graph.arcOfPort(out_port));
     TurnRecord record = turns.record(s, row, col);
     hop.destinations = record.destinations;
     hop.kind = record.kind;
     prefixExamples(dest, record.example_group, 2, &hop.example_prefixes);
     const Switch& sw = fabric.switches[s];
     const Port& out = sw.ports[hop.egress.port];
-    const auto* remark = cls.rewrite(info.out_port);
+    const auto* remark = cls.rewrite(out_port);
     const DestinationGroup& g = dest.groups[record.example_group];
     if (remark != nullptr && (*remark)[static_cast<std::size_t>(hop.priority)] >= 0 && out.qos.map(MapKind::TcToDscp)) {
       hop.src = out.qos.map(MapKind::TcToDscp)->src;

@@ -20,16 +20,10 @@ namespace rocelint {
 using BdgKey = std::uint32_t;
 inline BdgKey bdgKey(std::uint32_t global_port, int priority) { return global_port * 8 + static_cast<std::uint32_t>(priority); }
 
-/// Where a BDG edge comes from: the turn (ingress port -> egress port) at one switch.
-struct BdgEdgeInfo {
-  std::uint32_t in_port = 0;   ///< global port the packet arrived on
-  std::uint32_t out_port = 0;  ///< global port it leaves by
-  std::uint32_t turn = 0;      ///< index of the turn record (destinations, example, kind)
-};
-
-/// The buffer-dependency graph of one routing state, in compressed sparse row form.
+/// The buffer-dependency graph of one routing state, in compressed sparse row form. Edges carry
+/// no data: an edge u -> v is the turn at u's switch from u's port to the port facing v's port.
 struct BufferDependencyGraph {
-  using Csr = boost::compressed_sparse_row_graph<boost::directedS, boost::no_property, BdgEdgeInfo>;
+  using Csr = boost::compressed_sparse_row_graph<boost::directedS>;
   std::vector<BdgKey> keys;        ///< node index -> key, sorted
   Csr graph;
   std::vector<int> component;      ///< strongly-connected component per node
