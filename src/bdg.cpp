@@ -136,6 +136,31 @@ void TurnTable::addSignature(std::size_t sw, std::vector<std::uint64_t>& words, 
   words = {};
 }
 
+void TurnTable::mergeFrom(const TurnTable& other) {
+  for (std::size_t i = 0; i < cells_.size(); ++i) cells_[i] |= other.cells_[i];
+  for (std::size_t sw = 0; sw < signatures_.size(); ++sw) {
+    auto& mine = signatures_[sw];
+    for (const Signature& sig : other.signatures_[sw].list) {
+      std::uint64_t hash = 1469598103934665603ULL;
+      for (std::uint64_t w : sig.words) hash = (hash ^ w) * 1099511628211ULL;
+      bool merged = false;
+      auto [first, last] = mine.index.equal_range(hash);
+      for (auto it = first; it != last && !merged; ++it) {
+        Signature& existing = mine.list[it->second];
+        if (existing.words != sig.words) continue;
+        existing.groups += sig.groups;
+        existing.prefixes += sig.prefixes;
+        existing.first_group = std::min(existing.first_group, sig.first_group);
+        merged = true;
+      }
+      if (!merged) {
+        mine.index.emplace(hash, mine.list.size());
+        mine.list.push_back(sig);
+      }
+    }
+  }
+}
+
 TurnRecord TurnTable::record(std::size_t sw, std::size_t row, std::size_t col) const {
   TurnRecord r;
   bool first = true;
@@ -149,7 +174,8 @@ TurnRecord TurnTable::record(std::size_t sw, std::size_t row, std::size_t col) c
     for (std::size_t o = 0; o < sig.words[out_pos] && !has_col; ++o) has_col = sig.words[out_pos + 1 + o] == col;
     if (!has_col) continue;
     r.destinations += sig.prefixes;
-    if (first) {
+    // The example is the lowest group, whatever order threads recorded the signatures in.
+    if (first || sig.first_group < r.example_group) {
       r.example_group = sig.first_group;
       r.kind = static_cast<ForwardKind>(sig.words[0]);
       first = false;
@@ -174,6 +200,11 @@ FlowPropagator::FlowPropagator(const SwitchGraph& graph, const Destinations& des
   color_.assign(n, 0);
   local_.assign(graph.portCount(), 0);
   local_host_.assign(n, 0);
+}
+
+void FlowPropagator::mergeFrom(const FlowPropagator& other) {
+  for (std::size_t i = 0; i < local_.size(); ++i) local_[i] |= other.local_[i];
+  for (std::size_t i = 0; i < local_host_.size(); ++i) local_host_[i] |= other.local_host_[i];
 }
 
 bool FlowPropagator::isSource(std::size_t sw) const { return virtual_sources_ || !host_ports_of_[sw].empty(); }

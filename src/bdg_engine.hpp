@@ -64,6 +64,8 @@ class TurnTable {
   void addSignature(std::size_t sw, std::vector<std::uint64_t>& words, std::uint32_t group, std::uint32_t prefixes);
   /// Destinations behind a turn, an example group and how it is routed.
   [[nodiscard]] TurnRecord record(std::size_t sw, std::size_t row, std::size_t col) const;
+  /// Adds another table's turns (built by another thread over other groups).
+  void mergeFrom(const TurnTable& other);
 
  private:
   struct Signature {
@@ -100,6 +102,8 @@ class FlowPropagator {
   /// Per global port: DSCPs arriving there that some group delivers to local hosts.
   [[nodiscard]] const std::vector<std::uint64_t>& localDeliveries() const { return local_; }
   [[nodiscard]] const std::vector<std::uint64_t>& localHostDeliveries() const { return local_host_; }
+  /// Adds another propagator's local deliveries.
+  void mergeFrom(const FlowPropagator& other);
 
  private:
   [[nodiscard]] bool isSource(std::size_t sw) const;

@@ -48,10 +48,15 @@ class Engine {
 
   /// Routes every group with `down` links failed and records the turns.
   void route(const LinkState& down, bool transient, detail::LoopSink* loops) {
+    std::atomic<std::size_t> next{0};
     turns_.clear();
     reachable_ = 0;
+    routeShare(down, transient, loops, next);
+  }
+  /// Routes the groups this engine takes from `next` (shared with other engines' threads).
+  void routeShare(const LinkState& down, bool transient, detail::LoopSink* loops, std::atomic<std::size_t>& next) {
     LinkState all_up(graph_.arcCount());
-    for (std::size_t g = 0; g < dest_.groups.size(); ++g) {
+    for (std::size_t g = next.fetch_add(1); g < dest_.groups.size(); g = next.fetch_add(1)) {
       if (transient) {
         router_.steady(g, all_up, before_);
         router_.transient(g, before_, down, routes_);
@@ -66,6 +71,12 @@ class Engine {
   }
   /// (source switch, destination group) pairs with a route, from the last route().
   [[nodiscard]] std::size_t reachable() const { return reachable_; }
+  /// Adds what another engine routed (other groups) to this one.
+  void mergeFrom(const Engine& other) {
+    turns_.mergeFrom(other.turns_);
+    prop_.mergeFrom(other.prop_);
+    reachable_ += other.reachable_;
+  }
   void graph(BufferDependencyGraph& bdg) {
     detail::buildBdg(graph_, turns_, cls_, prop_.hostPortsOf(), bdg);
     detail::strongComponents(bdg);
@@ -161,9 +172,11 @@ CyclicDependency describeCycle(const Fabric& fabric, const SwitchGraph& graph, c
 /// Loops keyed by their arcs (rotated to start at the smallest), with the prefixes they catch.
 class LoopCollector {
  public:
-  LoopCollector(const SwitchGraph& graph, const Destinations& dest, Classifier& cls) : graph_(graph), dest_(dest), cls_(cls) {}
+  LoopCollector(const SwitchGraph& graph, const Destinations& dest) : graph_(graph), dest_(dest), cls_(graph) {}
 
+  /// Called from every routing thread; its own classifier is used under the lock.
   void add(std::size_t group, const std::vector<std::uint32_t>& arcs, const std::vector<std::uint64_t>& dscps) {
+    std::lock_guard<std::mutex> lock(mu_);
     int priority = -1;
     for (std::uint32_t a : arcs) {
       std::uint32_t gp = graph_.globalPort(graph_.arc(a).to);
@@ -177,11 +190,8 @@ class LoopCollector {
     auto smallest = std::min_element(arcs.begin(), arcs.end());
     std::vector<std::uint32_t> key(smallest, arcs.end());
     key.insert(key.end(), arcs.begin(), smallest);
-    auto [it, inserted] = loops_.emplace(key, Entry{});
-    if (inserted) {
-      it->second.group = group;
-      it->second.priority = priority;
-    }
+    auto [it, inserted] = loops_.emplace(key, Entry{group, priority, 0});
+    if (!inserted && group < it->second.group) it->second = Entry{group, priority, it->second.prefixes};
     it->second.prefixes += dest_.groups[group].prefixes.size();
   }
 
@@ -229,7 +239,8 @@ class LoopCollector {
   };
   const SwitchGraph& graph_;
   const Destinations& dest_;
-  Classifier& cls_;
+  Classifier cls_;
+  std::mutex mu_;
   std::map<std::vector<std::uint32_t>, Entry> loops_;
 };
 
@@ -532,13 +543,26 @@ DeadlockAnalysis analyzeDeadlock(const Fabric& fabric, const RuleParams& params,
     }
   }
 
-  say(fmt::format("routing {} destination groups", dest->groups.size()));
-  Engine engine(*graph, *dest, sources);
-  LoopCollector loops(*graph, *dest, engine.classifier());
+  unsigned threads = std::max(1U, std::min(options.threads, std::thread::hardware_concurrency()));
+  say(fmt::format("routing {} destination groups on {} thread(s)", dest->groups.size(), threads));
+  std::vector<std::unique_ptr<Engine>> engines;
+  for (unsigned t = 0; t < threads; ++t) engines.push_back(std::make_unique<Engine>(*graph, *dest, sources));
+  Engine& engine = *engines.front();
+  LoopCollector loops(*graph, *dest);
   detail::LoopSink sink = [&](std::size_t g, const std::vector<std::uint32_t>& arcs, const std::vector<std::uint64_t>& dscps) {
     loops.add(g, arcs, dscps);
   };
-  engine.route(configured, options.transient, &sink);
+  {
+    std::atomic<std::size_t> next{0};
+    std::vector<std::thread> pool;
+    for (unsigned t = 1; t < threads; ++t) {
+      pool.emplace_back([&, t]() { engines[t]->routeShare(configured, options.transient, &sink, next); });
+    }
+    engine.routeShare(configured, options.transient, &sink, next);
+    for (auto& th : pool) th.join();
+    for (unsigned t = 1; t < threads; ++t) engine.mergeFrom(*engines[t]);
+    engines.resize(1);
+  }
   out.stats.routing_ms = msSince(start);
 
   auto t_graph = std::chrono::steady_clock::now();
@@ -605,7 +629,6 @@ DeadlockAnalysis analyzeDeadlock(const Fabric& fabric, const RuleParams& params,
           found.emplace_back(i, std::move(ce));
         }
       };
-      unsigned threads = std::max(1U, std::min(2U, std::thread::hardware_concurrency()));
       std::vector<std::thread> pool;
       for (unsigned t = 1; t < threads; ++t) pool.emplace_back(worker);
       worker();

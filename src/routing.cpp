@@ -372,13 +372,18 @@ void Router::steady(std::size_t group, const LinkState& links, GroupRoutes& out)
       for (std::uint32_t a : nh_[x]) {
         const auto& other = inter_[graph_.arc(a).to.sw];
         if (first) {
-          common = other;
+          common.assign(other.begin(), other.end());
           first = false;
           continue;
         }
-        std::vector<std::uint32_t> merged;
-        std::set_intersection(common.begin(), common.end(), other.begin(), other.end(), std::back_inserter(merged));
-        common.swap(merged);
+        // In-place intersection of two sorted lists (no allocation per switch and group).
+        std::size_t kept = 0;
+        auto o = other.begin();
+        for (std::uint32_t asn : common) {
+          while (o != other.end() && *o < asn) ++o;
+          if (o != other.end() && *o == asn) common[kept++] = asn;
+        }
+        common.resize(kept);
       }
       if (asn_[x] >= 0) {
         auto asn = static_cast<std::uint32_t>(asn_[x]);

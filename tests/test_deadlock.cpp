@@ -216,6 +216,27 @@ TEST(Deadlock, DistinctSpineAsnClosHasAConvergedCycleUnderTwoFailures) {
     if (links == std::set<std::string>{"leaf2-spine1", "leaf4-spine2"}) found = true;
   }
   EXPECT_TRUE(found);
+  // That converged state, as configuration: the four turns of docs/deadlock.md form a cycle.
+  Fabric fabric = loadFabric({scenario("clos24-distinct")});
+  for (Switch& s : fabric.switches) {
+    for (Port& p : s.ports) {
+      bool down = (s.name == "spine1" && p.name == "Ethernet8") || (s.name == "leaf2" && p.name == "Ethernet0") ||
+                  (s.name == "spine2" && p.name == "Ethernet24") || (s.name == "leaf4" && p.name == "Ethernet8");
+      if (down) p.admin_up = Sourced<bool>{false, {}};
+    }
+  }
+  Loaded failed;
+  failed.fabric = std::move(fabric);
+  failed.analysis = analyzeDeadlock(failed.fabric, RuleParams{}, DeadlockOptions{});
+  long a = node(failed, "leaf1", "Ethernet0", 3);    // leaf1 from spine1
+  long b = node(failed, "spine2", "Ethernet0", 3);   // spine2 from leaf1
+  long c = node(failed, "leaf3", "Ethernet8", 3);    // leaf3 from spine2
+  long d = node(failed, "spine1", "Ethernet16", 3);  // spine1 from leaf3
+  EXPECT_TRUE(edge(failed, a, b));
+  EXPECT_TRUE(edge(failed, b, c));
+  EXPECT_TRUE(edge(failed, c, d));
+  EXPECT_TRUE(edge(failed, d, a));
+  EXPECT_FALSE(failed.analysis.cycles.empty());
 }
 
 TEST(Deadlock, TransientBounceCycleWithDistinctSpineAsns) {

@@ -109,6 +109,8 @@ struct DeadlockOptions {
   bool suggest_fixes = true;
   std::size_t max_fix_switches = 512;
   std::size_t max_fix_cycles = 10;
+  /// Worker threads for routing and the what-if sweep (capped by the hardware).
+  unsigned threads = 8;
 };
 
 /// Timings and sizes, for --verbose and the benchmarks.
