@@ -10,6 +10,7 @@
 
 #include "cli_config_text.hpp"
 #include "rocelint/qos.hpp"
+#include "rocelint/report.hpp"
 #include "test_util.hpp"
 
 namespace rocelint {
@@ -384,6 +385,23 @@ struct Malformed {
   const char* line;
   const char* expected;
 };
+
+TEST(EosParser, CoverageIsInTheTextAndJsonSummary) {
+  TempDir dir;
+  dir.write("sw.cfg", "qos profile P\n   priority-flow-control frobnicate\n   qos trust dscp\n");
+  Report report = test::check(dir.path());
+  ASSERT_EQ(report.summary.coverage.size(), 1u);
+  std::ostringstream text;
+  writeText(report, text, {});
+  EXPECT_NE(text.str().find("rocelint: parsed 2 of 3 QoS-related lines in 1 vendor CLI file(s)\n"), std::string::npos)
+      << text.str();
+  std::ostringstream json;
+  writeJson(report, json);
+  auto doc = nlohmann::json::parse(json.str());
+  EXPECT_EQ(doc["summary"]["coverage"][0]["qos_lines"], 3);
+  EXPECT_EQ(doc["summary"]["coverage"][0]["qos_lines_parsed"], 2);
+  EXPECT_EQ(doc["summary"]["coverage"][0]["format"], "EOS");
+}
 
 TEST(EosParser, MalformedQosLinesAreInputErrorsWithLocation) {
   const std::vector<Malformed> cases = {
