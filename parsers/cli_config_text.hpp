@@ -2,8 +2,11 @@
 // Line-oriented vendor CLI configuration text (Arista EOS, Cisco NX-OS running-config) as a tree
 // of indentation blocks. Shared by the EOS and NX-OS parsers; knows no vendor semantics.
 
+#include <charconv>
 #include <cstdint>
+#include <optional>
 #include <string>
+#include <utility>
 #include <string_view>
 #include <vector>
 
@@ -45,6 +48,20 @@ Dialect detectDialect(std::string_view text);
 /// indentation. Blank lines and comment lines (first character `!` or `#` after indentation)
 /// are dropped; so are EOS `comment` blocks (the `comment` line through its `EOF` line).
 ConfigText parseConfigText(std::string_view text, const std::string& file);
+
+/// A whole decimal number of type T, or nullopt (sign, blanks or trailing text make it invalid).
+template <class T>
+std::optional<T> number(std::string_view text) {
+  T value{};
+  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (ec != std::errc{} || end != text.data() + text.size() || text.empty()) return std::nullopt;
+  return value;
+}
+
+/// The neighbour a port `description` names, when it follows an unambiguous convention
+/// (docs/inputs.md): "peer:port" as one word, or AVD's "P2P_LINK_TO_<PEER>_<EthernetN>" /
+/// "MLAG_PEER_<PEER>_<EthernetN>". Returns (peer, peer port).
+std::optional<std::pair<std::string, std::string>> neighborFromDescription(const std::string& text);
 
 /// The source of a line: file, line, column, and the context path as pointer
 /// ("interface Ethernet1 > tx-queue 3 > random-detect ecn ...").

@@ -15,6 +15,7 @@ namespace {
 
 using cli::ConfigLine;
 using cli::ConfigText;
+using cli::number;
 
 // ----------------------------------------------------------------------------------------------
 // Vendor defaults (docs/inputs.md "Arista EOS"; FORMATS.md §4)
@@ -141,13 +142,6 @@ struct BgpPeer {
 // Small parsing helpers
 // ----------------------------------------------------------------------------------------------
 
-template <class T>
-std::optional<T> number(std::string_view text) {
-  T value{};
-  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (ec != std::errc{} || end != text.data() + text.size() || text.empty()) return std::nullopt;
-  return value;
-}
 
 // "0.05" seconds -> 50 ms; at most 3 decimals (EOS prints up to 3).
 std::optional<int> secondsToMs(std::string_view text) {
@@ -193,28 +187,6 @@ bool isPortName(const std::string& name) {
 bool looksLikeAddress(const std::string& word) {
   return !word.empty() && (std::isdigit(static_cast<unsigned char>(word[0])) || word.find(':') != std::string::npos) &&
          word.find_first_not_of("0123456789abcdefABCDEF.:/") == std::string::npos;
-}
-
-// Neighbour conventions accepted in `description` (docs/inputs.md): "peer:port" as one word, and
-// AVD's "P2P_LINK_TO_<PEER>_<port>" / "MLAG_PEER_<PEER>_<port>" with an Ethernet port.
-std::optional<std::pair<std::string, std::string>> neighborFromDescription(const std::string& text) {
-  if (text.empty() || text.find_first_of(" \t") != std::string::npos) return std::nullopt;
-  auto hasDigit = [](const std::string& s) { return s.find_first_of("0123456789") != std::string::npos; };
-  for (const char* prefix : {"P2P_LINK_TO_", "MLAG_PEER_"}) {
-    std::string_view p(prefix);
-    if (text.rfind(p, 0) != 0) continue;
-    std::string rest = text.substr(p.size());
-    auto bar = rest.rfind('_');
-    if (bar == std::string::npos || bar == 0) return std::nullopt;
-    std::string port = rest.substr(bar + 1);
-    if (port.rfind("Ethernet", 0) != 0 || !hasDigit(port)) return std::nullopt;
-    return std::pair{rest.substr(0, bar), port};
-  }
-  auto colon = text.find(':');
-  if (colon == std::string::npos || colon == 0 || text.find(':', colon + 1) != std::string::npos) return std::nullopt;
-  std::string port = text.substr(colon + 1);
-  if (port.empty() || !std::isalpha(static_cast<unsigned char>(port[0])) || !hasDigit(port)) return std::nullopt;
-  return std::pair{text.substr(0, colon), port};
 }
 
 // ----------------------------------------------------------------------------------------------
@@ -1013,7 +985,7 @@ class Parser {
     port.portchannel = intf.channel_group;
     if (intf.description) {
       port.description = intf.description->value;
-      if (auto peer = neighborFromDescription(intf.description->value)) {
+      if (auto peer = cli::neighborFromDescription(intf.description->value)) {
         port.neighbor = Neighbor{peer->first, peer->second, intf.description->src};
         sw_.has_neighbor_table = true;
       }
