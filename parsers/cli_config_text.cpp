@@ -1,5 +1,6 @@
 #include "cli_config_text.hpp"
 
+#include <cctype>
 #include <memory>
 
 namespace rocelint::cli {
@@ -143,7 +144,6 @@ std::optional<std::pair<std::string, std::string>> neighborFromDescription(const
   if (port.empty() || !std::isalpha(static_cast<unsigned char>(port[0])) || !hasDigit(port)) return std::nullopt;
   return std::pair{text.substr(0, colon), port};
 }
-
 
 SourceRef sourceOf(const ConfigText& config, const ConfigLine& line, const std::string& context) {
   return SourceRef{config.file, line.line, line.column, context.empty() ? line.text : context + " > " + line.text};

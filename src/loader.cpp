@@ -12,6 +12,7 @@
 #include "cli_config_text.hpp"
 #include "eos_config.hpp"
 #include "located_json.hpp"
+#include "nxos_config.hpp"
 #include "pg_profile_lookup.hpp"
 #include "sonic_config_db.hpp"
 
@@ -73,7 +74,8 @@ std::vector<InputFile> collect(const std::vector<std::string>& paths) {
 
 struct PendingSwitch {
   sonic::TableStore store;
-  std::vector<cli::ConfigText> eos;  ///< EOS running-configs, parsed into line trees
+  std::vector<cli::ConfigText> eos;   ///< EOS running-configs, parsed into line trees
+  std::vector<cli::ConfigText> nxos;  ///< NX-OS running-configs
   std::vector<std::string> files;
 };
 
@@ -206,18 +208,17 @@ Fabric loadFabric(const std::vector<std::string>& paths, const LoadProgress& pro
       continue;
     }
     cli::Dialect dialect = cli::detectDialect(text);
-    if (dialect == cli::Dialect::Eos) {
+    if (dialect != cli::Dialect::None) {
       cli::ConfigText config = cli::parseConfigText(text, display);
-      std::optional<std::string> hostname = eos::hostnameOf(config);
+      bool eos = dialect == cli::Dialect::Eos;
+      std::optional<std::string> hostname = eos ? eos::hostnameOf(config) : nxos::hostnameOf(config);
       PendingSwitch& target = pending[hostname ? *hostname : defaultSwitchName(file)];
-      target.eos.push_back(std::move(config));
+      (eos ? target.eos : target.nxos).push_back(std::move(config));
       target.files.push_back(display);
       ++fabric.files_loaded;
       continue;
     }
-    if (dialect == cli::Dialect::Nxos) {
-      skip(fabric, file.path, "Cisco NX-OS running-config is not supported yet");
-    } else if (ext == ".xml") {
+    if (ext == ".xml") {
       skip(fabric, file.path, "XML input (SONiC minigraph, Junos) is not supported yet");
     } else if (ext == ".ini") {
       skip(fabric, file.path, "only pg_profile_lookup.ini is read among SONiC platform .ini files");
@@ -233,16 +234,20 @@ Fabric loadFabric(const std::vector<std::string>& paths, const LoadProgress& pro
     Switch sw;
     sw.name = it->first;
     sw.files = it->second.files;
+    // One format per switch: SONiC wins over CLI text, EOS over NX-OS; the rest is a CFG003 note.
     const PendingSwitch& source = it->second;
-    if (!source.eos.empty() && !source.store.tables.empty()) {
+    const char* used = !source.store.tables.empty() ? "SONiC config_db" : !source.eos.empty() ? "EOS" : "NX-OS";
+    for (const auto& [configs, format] : {std::pair{&source.eos, "EOS"}, std::pair{&source.nxos, "NX-OS"}}) {
+      if (configs->empty() || format == std::string(used)) continue;
       fabric.notes.push_back(makeNote(InputNote::Kind::Conflict, sw.name, "",
-                                      fmt::format("switch {} is described by SONiC config_db and by EOS files; the EOS "
-                                                  "files are ignored",
-                                                  sw.name),
-                                      SourceRef{*source.eos.front().file, 1, 1, ""}));
+                                      fmt::format("switch {} is described by {} and by {} files; the {} files are ignored",
+                                                  sw.name, used, format, format),
+                                      SourceRef{*configs->front().file, 1, 1, ""}));
     }
-    if (!source.eos.empty() && source.store.tables.empty()) {
+    if (used == std::string("EOS")) {
       eos::buildSwitch(source.eos, sw, fabric.notes, fabric.out_of_scope_tables, fabric.coverage);
+    } else if (used == std::string("NX-OS")) {
+      nxos::buildSwitch(source.nxos, sw, fabric.notes, fabric.out_of_scope_tables, fabric.coverage);
     } else {
       sonic::buildSwitch(source.store, sw, fabric.notes, fabric.out_of_scope_tables);
     }
