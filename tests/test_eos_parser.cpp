@@ -2,6 +2,10 @@
 // the real AVD files, and the EOS leaf-spine sample against its SONiC twin.
 
 #include <gtest/gtest.h>
+#include <sys/wait.h>
+
+#include <array>
+#include <cstdio>
 
 #include <map>
 #include <nlohmann/json.hpp>
@@ -498,6 +502,20 @@ TEST(EosParser, FilesOfOneSwitchMergeAndVendorsMix) {
   EXPECT_TRUE(withRule(report, "CFG004").empty());
 }
 
+TEST(EosParser, OneSwitchInTwoFormatsKeepsOneAndSaysSo) {
+  TempDir dir;
+  dir.write("leaf1.json", R"({"DEVICE_METADATA": {"localhost": {"hostname": "leaf1"}}, "PORT": {"Ethernet0": {"speed": "400000"}}})");
+  std::string cfg = dir.write("leaf1.cfg", "hostname leaf1\ninterface Ethernet1\n   mtu 9214\n");
+  Fabric fabric = loadFabric({dir.path()});
+  ASSERT_EQ(fabric.switches.size(), 1u);
+  EXPECT_NE(fabric.switches[0].findPort("Ethernet0"), nullptr);  // the SONiC data
+  EXPECT_EQ(fabric.switches[0].findPort("Ethernet1"), nullptr);
+  auto conflicts = withRule(analyze(fabric, {}), "CFG003");
+  ASSERT_EQ(conflicts.size(), 1u);
+  EXPECT_EQ(conflicts[0].message, "switch leaf1 is described by SONiC config_db and by EOS files; the EOS files are ignored");
+  EXPECT_EQ(conflicts[0].location.file(), cfg);
+}
+
 // ---------------------------------------------------------------------------------------------
 // Real AVD-generated EOS configurations
 // ---------------------------------------------------------------------------------------------
@@ -772,6 +790,46 @@ TEST(EosSample, SeededDscp26MistakeGivesTheSameFindingAsInSonic) {
   EXPECT_EQ(f.location.pointer, "qos map dscp 26 to traffic-class 1");
   EXPECT_EQ(f.location.file(), eos_dir.path() + "/spine2.cfg");
   EXPECT_EQ(f.severity, sonic.findings[0].severity);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The binary: exit 2 with file:line for malformed CLI input, 0 on the EOS sample
+// ---------------------------------------------------------------------------------------------
+
+std::pair<int, std::string> runRocelint(const std::string& args) {
+  std::string cmd = std::string(ROCELINT_BINARY) + " " + args + " 2>&1";
+  std::string out;
+  FILE* pipe = popen(cmd.c_str(), "r");
+  if (pipe == nullptr) return {-1, ""};
+  std::array<char, 4096> buffer{};
+  while (std::fgets(buffer.data(), buffer.size(), pipe) != nullptr) out += buffer.data();
+  int status = pclose(pipe);
+  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out};
+}
+
+TEST(VendorCli, MalformedEosAndNxosExitTwoWithLocation) {
+  TempDir eos;
+  std::string eos_file = eos.write("leaf1.cfg", "hostname leaf1\nqos profile R\n   tx-queue 3\n"
+                                                "      random-detect ecn minimum-threshold abc kbytes maximum-threshold 1 mbytes\n");
+  auto [eos_code, eos_out] = runRocelint("check " + eos.path());
+  EXPECT_EQ(eos_code, 2) << eos_out;
+  EXPECT_NE(eos_out.find(eos_file + ":4:7: random-detect ecn minimum-threshold abc kbytes maximum-threshold 1 mbytes: "
+                                    "expected a minimum-threshold value (0-256000000), got \"abc\""),
+            std::string::npos)
+      << eos_out;
+  TempDir nxos;
+  std::string nxos_file = nxos.write("leaf1.cfg", "hostname leaf1\nfeature lldp\npolicy-map type network-qos NQ\n"
+                                                  "  class type network-qos c-8q-nq3\n    pause pfc-cos three\n");
+  auto [nxos_code, nxos_out] = runRocelint("check " + nxos.path());
+  EXPECT_EQ(nxos_code, 2) << nxos_out;
+  EXPECT_NE(nxos_out.find(nxos_file + ":5:5: pause pfc-cos three: expected pfc-cos values 0-7"), std::string::npos) << nxos_out;
+}
+
+TEST(VendorCli, EosSampleExitsZeroAndReportsCoverage) {
+  auto [code, out] = runRocelint("check " + test::sourceDir() + "/samples/leafspine-eos");
+  EXPECT_EQ(code, 0) << out;
+  EXPECT_NE(out.find("6 switch(es), 8 link(s), 8 host port(s): 0 error(s), 0 warning(s), 0 note(s)"), std::string::npos) << out;
+  EXPECT_NE(out.find("rocelint: parsed 222 of 222 QoS-related lines in 6 vendor CLI file(s)"), std::string::npos) << out;
 }
 
 }  // namespace
