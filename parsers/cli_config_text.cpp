@@ -83,14 +83,31 @@ ConfigText parseConfigText(std::string_view text, const std::string& file) {
 }
 
 Dialect detectDialect(std::string_view text) {
-  static const std::vector<std::string_view> eos_markers = {
-      "! device:", "! boot system", "qos profile ", "qos map ", "priority-flow-control pause watchdog",
-      "platform trident", "platform sand", "service routing protocols model", "management api http-commands",
-      "transceiver qsfp default-mode", "   service-profile ", "   tx-queue ", "   uc-tx-queue "};
-  static const std::vector<std::string_view> nxos_markers = {
-      "!Command:", "!Time:", "!Running configuration", "feature ", "system qos", "class-map type network-qos",
-      "policy-map type network-qos", "policy-map type queuing", "vrf context ", "boot nxos", "  class type queuing",
-      "  class type network-qos"};
+  static const std::vector<std::string_view> eos_markers = {"! device:",
+                                                            "! boot system",
+                                                            "qos profile ",
+                                                            "qos map ",
+                                                            "priority-flow-control pause watchdog",
+                                                            "platform trident",
+                                                            "platform sand",
+                                                            "service routing protocols model",
+                                                            "management api http-commands",
+                                                            "transceiver qsfp default-mode",
+                                                            "   service-profile ",
+                                                            "   tx-queue ",
+                                                            "   uc-tx-queue "};
+  static const std::vector<std::string_view> nxos_markers = {"!Command:",
+                                                             "!Time:",
+                                                             "!Running configuration",
+                                                             "feature ",
+                                                             "system qos",
+                                                             "class-map type network-qos",
+                                                             "policy-map type network-qos",
+                                                             "policy-map type queuing",
+                                                             "vrf context ",
+                                                             "boot nxos",
+                                                             "  class type queuing",
+                                                             "  class type network-qos"};
   static const std::vector<std::string_view> cli_markers = {"interface ", "hostname ", "router bgp ", "ip route "};
   int eos = 0;
   int nxos = 0;

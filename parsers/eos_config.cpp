@@ -142,7 +142,6 @@ struct BgpPeer {
 // Small parsing helpers
 // ----------------------------------------------------------------------------------------------
 
-
 // "0.05" seconds -> 50 ms; at most 3 decimals (EOS prints up to 3).
 std::optional<int> secondsToMs(std::string_view text) {
   auto dot = text.find('.');
@@ -162,10 +161,21 @@ std::optional<int> secondsToMs(std::string_view text) {
 }
 
 bool isQosKeyword(const ConfigLine& l) {
-  static const std::set<std::string, std::less<>> keywords = {
-      "qos",       "priority-flow-control", "service-profile", "tx-queue", "uc-tx-queue", "mc-tx-queue",
-      "random-detect", "bandwidth",          "priority",        "shape",    "class-map",   "policy-map",
-      "mtu",       "speed",                 "dcbx"};
+  static const std::set<std::string, std::less<>> keywords = {"qos",
+                                                              "priority-flow-control",
+                                                              "service-profile",
+                                                              "tx-queue",
+                                                              "uc-tx-queue",
+                                                              "mc-tx-queue",
+                                                              "random-detect",
+                                                              "bandwidth",
+                                                              "priority",
+                                                              "shape",
+                                                              "class-map",
+                                                              "policy-map",
+                                                              "mtu",
+                                                              "speed",
+                                                              "dcbx"};
   std::size_t i = (l.word(0) == "no" || l.word(0) == "default") ? 1 : 0;
   const std::string& w = l.word(i);
   if (w == "platform") return l.word(i + 2) == "mmu" || l.word(i + 2) == "qos";
@@ -237,8 +247,9 @@ class Parser {
       ++qos_lines_;
       std::string group = "EOS " + l.word(0) + (l.words.size() > 1 ? " " + l.word(1) : "");
       notes_.push_back(makeNote(InputNote::Kind::UnknownField, sw_.name, "",
-                                why.empty() ? fmt::format("EOS line not understood by rocelint and ignored: \"{}\"", l.text)
-                                            : fmt::format("EOS line not modelled by rocelint: \"{}\" ({})", l.text, why),
+                                why.empty()
+                                    ? fmt::format("EOS line not understood by rocelint and ignored: \"{}\"", l.text)
+                                    : fmt::format("EOS line not modelled by rocelint: \"{}\" ({})", l.text, why),
                                 src(l, ctx)));
       notes_.back().group = group;
     } else {
@@ -291,7 +302,8 @@ class Parser {
       }
       for (int v = *low; v <= *high; ++v) values.push_back(v);
     }
-    if (values.empty()) fail(l, fmt::format("expected at least one {} value after \"{} {}\"", what, l.word(0), l.word(1)));
+    if (values.empty())
+      fail(l, fmt::format("expected at least one {} value after \"{} {}\"", what, l.word(0), l.word(1)));
     if (i >= l.words.size()) fail(l, "expected \"to\" followed by the target");
     return values;
   }
@@ -317,14 +329,16 @@ class Parser {
         ++out_of_scope_["EOS " + w0 + " type " + l.word(2)];
         return;
       }
-      return blockNotModelled(l, "classification by policy-map is not modelled: a `set traffic-class` there "
-                                 "overrides the DSCP/CoS maps for matching traffic");
+      return blockNotModelled(l,
+                              "classification by policy-map is not modelled: a `set traffic-class` there "
+                              "overrides the DSCP/CoS maps for matching traffic");
     }
     if (w0 == "platform" && l.word(2) == "qos") {
       return notUnderstood(l, "", true, "platform-internal traffic-class mapping is not modelled");
     }
     std::string key = w0;
-    if ((w0 == "ip" || w0 == "ipv6" || w0 == "router" || w0 == "management" || w0 == "platform") && l.words.size() > 1) {
+    if ((w0 == "ip" || w0 == "ipv6" || w0 == "router" || w0 == "management" || w0 == "platform") &&
+        l.words.size() > 1) {
       key += " " + l.word(1);
     }
     ++out_of_scope_["EOS " + key];
@@ -350,8 +364,8 @@ class Parser {
       if (qosSetting(c, ctx, intf.qos, "interface " + name)) continue;
       const std::string& w0 = c.word(0);
       if (w0 == "description") {
-        intf.description = Sourced<std::string>{c.text.substr(std::min(c.text.size(), std::string("description ").size())),
-                                                src(c, ctx)};
+        intf.description = Sourced<std::string>{
+            c.text.substr(std::min(c.text.size(), std::string("description ").size())), src(c, ctx)};
       } else if (w0 == "mtu" && c.words.size() == 2) {
         intf.mtu = Sourced<std::uint32_t>{integer<std::uint32_t>(c, 1, 68, 65535, "an MTU in bytes"), src(c, ctx)};
         parsedQos();
@@ -412,7 +426,8 @@ class Parser {
       return true;
     }
     if (c.startsWith({"qos", "trust"})) {
-      if (c.words.size() != 3 || (c.word(2) != "dscp" && c.word(2) != "cos")) fail(c, "expected \"qos trust dscp\" or \"qos trust cos\"");
+      if (c.words.size() != 3 || (c.word(2) != "dscp" && c.word(2) != "cos"))
+        fail(c, "expected \"qos trust dscp\" or \"qos trust cos\"");
       qos.trust = Sourced<TrustMode>{c.word(2) == "dscp" ? TrustMode::Dscp : TrustMode::Cos, src(c, ctx)};
       parsedQos();
       return true;
@@ -541,8 +556,8 @@ class Parser {
   }
 
   Threshold threshold(const ConfigLine& c, std::size_t i, const std::string& what) const {
-    static const std::set<std::string, std::less<>> units = {"segments", "bytes", "kbytes", "mbytes", "milliseconds",
-                                                             "microseconds"};
+    static const std::set<std::string, std::less<>> units = {"segments", "bytes",        "kbytes",
+                                                             "mbytes",   "milliseconds", "microseconds"};
     Threshold t;
     t.value = integer<std::uint64_t>(c, i, 0, 256'000'000, "a " + what + " value");
     t.unit = c.word(i + 1);
@@ -633,7 +648,8 @@ class Parser {
     std::size_t i = 3;
     if (from == "dscp" || from == "cos") {
       auto values = valueList(l, i, from == "dscp" ? 63 : 7, from);
-      if (l.word(i + 1) != "traffic-class") fail(l, fmt::format("expected \"to traffic-class <0-7>\", got \"to {}\"", l.word(i + 1)));
+      if (l.word(i + 1) != "traffic-class")
+        fail(l, fmt::format("expected \"to traffic-class <0-7>\", got \"to {}\"", l.word(i + 1)));
       int tc = integer<int>(l, i + 2, 0, 7, "a traffic class");
       if (l.words.size() != i + 3 && !(l.words.size() == i + 5 && l.word(i + 3) == "drop-precedence")) {
         fail(l, "expected nothing or \"drop-precedence <0-2>\" after the traffic class");
@@ -668,12 +684,17 @@ class Parser {
     } else if (l.startsWith({"priority-flow-control", "pause", "watchdog", "default"})) {
       const std::string& what = l.word(4);
       if (l.words.size() != 6 || (what != "timeout" && what != "recovery-time" && what != "polling-interval")) {
-        fail(l, "expected \"priority-flow-control pause watchdog default timeout|recovery-time|polling-interval <seconds>\"");
+        fail(l,
+             "expected \"priority-flow-control pause watchdog default timeout|recovery-time|polling-interval "
+             "<seconds>\"");
       }
       Sourced<int> value{seconds(l, 5, what), src(l, "")};
-      if (what == "timeout") wd_timeout_ = value;
-      else if (what == "recovery-time") wd_recovery_ = value;
-      else wd_polling_ = value;
+      if (what == "timeout")
+        wd_timeout_ = value;
+      else if (what == "recovery-time")
+        wd_recovery_ = value;
+      else
+        wd_polling_ = value;
     } else if (l.startsWith({"priority-flow-control", "pause", "watchdog", "action"})) {
       wd_action_ = Sourced<std::string>{watchdogAction(l, 4), src(l, "")};
     } else if (l.startsWith({"priority-flow-control", "pause", "watchdog", "override", "action"})) {
@@ -741,7 +762,8 @@ class Parser {
     std::optional<int> en = num && *num > 0 ? log2(*num) : std::nullopt;
     std::optional<int> ed = den && *den > 0 ? log2(*den) : std::nullopt;
     if (!en || !ed || *en - *ed < -8 || *en - *ed > 7) {
-      fail(c, fmt::format("expected a threshold that is a power of two between 1/256 and 128 (e.g. 1/8), got \"{}\"", w));
+      fail(c,
+           fmt::format("expected a threshold that is a power of two between 1/256 and 128 (e.g. 1/8), got \"{}\"", w));
     }
     return *en - *ed;
   }
@@ -755,7 +777,9 @@ class Parser {
       if (c.word(0) != "neighbor" || c.words.size() < 3) continue;  // router-id, address families, ...
       const std::string& who = c.word(1);
       if (!looksLikeAddress(who)) {
-        if (c.word(2) == "remote-as") group_asn_[who] = Sourced<std::uint32_t>{integer<std::uint32_t>(c, 3, 1, UINT32_MAX, "an AS number"), src(c, ctx)};
+        if (c.word(2) == "remote-as")
+          group_asn_[who] =
+              Sourced<std::uint32_t>{integer<std::uint32_t>(c, 3, 1, UINT32_MAX, "an AS number"), src(c, ctx)};
         continue;
       }
       auto [it, created] = peers_.try_emplace(who);
@@ -765,7 +789,8 @@ class Parser {
         peer_order_.push_back(who);
       }
       if (c.word(2) == "remote-as") {
-        it->second.asn = Sourced<std::uint32_t>{integer<std::uint32_t>(c, 3, 1, UINT32_MAX, "an AS number"), src(c, ctx)};
+        it->second.asn =
+            Sourced<std::uint32_t>{integer<std::uint32_t>(c, 3, 1, UINT32_MAX, "an AS number"), src(c, ctx)};
       } else if ((c.word(2) == "peer" && c.word(3) == "group") || c.word(2) == "peer-group") {
         it->second.group = c.word(2) == "peer" ? c.word(4) : c.word(3);
       } else if (c.word(2) == "description") {
@@ -855,9 +880,10 @@ class Parser {
     for (const auto& line : lines) timed = timed || line.min.isTime() || line.max.isTime();
     if (timed && !speed_mbps) {
       if (!port.empty()) {
-        invalid(port, fmt::format("{}: a threshold in {} needs the port speed to be converted to bytes, and {} has no "
-                                  "speed configured; the queue is analysed without WRED/ECN",
-                                  first.origin, first.min.isTime() ? first.min.unit : first.max.unit, port),
+        invalid(port,
+                fmt::format("{}: a threshold in {} needs the port speed to be converted to bytes, and {} has no "
+                            "speed configured; the queue is analysed without WRED/ECN",
+                            first.origin, first.min.isTime() ? first.min.unit : first.max.unit, port),
                 first.src);
       }
       return "";
@@ -877,8 +903,10 @@ class Parser {
     profile.src = first.src;
     for (const auto& line : lines) {
       std::vector<Color> colors;
-      if (queue.ecn) colors = {Color::Green, Color::Yellow, Color::Red};
-      else colors = {line.drop_precedence == 0 ? Color::Green : line.drop_precedence == 1 ? Color::Yellow : Color::Red};
+      if (queue.ecn)
+        colors = {Color::Green, Color::Yellow, Color::Red};
+      else
+        colors = {line.drop_precedence == 0 ? Color::Green : line.drop_precedence == 1 ? Color::Yellow : Color::Red};
       for (Color c : colors) {
         WredColor& wc = profile.colors[static_cast<std::size_t>(c)];
         wc.min_threshold_bytes = Sourced<std::uint64_t>{bytes(line.min), line.src};
@@ -929,9 +957,10 @@ class Parser {
       }
     }
     if (mmu_applied_ && !mmu_profiles_.count(mmu_applied_->name)) {
-      invalid("", fmt::format("platform trident mmu queue profile {} apply: no such profile is defined; the default "
-                              "MMU settings apply",
-                              mmu_applied_->name),
+      invalid("",
+              fmt::format("platform trident mmu queue profile {} apply: no such profile is defined; the default "
+                          "MMU settings apply",
+                          mmu_applied_->name),
               mmu_applied_->src);
       mmu_applied_.reset();
     }
@@ -942,17 +971,19 @@ class Parser {
     for (const std::string& name : interface_order_) {
       const Interface& intf = interfaces_.at(name);
       if (intf.service_profile && !profiles_.count(intf.service_profile->name)) {
-        invalid(isPortName(name) ? name : "",
-                fmt::format("{}: service-profile {} names a qos profile that is not defined; {} gets none of its settings",
-                            name, intf.service_profile->name, name),
-                intf.service_profile->src);
+        invalid(
+            isPortName(name) ? name : "",
+            fmt::format("{}: service-profile {} names a qos profile that is not defined; {} gets none of its settings",
+                        name, intf.service_profile->name, name),
+            intf.service_profile->src);
       }
       using Kind = InterfaceAddress::Kind;
       Kind kind = name.rfind("Port-Channel", 0) == 0 ? Kind::PortChannel
                   : name.rfind("Vlan", 0) == 0       ? Kind::Vlan
                   : name.rfind("Loopback", 0) == 0   ? Kind::Loopback
                                                      : Kind::Port;
-      for (const auto& [prefix, where] : intf.addresses) sw_.addresses.push_back(InterfaceAddress{kind, name, prefix, where});
+      for (const auto& [prefix, where] : intf.addresses)
+        sw_.addresses.push_back(InterfaceAddress{kind, name, prefix, where});
       if (kind == Kind::PortChannel) portchannels.insert(name);
       if (kind != Kind::Port) continue;
       if (!isPortName(name)) {
@@ -1076,9 +1107,9 @@ class Parser {
     if (mmu_applied_) {
       for (const auto& [q, mmu] : mmu_profiles_.at(mmu_applied_->name).unicast) {
         (void)mmu;
-        port.queueFor(q, mmu_applied_->src).buffer_profile =
-            Reference{fmt::format("platform trident mmu queue profile {} egress unicast queue {}", mmu_applied_->name, q),
-                      mmu_applied_->src, false};
+        port.queueFor(q, mmu_applied_->src).buffer_profile = Reference{
+            fmt::format("platform trident mmu queue profile {} egress unicast queue {}", mmu_applied_->name, q),
+            mmu_applied_->src, false};
       }
     }
   }

@@ -184,8 +184,9 @@ class Parser {
     if (qos) {
       ++qos_lines_;
       notes_.push_back(makeNote(InputNote::Kind::UnknownField, sw_.name, "",
-                                why.empty() ? fmt::format("NX-OS line not understood by rocelint and ignored: \"{}\"", l.text)
-                                            : fmt::format("NX-OS line not modelled by rocelint: \"{}\" ({})", l.text, why),
+                                why.empty()
+                                    ? fmt::format("NX-OS line not understood by rocelint and ignored: \"{}\"", l.text)
+                                    : fmt::format("NX-OS line not modelled by rocelint: \"{}\" ({})", l.text, why),
                                 src(l, ctx)));
       notes_.back().group = "NX-OS " + l.word(0) + (l.words.size() > 1 ? " " + l.word(1) : "");
     } else {
@@ -197,7 +198,8 @@ class Parser {
     int n = countLines(l);
     qos_lines_ += n;
     notes_.push_back(makeNote(InputNote::Kind::UnknownField, sw_.name, "",
-                              fmt::format("NX-OS block not modelled by rocelint ({} lines): \"{}\"", n, l.text), src(l, "")));
+                              fmt::format("NX-OS block not modelled by rocelint ({} lines): \"{}\"", n, l.text),
+                              src(l, "")));
     notes_.back().group = "NX-OS " + l.word(0) + " type " + l.word(2);
   }
 
@@ -267,7 +269,8 @@ class Parser {
 
   // class-map type qos|network-qos|queuing [match-any|match-all] NAME
   void classMap(const ConfigLine& l) {
-    if (l.word(1) != "type" || l.words.size() < 4) fail(l, "expected \"class-map type qos|network-qos|queuing [match-any|match-all] <name>\"");
+    if (l.word(1) != "type" || l.words.size() < 4)
+      fail(l, "expected \"class-map type qos|network-qos|queuing [match-any|match-all] <name>\"");
     const std::string& type = l.word(2);
     if (type != "qos" && type != "network-qos" && type != "queuing") return blockNotModelled(l);
     std::size_t name_at = (l.word(3) == "match-any" || l.word(3) == "match-all") ? 4 : 3;
@@ -306,14 +309,17 @@ class Parser {
       parsedQos();
     }
     if (match_all && matches > 1) {
-      invalid("", fmt::format("class-map {} is match-all with {} match lines; rocelint treats them as match-any", cm.name, matches),
+      invalid("",
+              fmt::format("class-map {} is match-all with {} match lines; rocelint treats them as match-any", cm.name,
+                          matches),
               cm.src);
     }
     class_maps_[type + " " + cm.name] = std::move(cm);
   }
 
   void policyMap(const ConfigLine& l) {
-    if (l.word(1) != "type" || l.words.size() != 4) fail(l, "expected \"policy-map type qos|network-qos|queuing <name>\"");
+    if (l.word(1) != "type" || l.words.size() != 4)
+      fail(l, "expected \"policy-map type qos|network-qos|queuing <name>\"");
     const std::string& type = l.word(2);
     const std::string& name = l.word(3);
     std::string ctx = l.text;
@@ -410,9 +416,13 @@ class Parser {
         if (w == "minimum-threshold" || w == "maximum-threshold") {
           std::uint64_t value = integer<std::uint64_t>(s, i + 1, 0, UINT32_MAX, "a " + w + " value");
           const std::string& unit = s.word(i + 2);
-          std::uint64_t factor = unit == "bytes" ? 1 : unit == "kbytes" ? kKbyte : unit == "mbytes" ? kKbyte * kKbyte : 0;
+          std::uint64_t factor = unit == "bytes"    ? 1
+                                 : unit == "kbytes" ? kKbyte
+                                 : unit == "mbytes" ? kKbyte * kKbyte
+                                                    : 0;
           if (factor == 0) {
-            fail(s, fmt::format("expected a unit after {} {} (bytes, kbytes, mbytes), got \"{}\"", w, s.word(i + 1), unit));
+            fail(s, fmt::format("expected a unit after {} {} (bytes, kbytes, mbytes), got \"{}\"", w, s.word(i + 1),
+                                unit));
           }
           (w == "minimum-threshold" ? line.min_bytes : line.max_bytes) = value * factor;
           (w == "minimum-threshold" ? have_min : have_max) = true;
@@ -424,7 +434,9 @@ class Parser {
         } else if (w == "ecn") {
           line.ecn = true;
         } else {
-          fail(s, fmt::format("unexpected \"{}\": expected minimum-threshold, maximum-threshold, drop-probability, weight, ecn", w));
+          fail(s, fmt::format(
+                      "unexpected \"{}\": expected minimum-threshold, maximum-threshold, drop-probability, weight, ecn",
+                      w));
         }
       }
       if (!have_min) fail(s, "expected \"minimum-threshold <value> <unit>\"");
@@ -463,7 +475,9 @@ class Parser {
         notUnderstood(c, l.text, true, "ingress queuing is not modelled");
         continue;
       } else {
-        fail(c, "expected \"service-policy type network-qos <name>\", \"... type queuing output <name>\" or \"... type qos input <name>\"");
+        fail(c,
+             "expected \"service-policy type network-qos <name>\", \"... type queuing output <name>\" or \"... type "
+             "qos input <name>\"");
       }
       parsedQos();
     }
@@ -507,7 +521,9 @@ class Parser {
         intf.mtu = Sourced<std::uint32_t>{integer<std::uint32_t>(c, 1, 68, 9216, "an MTU in bytes"), src(c, ctx)};
         parsedQos();
       } else if (w0 == "speed" && c.words.size() == 2) {
-        if (c.word(1) != "auto") intf.speed = Sourced<std::uint32_t>{integer<std::uint32_t>(c, 1, 1, 10'000'000, "a speed in Mb/s"), src(c, ctx)};
+        if (c.word(1) != "auto")
+          intf.speed =
+              Sourced<std::uint32_t>{integer<std::uint32_t>(c, 1, 1, 10'000'000, "a speed in Mb/s"), src(c, ctx)};
         parsedQos();
       } else if (c.text == "shutdown" || c.text == "no shutdown") {
         intf.admin_up = Sourced<bool>{w0 == "no", src(c, ctx)};
@@ -520,12 +536,18 @@ class Parser {
         intf.channel_group = "port-channel" + c.word(1);
       } else if (c.startsWith({"priority-flow-control", "mode"})) {
         const std::string& mode = c.word(2);
-        if (mode != "on" && mode != "auto" && mode != "off") fail(c, fmt::format("expected on, auto or off, got \"{}\"", mode));
-        if (c.words.size() > 4 || (c.words.size() == 4 && c.word(3) != "send-tlv")) fail(c, "expected nothing or \"send-tlv\" after the mode");
-        intf.pfc_mode = Sourced<PfcMode>{mode == "on" ? PfcMode::On : mode == "auto" ? PfcMode::Auto : PfcMode::Off, src(c, ctx)};
+        if (mode != "on" && mode != "auto" && mode != "off")
+          fail(c, fmt::format("expected on, auto or off, got \"{}\"", mode));
+        if (c.words.size() > 4 || (c.words.size() == 4 && c.word(3) != "send-tlv"))
+          fail(c, "expected nothing or \"send-tlv\" after the mode");
+        intf.pfc_mode = Sourced<PfcMode>{mode == "on"     ? PfcMode::On
+                                         : mode == "auto" ? PfcMode::Auto
+                                                          : PfcMode::Off,
+                                         src(c, ctx)};
         parsedQos();
       } else if (c.startsWith({"priority-flow-control", "watch-dog-interval"})) {
-        if (c.words.size() != 3 || (c.word(2) != "on" && c.word(2) != "off")) fail(c, "expected \"priority-flow-control watch-dog-interval on|off\"");
+        if (c.words.size() != 3 || (c.word(2) != "on" && c.word(2) != "off"))
+          fail(c, "expected \"priority-flow-control watch-dog-interval on|off\"");
         intf.watchdog = Sourced<bool>{c.word(2) == "on", src(c, ctx)};
         parsedQos();
       } else if (c.startsWith({"service-policy", "type", "qos", "input"}) && c.words.size() == 5) {
@@ -553,7 +575,8 @@ class Parser {
       } else if (c.startsWith({"template", "peer"}) && c.words.size() == 3) {
         for (const ConfigLine& s : c.children) {
           if (s.word(0) == "remote-as") {
-            template_asn_[c.word(2)] = Sourced<std::uint32_t>{integer<std::uint32_t>(s, 1, 1, UINT32_MAX, "an AS number"), src(s, ctx)};
+            template_asn_[c.word(2)] =
+                Sourced<std::uint32_t>{integer<std::uint32_t>(s, 1, 1, UINT32_MAX, "an AS number"), src(s, ctx)};
           }
         }
       } else if (c.word(0) == "neighbor" && looksLikeAddress(c.word(1)) && c.word(1).find('/') == std::string::npos) {
@@ -564,11 +587,13 @@ class Parser {
           peer.src = src(c, ctx);
           peer_order_.push_back(c.word(1));
         }
-        if (c.word(2) == "remote-as") peer.asn = Sourced<std::uint32_t>{integer<std::uint32_t>(c, 3, 1, UINT32_MAX, "an AS number"), src(c, ctx)};
+        if (c.word(2) == "remote-as")
+          peer.asn = Sourced<std::uint32_t>{integer<std::uint32_t>(c, 3, 1, UINT32_MAX, "an AS number"), src(c, ctx)};
         std::string nctx = cli::childContext(ctx, c);
         for (const ConfigLine& s : c.children) {
           if (s.word(0) == "remote-as") {
-            peer.asn = Sourced<std::uint32_t>{integer<std::uint32_t>(s, 1, 1, UINT32_MAX, "an AS number"), src(s, nctx)};
+            peer.asn =
+                Sourced<std::uint32_t>{integer<std::uint32_t>(s, 1, 1, UINT32_MAX, "an AS number"), src(s, nctx)};
           } else if (s.word(0) == "description") {
             peer.description = s.text.substr(std::min(s.text.size(), std::size_t{12}));
           } else if (s.startsWith({"inherit", "peer"})) {
@@ -604,9 +629,10 @@ class Parser {
   void checkReferences() {
     auto check = [&](const std::optional<Reference>& ref, const char* type, bool exists) {
       if (ref && !exists) {
-        invalid("", fmt::format("service-policy type {} {} names a policy-map that is not defined; the NX-OS default "
-                                "policy applies",
-                                type, ref->name),
+        invalid("",
+                fmt::format("service-policy type {} {} names a policy-map that is not defined; the NX-OS default "
+                            "policy applies",
+                            type, ref->name),
                 ref->src);
       }
     };
@@ -620,9 +646,10 @@ class Parser {
     for (auto& [name, policy] : qos_policies_) {
       for (const QosClass& qc : policy.classes) {
         if (qc.class_map != "class-default" && !class_maps_.count("qos " + qc.class_map)) {
-          invalid("", fmt::format("policy-map type qos {}: class {} names a class-map type qos that is not defined; "
-                                  "it matches nothing",
-                                  name, qc.class_map),
+          invalid("",
+                  fmt::format("policy-map type qos {}: class {} names a class-map type qos that is not defined; "
+                              "it matches nothing",
+                              name, qc.class_map),
                   qc.src);
         }
       }
@@ -645,9 +672,10 @@ class Parser {
       index = it->second.qos_group;
       return;
     }
-    invalid("", fmt::format("policy-map type {} {}: class {} is neither a system class nor a class-map type {} with "
-                            "\"match qos-group N\"; its settings are ignored",
-                            type, policy, class_name, type),
+    invalid("",
+            fmt::format("policy-map type {} {}: class {} is neither a system class nor a class-map type {} with "
+                        "\"match qos-group N\"; its settings are ignored",
+                        type, policy, class_name, type),
             where);
   }
 
@@ -707,7 +735,8 @@ class Parser {
   void buildMaps() {
     for (const auto& [name, policy] : qos_policies_) buildPolicyMaps(name, policy);
     QosMap& none = addMap(MapKind::DscpToTc, kDefaultQosMap, defaultSrc("no qos policy: every packet in qos-group 0"));
-    for (int d = 0; d < 64; ++d) none.entries[d] = Sourced<int>{0, defaultSrc(fmt::format("dscp {} -> qos-group 0", d))};
+    for (int d = 0; d < 64; ++d)
+      none.entries[d] = Sourced<int>{0, defaultSrc(fmt::format("dscp {} -> qos-group 0", d))};
     QosMap& queues = addMap(MapKind::TcToQueue, kQueueMap, defaultSrc("qos-group N uses queue N (8q)"));
     QosMap& pgs = addMap(MapKind::TcToPg, kPgMap, defaultSrc("qos-group N is buffered as class N"));
     for (int g = 0; g < 8; ++g) {
@@ -717,11 +746,13 @@ class Parser {
     // PFC CoS c pauses the queue of the no-drop class that lists it.
     if (nq_) {
       QosMap& pause = addMap(MapKind::PfcToQueue, "policy-map type network-qos " + system_nq_->name, nq_->src);
-      for (int c = 0; c < 8; ++c) pause.entries[c] = Sourced<int>{c, defaultSrc(fmt::format("cos {} -> queue {}", c, c))};
+      for (int c = 0; c < 8; ++c)
+        pause.entries[c] = Sourced<int>{c, defaultSrc(fmt::format("cos {} -> queue {}", c, c))};
       for (const NqClass& nc : nq_->classes) {
         if (!nc.pfc_cos || !nc.qos_group) continue;
         for (int c = 0; c < 8; ++c) {
-          if (nc.pfc_cos->value.test(static_cast<std::size_t>(c))) pause.entries[c] = Sourced<int>{*nc.qos_group, nc.pfc_cos->src};
+          if (nc.pfc_cos->value.test(static_cast<std::size_t>(c)))
+            pause.entries[c] = Sourced<int>{*nc.qos_group, nc.pfc_cos->src};
         }
         no_drop_ |= nc.pfc_cos->value;
         if (!no_drop_src_) no_drop_src_ = nc.pfc_cos->src;
@@ -739,7 +770,8 @@ class Parser {
                   : name.rfind("Vlan", 0) == 0       ? Kind::Vlan
                   : name.rfind("loopback", 0) == 0   ? Kind::Loopback
                                                      : Kind::Port;
-      for (const auto& [prefix, where] : intf.addresses) sw_.addresses.push_back(InterfaceAddress{kind, name, prefix, where});
+      for (const auto& [prefix, where] : intf.addresses)
+        sw_.addresses.push_back(InterfaceAddress{kind, name, prefix, where});
       if (kind == Kind::PortChannel) portchannels.insert(name);
       if (kind != Kind::Port) continue;
       if (!isPortName(name)) {
@@ -803,23 +835,31 @@ class Parser {
       for (std::size_t p = 0; p < 8; ++p) {
         if (set.test(p)) port.pgs[p] = PriorityGroup{static_cast<int>(p), std::nullopt, true, true, *no_drop_src_};
       }
-      std::optional<Sourced<bool>> wd = intf.watchdog ? intf.watchdog : lag && lag->watchdog ? lag->watchdog : wd_enabled_;
+      std::optional<Sourced<bool>> wd = intf.watchdog          ? intf.watchdog
+                                        : lag && lag->watchdog ? lag->watchdog
+                                                               : wd_enabled_;
       if (set.any() && wd && wd->value) {
         // Defaults: interval 100 ms, shutdown-multiplier 1, auto-restore multiplier 10.
         int interval = wd_interval_ ? wd_interval_->value : 100;
         PortWatchdog watchdog;
         watchdog.src = wd->src;
         watchdog.action = Sourced<std::string>{"drop", wd->src};
-        watchdog.detection_ms = Sourced<int>{interval * (wd_shutdown_ ? wd_shutdown_->value : 1),
-                                             wd_shutdown_ ? wd_shutdown_->src : wd_interval_ ? wd_interval_->src : wd->src};
-        watchdog.restoration_ms = Sourced<int>{interval * (wd_restore_ ? wd_restore_->value : 10),
-                                               wd_restore_ ? wd_restore_->src : wd_interval_ ? wd_interval_->src : wd->src};
+        watchdog.detection_ms =
+            Sourced<int>{interval * (wd_shutdown_ ? wd_shutdown_->value : 1), wd_shutdown_   ? wd_shutdown_->src
+                                                                              : wd_interval_ ? wd_interval_->src
+                                                                                             : wd->src};
+        watchdog.restoration_ms =
+            Sourced<int>{interval * (wd_restore_ ? wd_restore_->value : 10), wd_restore_    ? wd_restore_->src
+                                                                             : wd_interval_ ? wd_interval_->src
+                                                                                            : wd->src};
         port.watchdog = std::move(watchdog);
       }
     }
 
     // Egress queuing: the interface's (or LAG's) output policy, else the system's.
-    std::optional<Reference> queuing = intf.queuing_output ? intf.queuing_output : lag ? lag->queuing_output : std::nullopt;
+    std::optional<Reference> queuing = intf.queuing_output ? intf.queuing_output
+                                       : lag               ? lag->queuing_output
+                                                           : std::nullopt;
     if (!queuing) queuing = system_queuing_;
     if (queuing && queuing_policies_.count(queuing->name)) {
       for (const QueuingClass& qc : queuing_policies_.at(queuing->name).classes) {
@@ -830,7 +870,8 @@ class Parser {
           port.queueFor(*qc.queue, qc.src).wred_profile = Reference{name, qc.wred->src, false};
         }
         if (qc.scheduler_type) {
-          if (!sw_.schedulers.count(name)) sw_.schedulers.emplace(name, Scheduler{name, qc.scheduler_type, qc.weight, std::nullopt, qc.src});
+          if (!sw_.schedulers.count(name))
+            sw_.schedulers.emplace(name, Scheduler{name, qc.scheduler_type, qc.weight, std::nullopt, qc.src});
           port.queueFor(*qc.queue, qc.src).scheduler = Reference{name, qc.scheduler_type->src, false};
         }
       }
