@@ -809,9 +809,7 @@ class Parser {
     route.src = src(l, "");
     for (; i < l.words.size(); ++i) {
       const std::string& w = l.word(i);
-      if (looksLikeAddress(w) && w.find('/') == std::string::npos && w.find('.') != std::string::npos) {
-        route.nexthops.push_back(w);
-      } else if (looksLikeAddress(w) && w.find(':') != std::string::npos) {
+      if (looksLikeAddress(w) && w.find('/') == std::string::npos && w.find_first_of(".:") != std::string::npos) {
         route.nexthops.push_back(w);
       } else if (std::isupper(static_cast<unsigned char>(w[0]))) {
         route.ifnames.push_back(w);
