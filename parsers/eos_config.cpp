@@ -127,8 +127,14 @@ struct MmuQueue {
 
 struct MmuProfile {
   std::map<int, MmuQueue> unicast;
+  std::optional<Sourced<std::uint64_t>> ingress_headroom_bytes;  // per no-drop PG
+  std::optional<Sourced<int>> ingress_dynamic_th;
   SourceRef src;
 };
+
+std::string ingressProfileName(const std::string& mmu) {
+  return fmt::format("platform trident mmu queue profile {} ingress", mmu);
+}
 
 struct BgpPeer {
   std::string address;
@@ -722,8 +728,19 @@ class Parser {
     if (created) it->second.src = src(l, "");
     std::string ctx = l.text;
     for (const ConfigLine& c : l.children) {
+      if (c.startsWith({"ingress", "headroom"})) {
+        it->second.ingress_headroom_bytes =
+            Sourced<std::uint64_t>{integer<std::uint64_t>(c, 2, 0, UINT32_MAX, "a headroom in bytes"), src(c, ctx)};
+        parsedQos();
+        continue;
+      }
+      if (c.startsWith({"ingress", "threshold"})) {
+        it->second.ingress_dynamic_th = Sourced<int>{alphaExponent(c, 2), src(c, ctx)};
+        parsedQos();
+        continue;
+      }
       if (!c.startsWith({"egress"}) || (c.word(1) != "unicast" && c.word(1) != "multicast") || c.word(2) != "queue") {
-        notUnderstood(c, ctx, true, "only egress queue reservations and thresholds are modelled");
+        notUnderstood(c, ctx, true, "only ingress headroom/threshold and egress queue reservations/thresholds are modelled");
         continue;
       }
       int q = integer<int>(c, 3, 0, 15, "a queue number");
@@ -953,6 +970,15 @@ class Parser {
         profile.dynamic_th = queue.dynamic_th;
         sw_.profiles.emplace(profile.name, std::move(profile));
       }
+      if (mmu.ingress_headroom_bytes || mmu.ingress_dynamic_th) {
+        // The lossless PG profile: xoff is the per-PG headroom, the threshold its alpha.
+        BufferProfile profile;
+        profile.name = ingressProfileName(name);
+        profile.src = mmu.ingress_headroom_bytes ? mmu.ingress_headroom_bytes->src : mmu.ingress_dynamic_th->src;
+        profile.xoff_bytes = mmu.ingress_headroom_bytes;
+        profile.dynamic_th = mmu.ingress_dynamic_th;
+        sw_.profiles.emplace(profile.name, std::move(profile));
+      }
     }
     if (mmu_applied_ && !mmu_profiles_.count(mmu_applied_->name)) {
       invalid("",
@@ -1077,8 +1103,14 @@ class Parser {
       for (const auto& [p, no_drop] : qos.no_drop) {
         if (!on || !no_drop.value) continue;
         set.set(static_cast<std::size_t>(p));
-        // EOS reserves headroom for no-drop priority p in PG p itself (no buffer profile to read).
-        port.pgs[static_cast<std::size_t>(p)] = PriorityGroup{p, std::nullopt, true, true, no_drop.src};
+        // EOS reserves headroom for no-drop priority p in PG p itself, sized by the platform unless
+        // an applied MMU profile sets "ingress headroom".
+        if (mmu_applied_ && mmu_profiles_.at(mmu_applied_->name).ingress_headroom_bytes) {
+          port.pgs[static_cast<std::size_t>(p)] = PriorityGroup{
+              p, Reference{ingressProfileName(mmu_applied_->name), mmu_applied_->src, false}, false, true, no_drop.src};
+        } else {
+          port.pgs[static_cast<std::size_t>(p)] = PriorityGroup{p, std::nullopt, true, true, no_drop.src};
+        }
       }
       port.qos.pfc_enable = Sourced<PrioritySet>{set, where};
       if (on && qos.watchdog && qos.watchdog->value) {

@@ -351,6 +351,38 @@ TEST(EosParser, SegmentsPortChannelsAllOffAndMissingSpeed) {
   EXPECT_EQ(e1.qos.pfc_enable->src.line, 1);
 }
 
+TEST(EosParser, MmuIngressHeadroomBecomesTheLosslessPgProfile) {
+  TempDir dir;
+  dir.write("sw.cfg",
+            "platform trident mmu queue profile RDMA\n"
+            "   ingress threshold 1/16\n"
+            "   ingress headroom 165100\n"
+            "   egress unicast queue 3 reserved cells 10\n"
+            "interface Ethernet1\n   no switchport\n   priority-flow-control on\n   priority-flow-control priority 3 no-drop\n"
+            "platform trident mmu queue profile RDMA apply\n");
+  Fabric fabric = loadFabric({dir.path()});
+  const Switch& sw = onlySwitch(fabric);
+  const Port& e1 = portOf(sw, "Ethernet1");
+  ASSERT_TRUE(e1.pgs[3] && e1.pgs[3]->profile);
+  EXPECT_FALSE(e1.pgs[3]->null_profile);
+  const BufferProfile* pg = pgProfile(sw, *e1.pgs[3]);
+  ASSERT_NE(pg, nullptr);
+  EXPECT_EQ(pg->xoff_bytes->value, 165100u);
+  EXPECT_EQ(pg->xoff_bytes->src.line, 3);
+  EXPECT_EQ(pg->dynamic_th->value, -4);
+  EXPECT_EQ(isLosslessPg(sw, e1, 3), std::optional<bool>(true));
+  ASSERT_TRUE(e1.queue(3) && e1.queue(3)->buffer_profile);
+  EXPECT_EQ(sw.profiles.at(e1.queue(3)->buffer_profile->name).size_bytes->value, 10u * 208);
+  EXPECT_EQ(e1.queue(3)->buffer_profile->src.line, 9);
+  EXPECT_EQ(fabric.coverage.at(0).qos_lines, fabric.coverage.at(0).qos_lines_parsed);
+  // An apply of a profile that does not exist is an error at the apply line.
+  TempDir missing;
+  missing.write("sw.cfg", "platform trident mmu queue profile NOPE apply\n");
+  auto invalid = withRule(test::check(missing.path()), "CFG005");
+  ASSERT_EQ(invalid.size(), 1u);
+  EXPECT_EQ(invalid[0].location.line, 1);
+}
+
 TEST(EosParser, UnknownQosLinesAreNotesWithCoverage) {
   TempDir dir;
   std::string file = dir.write("sw.cfg",
