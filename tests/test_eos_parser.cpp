@@ -722,9 +722,11 @@ std::string losslessDscps(const Switch& sw, const Port& port) {
   return out;
 }
 
-TEST(EosSample, SameModelFactsAsTheSonicSample) {
+// The CLI sample `dir` (EOS or NX-OS) against samples/leafspine-clean, port by port.
+void expectSameFactsAsSonicSample(const std::string& dir) {
+  SCOPED_TRACE(dir);
   Fabric sonic = loadFabric({test::sourceDir() + "/samples/leafspine-clean"});
-  Fabric eos = loadFabric({test::sourceDir() + "/samples/leafspine-eos"});
+  Fabric eos = loadFabric({test::sourceDir() + "/samples/" + dir});
   ASSERT_EQ(sonic.switches.size(), 6u);
   ASSERT_EQ(eos.switches.size(), sonic.switches.size());
   EXPECT_EQ(eos.links.size(), sonic.links.size());
@@ -770,7 +772,7 @@ TEST(EosSample, SameModelFactsAsTheSonicSample) {
     }
   }
   EXPECT_EQ(ports_compared, 24);
-  // Both are clean: no finding at all, and every QoS line of the EOS files is understood.
+  // Both are clean: no finding at all, and every QoS line of the CLI files is understood.
   Report sonic_report = analyze(sonic, {});
   Report eos_report = analyze(eos, {});
   EXPECT_TRUE(sonic_report.findings.empty());
@@ -780,6 +782,29 @@ TEST(EosSample, SameModelFactsAsTheSonicSample) {
     EXPECT_EQ(c.qos_lines, c.qos_lines_parsed) << c.file;
     EXPECT_GT(c.qos_lines, 30) << c.file;
   }
+}
+
+TEST(VendorSamples, EosSampleHasTheSameModelFactsAsTheSonicSample) { expectSameFactsAsSonicSample("leafspine-eos"); }
+
+TEST(VendorSamples, NxosSampleHasTheSameModelFactsAsTheSonicSample) { expectSameFactsAsSonicSample("leafspine-nxos"); }
+
+TEST(VendorSamples, EosSpinesAndNxosLeavesAreOneCleanFabric) {
+  TempDir dir;
+  for (const std::string name : {"spine1", "spine2"}) {
+    dir.write(name + ".cfg", test::readAll(test::sourceDir() + "/samples/leafspine-eos/" + name + ".cfg"));
+  }
+  for (const std::string name : {"leaf1", "leaf2", "leaf3", "leaf4"}) {
+    dir.write(name + ".cfg", test::readAll(test::sourceDir() + "/samples/leafspine-nxos/" + name + ".cfg"));
+  }
+  Fabric fabric = loadFabric({dir.path()});
+  ASSERT_EQ(fabric.switches.size(), 6u);
+  EXPECT_EQ(fabric.links.size(), 8u);
+  std::set<std::string> formats;
+  for (const auto& c : fabric.coverage) formats.insert(c.format);
+  EXPECT_EQ(formats, (std::set<std::string>{"EOS", "NX-OS"}));
+  Report report = analyze(fabric, {});
+  for (const auto& f : report.findings) ADD_FAILURE() << f.rule << " " << f.switch_name << " " << f.port << ": " << f.message;
+  EXPECT_EQ(report.summary.links, 8);
 }
 
 using FindingKey = std::tuple<std::string, std::string, std::string, int>;
