@@ -45,6 +45,7 @@ Report analyze(const Fabric& fabric, const Config& config) {
     ++s.by_rule[f.rule];
   }
   s.out_of_scope_tables = fabric.out_of_scope_tables;
+  s.coverage = fabric.coverage;
   return report;
 }
 

@@ -6,9 +6,13 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <optional>
 #include <sstream>
 
+#include "cli_config_text.hpp"
+#include "eos_config.hpp"
 #include "located_json.hpp"
+#include "nxos_config.hpp"
 #include "pg_profile_lookup.hpp"
 #include "sonic_config_db.hpp"
 
@@ -70,8 +74,15 @@ std::vector<InputFile> collect(const std::vector<std::string>& paths) {
 
 struct PendingSwitch {
   sonic::TableStore store;
+  std::vector<cli::ConfigText> eos;   ///< EOS running-configs, parsed into line trees
+  std::vector<cli::ConfigText> nxos;  ///< NX-OS running-configs
   std::vector<std::string> files;
 };
+
+bool startsLikeJson(const std::string& text) {
+  auto first = text.find_first_not_of(" \t\r\n");
+  return first != std::string::npos && (text[first] == '{' || text[first] == '[');
+}
 
 struct PendingLookup {
   std::shared_ptr<const PgLookupTable> table;
@@ -172,8 +183,9 @@ Fabric loadFabric(const std::vector<std::string>& paths, const LoadProgress& pro
       ++fabric.files_loaded;
       continue;
     }
-    if (ext == ".json") {
-      std::string text = readFile(file.path);
+    // The format is recognised by content; the extension only words the "skipped" note.
+    std::string text = readFile(file.path);
+    if (ext == ".json" || startsLikeJson(text)) {
       json::Node root;
       json::ParseFailure failure;
       if (!json::parse(text, root, failure)) {
@@ -195,12 +207,23 @@ Fabric loadFabric(const std::vector<std::string>& paths, const LoadProgress& pro
       ++fabric.files_loaded;
       continue;
     }
+    cli::Dialect dialect = cli::detectDialect(text);
+    if (dialect != cli::Dialect::None) {
+      cli::ConfigText config = cli::parseConfigText(text, display);
+      bool eos = dialect == cli::Dialect::Eos;
+      std::optional<std::string> hostname = eos ? eos::hostnameOf(config) : nxos::hostnameOf(config);
+      PendingSwitch& target = pending[hostname ? *hostname : defaultSwitchName(file)];
+      (eos ? target.eos : target.nxos).push_back(std::move(config));
+      target.files.push_back(display);
+      ++fabric.files_loaded;
+      continue;
+    }
     if (ext == ".xml") {
       skip(fabric, file.path, "XML input (SONiC minigraph, Junos) is not supported yet");
     } else if (ext == ".ini") {
       skip(fabric, file.path, "only pg_profile_lookup.ini is read among SONiC platform .ini files");
     } else if (ext == ".cfg" || ext == ".conf") {
-      skip(fabric, file.path, "vendor CLI configuration (EOS, NX-OS, Junos) is not supported yet");
+      skip(fabric, file.path, "not an EOS or NX-OS running-config; other vendor CLI configuration (Junos) is not supported yet");
     } else {
       skip(fabric, file.path, "not a recognised input format");
     }
@@ -211,7 +234,23 @@ Fabric loadFabric(const std::vector<std::string>& paths, const LoadProgress& pro
     Switch sw;
     sw.name = it->first;
     sw.files = it->second.files;
-    sonic::buildSwitch(it->second.store, sw, fabric.notes, fabric.out_of_scope_tables);
+    // One format per switch: SONiC wins over CLI text, EOS over NX-OS; the rest is a CFG003 note.
+    const PendingSwitch& source = it->second;
+    const char* used = !source.store.tables.empty() ? "SONiC config_db" : !source.eos.empty() ? "EOS" : "NX-OS";
+    for (const auto& [configs, format] : {std::pair{&source.eos, "EOS"}, std::pair{&source.nxos, "NX-OS"}}) {
+      if (configs->empty() || format == std::string(used)) continue;
+      fabric.notes.push_back(makeNote(InputNote::Kind::Conflict, sw.name, "",
+                                      fmt::format("switch {} is described by {} and by {} files; the {} files are ignored",
+                                                  sw.name, used, format, format),
+                                      SourceRef{*configs->front().file, 1, 1, ""}));
+    }
+    if (used == std::string("EOS")) {
+      eos::buildSwitch(source.eos, sw, fabric.notes, fabric.out_of_scope_tables, fabric.coverage);
+    } else if (used == std::string("NX-OS")) {
+      nxos::buildSwitch(source.nxos, sw, fabric.notes, fabric.out_of_scope_tables, fabric.coverage);
+    } else {
+      sonic::buildSwitch(source.store, sw, fabric.notes, fabric.out_of_scope_tables);
+    }
     fabric.switch_index.emplace(sw.name, fabric.switches.size());
     fabric.switches.push_back(std::move(sw));
   }

@@ -45,6 +45,13 @@ void writeJson(const Report& report, std::ostream& out) {
   summary["by_severity"] = s.by_severity;
   summary["by_rule"] = s.by_rule;
   summary["out_of_scope_tables"] = s.out_of_scope_tables;
+  if (!s.coverage.empty()) {
+    auto& coverage = summary["coverage"] = nlohmann::ordered_json::array();
+    for (const ParseCoverage& c : s.coverage) {
+      coverage.push_back({{"file", c.file}, {"format", c.format}, {"qos_lines", c.qos_lines},
+                          {"qos_lines_parsed", c.qos_lines_parsed}});
+    }
+  }
   doc["summary"] = std::move(summary);
   out << doc.dump(2) << '\n';
 }

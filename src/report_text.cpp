@@ -37,6 +37,13 @@ void writeText(const Report& report, std::ostream& out, const TextOptions& optio
   };
   out << fmt::format("rocelint: {} file(s), {} switch(es), {} link(s), {} host port(s): {} error(s), {} warning(s), {} note(s)\n",
                      s.files, s.switches, s.links, s.hosts, count("error"), count("warning"), count("note"));
+  if (!s.coverage.empty()) {
+    int lines = 0;
+    int parsed = 0;
+    for (const ParseCoverage& c : s.coverage) lines += c.qos_lines, parsed += c.qos_lines_parsed;
+    out << fmt::format("rocelint: parsed {} of {} QoS-related lines in {} vendor CLI file(s)\n", parsed, lines,
+                       s.coverage.size());
+  }
   if (!s.out_of_scope_tables.empty()) {
     int entries = 0;
     std::string names;

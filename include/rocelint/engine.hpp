@@ -21,6 +21,7 @@ struct Summary {
   std::map<std::string, int> by_severity;
   std::map<std::string, int> by_rule;
   std::map<std::string, int> out_of_scope_tables;
+  std::vector<ParseCoverage> coverage;  ///< vendor CLI files: QoS-related lines parsed / seen
 };
 
 struct Report {

@@ -344,6 +344,15 @@ inline InputNote makeNote(InputNote::Kind kind, std::string switch_name, std::st
   return note;
 }
 
+/// How much of one vendor CLI file's QoS-related configuration a parser understood
+/// ("parsed 412 of 430 QoS-related lines").
+struct ParseCoverage {
+  std::string file;
+  std::string format;  ///< "EOS", "NX-OS"
+  int qos_lines = 0;
+  int qos_lines_parsed = 0;
+};
+
 /// The whole fabric: switches, links between them, hosts, and what the inputs left unmodelled.
 struct Fabric {
   std::vector<Switch> switches;
@@ -352,6 +361,7 @@ struct Fabric {
   std::vector<Host> hosts;
   std::vector<InputNote> notes;
   std::map<std::string, int> out_of_scope_tables;  ///< table name -> entries seen
+  std::vector<ParseCoverage> coverage;             ///< one per vendor CLI file read
   int files_loaded = 0;
 
   [[nodiscard]] const Switch* findSwitch(const std::string& name) const;

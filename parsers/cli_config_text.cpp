@@ -1,0 +1,173 @@
+#include "cli_config_text.hpp"
+
+#include <cctype>
+#include <memory>
+
+namespace rocelint::cli {
+
+const std::string& ConfigLine::word(std::size_t i) const {
+  static const std::string none;
+  return i < words.size() ? words[i] : none;
+}
+
+bool ConfigLine::startsWith(std::initializer_list<std::string_view> prefix) const {
+  if (prefix.size() > words.size()) return false;
+  std::size_t i = 0;
+  for (std::string_view w : prefix) {
+    if (words[i++] != w) return false;
+  }
+  return true;
+}
+
+namespace {
+
+bool isBlank(char c) { return c == ' ' || c == '\t' || c == '\r'; }
+
+std::vector<std::string> splitWords(std::string_view text) {
+  std::vector<std::string> words;
+  std::size_t i = 0;
+  while (i < text.size()) {
+    while (i < text.size() && isBlank(text[i])) ++i;
+    std::size_t start = i;
+    while (i < text.size() && !isBlank(text[i])) ++i;
+    if (i > start) words.emplace_back(text.substr(start, i - start));
+  }
+  return words;
+}
+
+// Places `line` in the tree: under the last line (recursively) whose indentation is smaller.
+void place(std::vector<ConfigLine>& siblings, ConfigLine&& line) {
+  std::vector<ConfigLine>* level = &siblings;
+  while (!level->empty() && level->back().indent < line.indent) level = &level->back().children;
+  level->push_back(std::move(line));
+}
+
+}  // namespace
+
+ConfigText parseConfigText(std::string_view text, const std::string& file) {
+  ConfigText config;
+  config.file = std::make_shared<const std::string>(file);
+  int line_no = 0;
+  int comment_indent = -1;  // inside an EOS "comment ... EOF" block
+  std::size_t pos = 0;
+  while (pos <= text.size()) {
+    std::size_t end = text.find('\n', pos);
+    if (end == std::string_view::npos) end = text.size();
+    std::string_view raw = text.substr(pos, end - pos);
+    pos = end + 1;
+    ++line_no;
+    if (end == text.size() && raw.empty()) break;
+    std::size_t indent = 0;
+    while (indent < raw.size() && isBlank(raw[indent])) ++indent;
+    std::string_view body = raw.substr(indent);
+    while (!body.empty() && isBlank(body.back())) body.remove_suffix(1);
+    if (comment_indent >= 0) {
+      if (body == "EOF") comment_indent = -1;
+      continue;
+    }
+    if (body.empty() || body.front() == '!' || body.front() == '#') continue;
+    if (body == "comment") {
+      comment_indent = static_cast<int>(indent);
+      continue;
+    }
+    ConfigLine line;
+    line.text = std::string(body);
+    line.words = splitWords(body);
+    line.line = line_no;
+    line.column = static_cast<int>(indent) + 1;
+    line.indent = static_cast<int>(indent);
+    place(config.lines, std::move(line));
+  }
+  config.line_count = line_no;
+  return config;
+}
+
+Dialect detectDialect(std::string_view text) {
+  static const std::vector<std::string_view> eos_markers = {"! device:",
+                                                            "! boot system",
+                                                            "qos profile ",
+                                                            "qos map ",
+                                                            "priority-flow-control pause watchdog",
+                                                            "platform trident",
+                                                            "platform sand",
+                                                            "service routing protocols model",
+                                                            "management api http-commands",
+                                                            "transceiver qsfp default-mode",
+                                                            "   service-profile ",
+                                                            "   tx-queue ",
+                                                            "   uc-tx-queue "};
+  static const std::vector<std::string_view> nxos_markers = {"!Command:",
+                                                             "!Time:",
+                                                             "!Running configuration",
+                                                             "feature ",
+                                                             "system qos",
+                                                             "class-map type network-qos",
+                                                             "policy-map type network-qos",
+                                                             "policy-map type queuing",
+                                                             "vrf context ",
+                                                             "boot nxos",
+                                                             "  class type queuing",
+                                                             "  class type network-qos"};
+  static const std::vector<std::string_view> cli_markers = {"interface ", "hostname ", "router bgp ", "ip route "};
+  int eos = 0;
+  int nxos = 0;
+  int cli = 0;
+  int markers = 0;
+  int lines = 0;
+  bool first = true;
+  std::size_t pos = 0;
+  while (pos < text.size() && lines < 5000) {
+    std::size_t end = text.find('\n', pos);
+    if (end == std::string_view::npos) end = text.size();
+    std::string_view line = text.substr(pos, end - pos);
+    pos = end + 1;
+    ++lines;
+    if (line.empty()) continue;
+    if (first && (line.front() == '{' || line.front() == '[' || line.front() == '<')) return Dialect::None;
+    first = false;
+    auto starts = [&](std::string_view m) { return line.substr(0, m.size()) == m; };
+    for (auto m : eos_markers) {
+      if (starts(m)) eos += 3, ++markers;
+    }
+    for (auto m : nxos_markers) {
+      if (starts(m)) nxos += 3, ++markers;
+    }
+    for (auto m : cli_markers) cli += starts(m) ? 1 : 0;
+    std::size_t indent = line.find_first_not_of(' ');
+    if (indent == 3) ++eos;
+    if (indent == 2) ++nxos;
+  }
+  if (cli == 0 && markers == 0) return Dialect::None;
+  // Plain top-level lines only (hostname, router bgp, ip route): EOS, whose sub-modes are optional.
+  return nxos > eos ? Dialect::Nxos : Dialect::Eos;
+}
+
+std::optional<std::pair<std::string, std::string>> neighborFromDescription(const std::string& text) {
+  if (text.empty() || text.find_first_of(" \t") != std::string::npos) return std::nullopt;
+  auto hasDigit = [](const std::string& s) { return s.find_first_of("0123456789") != std::string::npos; };
+  for (const char* prefix : {"P2P_LINK_TO_", "MLAG_PEER_"}) {
+    std::string_view p(prefix);
+    if (text.rfind(p, 0) != 0) continue;
+    std::string rest = text.substr(p.size());
+    auto bar = rest.rfind('_');
+    if (bar == std::string::npos || bar == 0) return std::nullopt;
+    std::string port = rest.substr(bar + 1);
+    if (port.rfind("Ethernet", 0) != 0 || !hasDigit(port)) return std::nullopt;
+    return std::pair{rest.substr(0, bar), port};
+  }
+  auto colon = text.find(':');
+  if (colon == std::string::npos || colon == 0 || text.find(':', colon + 1) != std::string::npos) return std::nullopt;
+  std::string port = text.substr(colon + 1);
+  if (port.empty() || !std::isalpha(static_cast<unsigned char>(port[0])) || !hasDigit(port)) return std::nullopt;
+  return std::pair{text.substr(0, colon), port};
+}
+
+SourceRef sourceOf(const ConfigText& config, const ConfigLine& line, const std::string& context) {
+  return SourceRef{config.file, line.line, line.column, context.empty() ? line.text : context + " > " + line.text};
+}
+
+std::string childContext(const std::string& context, const ConfigLine& line) {
+  return context.empty() ? line.text : context + " > " + line.text;
+}
+
+}  // namespace rocelint::cli

@@ -1,0 +1,73 @@
+#pragma once
+// Line-oriented vendor CLI configuration text (Arista EOS, Cisco NX-OS running-config) as a tree
+// of indentation blocks. Shared by the EOS and NX-OS parsers; knows no vendor semantics.
+
+#include <charconv>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "rocelint/source.hpp"
+
+namespace rocelint::cli {
+
+/// One configuration line with the lines indented below it.
+struct ConfigLine {
+  std::string text;                ///< the line without indentation and trailing blanks
+  std::vector<std::string> words;  ///< text split on blanks
+  int line = 0;                    ///< 1-based line number
+  int column = 0;                  ///< 1-based column of the first word
+  int indent = 0;                  ///< leading blanks (a tab counts as one)
+  std::vector<ConfigLine> children;
+
+  /// Word i, or "" when the line is shorter.
+  [[nodiscard]] const std::string& word(std::size_t i) const;
+  /// True when the line's words start with `prefix` (each element one word).
+  [[nodiscard]] bool startsWith(std::initializer_list<std::string_view> prefix) const;
+};
+
+/// A whole configuration file: top-level lines with their blocks.
+struct ConfigText {
+  FileName file;
+  std::vector<ConfigLine> lines;
+  int line_count = 0;
+};
+
+/// The CLI dialect of a file, recognised by its content.
+enum class Dialect : std::uint8_t { None, Eos, Nxos };
+
+/// Recognises EOS and NX-OS running-configs by their content (markers such as `qos profile`,
+/// `! device:` for EOS and `feature`, `system qos`, `!Command:` for NX-OS, then the usual
+/// indentation: 3 blanks on EOS, 2 on NX-OS). None for anything else (JSON, YAML, prose).
+Dialect detectDialect(std::string_view text);
+
+/// Splits `text` into lines and nests each line under the closest earlier line with a smaller
+/// indentation. Blank lines and comment lines (first character `!` or `#` after indentation)
+/// are dropped; so are EOS `comment` blocks (the `comment` line through its `EOF` line).
+ConfigText parseConfigText(std::string_view text, const std::string& file);
+
+/// A whole decimal number of type T, or nullopt (sign, blanks or trailing text make it invalid).
+template <class T>
+std::optional<T> number(std::string_view text) {
+  T value{};
+  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (ec != std::errc{} || end != text.data() + text.size() || text.empty()) return std::nullopt;
+  return value;
+}
+
+/// The neighbour a port `description` names, when it follows an unambiguous convention
+/// (docs/inputs.md): "peer:port" as one word, or AVD's "P2P_LINK_TO_<PEER>_<EthernetN>" /
+/// "MLAG_PEER_<PEER>_<EthernetN>". Returns (peer, peer port).
+std::optional<std::pair<std::string, std::string>> neighborFromDescription(const std::string& text);
+
+/// The source of a line: file, line, column, and the context path as pointer
+/// ("interface Ethernet1 > tx-queue 3 > random-detect ecn ...").
+SourceRef sourceOf(const ConfigText& config, const ConfigLine& line, const std::string& context);
+
+/// `context` extended by one more line for the pointer of its children.
+std::string childContext(const std::string& context, const ConfigLine& line);
+
+}  // namespace rocelint::cli
