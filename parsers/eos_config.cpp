@@ -819,9 +819,12 @@ class Parser {
   // ip route [vrf V] PREFIX [INTERFACE] [NEXTHOP] [DISTANCE] [tag T] [name N] ...
   void staticRoute(const ConfigLine& l) {
     std::size_t i = 2;
-    if (l.word(i) == "vrf") i += 2;
-    if (l.word(i).find('/') == std::string::npos) fail(l, "expected a prefix such as 10.0.0.0/24 after \"ip route\"");
     StaticRoute route;
+    if (l.word(i) == "vrf") {
+      route.vrf = l.word(i + 1);
+      i += 2;
+    }
+    if (l.word(i).find('/') == std::string::npos) fail(l, "expected a prefix such as 10.0.0.0/24 after \"ip route\"");
     route.prefix = l.word(i++);
     route.src = src(l, "");
     for (; i < l.words.size(); ++i) {

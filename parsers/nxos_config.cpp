@@ -610,6 +610,7 @@ class Parser {
     StaticRoute route;
     route.prefix = l.word(2);
     route.src = src(l, ctx);
+    if (ctx.rfind("vrf context ", 0) == 0) route.vrf = ctx.substr(std::string("vrf context ").size());
     for (std::size_t i = 3; i < l.words.size(); ++i) {
       const std::string& w = l.word(i);
       if (looksLikeAddress(w) && (w.find('.') != std::string::npos || w.find(':') != std::string::npos)) {

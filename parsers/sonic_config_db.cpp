@@ -867,7 +867,9 @@ class Builder {
   void readStaticRoutes() {
     for (const auto& [key, e] : table("STATIC_ROUTE")) {
       StaticRoute route;
-      route.prefix = splitOn(key, '|').back();
+      auto key_parts = splitOn(key, '|');
+      route.prefix = key_parts.back();
+      if (key_parts.size() > 1) route.vrf = key_parts.front();
       route.src = e.src;
       if (const Field* f = field(e, "nexthop")) route.nexthops = splitOn(f->value, ',');
       if (const Field* f = field(e, "ifname")) route.ifnames = splitOn(f->value, ',');

@@ -231,6 +231,8 @@ Destinations collectDestinations(const SwitchGraph& graph) {
   std::vector<std::pair<IpPrefix, std::uint32_t>> static_prefixes;  // prefix, index into d.statics
   for (std::uint32_t s = 0; s < fabric.switches.size(); ++s) {
     for (const StaticRoute& route : fabric.switches[s].static_routes) {
+      // Other VRFs (management, tenants) are not the fabric's default-VRF data plane.
+      if (!route.vrf.empty() && route.vrf != "default") continue;
       auto prefix = IpPrefix::parse(route.prefix);
       if (!prefix) {
         d.ignored.push_back(fmt::format("{}: static route prefix \"{}\" is not an IP prefix", fabric.switches[s].name, route.prefix));

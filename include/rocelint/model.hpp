@@ -224,6 +224,7 @@ struct BgpNeighbor {
 
 /// A static route (SONiC STATIC_ROUTE).
 struct StaticRoute {
+  std::string vrf;  ///< empty or "default": the default VRF (the RoCE data plane)
   std::string prefix;
   std::vector<std::string> nexthops;
   std::vector<std::string> ifnames;
