@@ -21,6 +21,12 @@ struct RuleParams {
   int watchdog_detection_max_ms = 5000;
   int watchdog_restoration_min_ms = 100;
   int watchdog_restoration_max_ms = 60000;
+  /// Headroom (BUF007): ASIC parameter set for every switch ("spectrum-3", ...); default: by hwsku.
+  std::optional<std::string> asic;
+  /// Headroom: size of lossless (RoCE) packets when LOSSLESS_TRAFFIC_PATTERN does not say.
+  int lossless_mtu_bytes = 1024;
+  /// Headroom: cable length of ports without a CABLE_LENGTH entry; unset = such ports are skipped.
+  std::optional<int> default_cable_length_m;
 };
 
 /// Everything .rocelint.yaml can say.
