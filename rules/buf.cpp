@@ -195,6 +195,7 @@ void lookupHasNoRow(const RuleContext& ctx, FindingSink& sink) {
 
 void registerBufHeadroomRules(std::vector<Rule>& rules);  // rules/buf_headroom.cpp
 void registerBufPoolRules(std::vector<Rule>& rules);      // rules/buf_pool.cpp
+void registerBufConsistencyRules(std::vector<Rule>& rules);  // rules/buf_consistency.cpp
 
 void registerBufRules(std::vector<Rule>& rules) {
   rules.push_back({"BUF001", Severity::Error, "a lossless PG's buffer profile reserves no headroom (no xoff)",
@@ -211,6 +212,7 @@ void registerBufRules(std::vector<Rule>& rules) {
                    lookupHasNoRow});
   registerBufHeadroomRules(rules);
   registerBufPoolRules(rules);
+  registerBufConsistencyRules(rules);
 }
 
 }  // namespace rocelint::rules

@@ -155,5 +155,21 @@ TEST(BufferEngine, IdenticalSwitchesCostAHandfulOfSolverCalls) {
   EXPECT_EQ(stats.per_switch_ms.size(), 36u);
 }
 
+TEST(BufferEngine, OneLeafOutOfSixWithADifferentXoff) {
+  test::TempDir dir;
+  bench::writeLeafSpine(dir.path(), {2, 6, 2});
+  std::string leaf3 = dir.path() + "/leaf3.json";
+  json doc = json::parse(test::readAll(leaf3));
+  doc["BUFFER_PROFILE"]["pg_lossless_400000_40m_profile"]["xoff"] = "139264";
+  dir.write("leaf3.json", doc.dump(4));
+  auto found = test::withRule(test::check(dir.path()), "BUF012");
+  ASSERT_EQ(found.size(), 1u);  // one config line, whatever the number of ports and PGs using it
+  EXPECT_EQ(found[0].switch_name, "leaf3");
+  EXPECT_NE(found[0].message.find("has xoff 139264"), std::string::npos) << found[0].message;
+  EXPECT_NE(found[0].message.find("5 of the 6 switches"), std::string::npos) << found[0].message;
+  EXPECT_NE(found[0].message.find("use 144384"), std::string::npos) << found[0].message;
+  for (const auto& f : found) EXPECT_EQ(f.message.find("leaf3 ("), std::string::npos) << "majority lists leaf3";
+}
+
 }  // namespace
 }  // namespace rocelint
