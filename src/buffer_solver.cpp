@@ -79,11 +79,13 @@ Encoding encode(z3::context& ctx, const SwitchBufferProblem& problem, const EcnP
 
 }  // namespace
 
-EcnPfcAnswer solveQuestion(const SwitchBufferProblem& problem, const EcnPfcQuestion& question) {
+namespace {
+
+// A z3::context is expensive to create (tens to hundreds of ms); each worker thread reuses one.
+EcnPfcAnswer solveIn(z3::context& ctx, const SwitchBufferProblem& problem, const EcnPfcQuestion& question) {
   EcnPfcAnswer answer;
-  z3::context ctx;
   Encoding e = encode(ctx, problem, question);
-  z3::solver solver(ctx);
+  z3::solver solver(ctx, "QF_LRA");
   std::map<std::string, std::string> names;
   for (std::size_t i = 0; i < e.assertions.size(); ++i) {
     std::string tag = fmt::format("a{}", i);
@@ -112,6 +114,13 @@ EcnPfcAnswer solveQuestion(const SwitchBufferProblem& problem, const EcnPfcQuest
       static_cast<double>(mine.guaranteed_bytes) +
       (mine.dynamic ? std::ldexp(answer.free_bytes, mine.dynamic_th) : static_cast<double>(mine.static_th_bytes));
   return answer;
+}
+
+}  // namespace
+
+EcnPfcAnswer solveQuestion(const SwitchBufferProblem& problem, const EcnPfcQuestion& question) {
+  z3::context ctx;
+  return solveIn(ctx, problem, question);
 }
 
 SwitchBufferProblem buildBufferProblem(const Switch& sw, const RuleParams& /*params*/) {
@@ -237,6 +246,7 @@ std::vector<SwitchBufferResult> solveEcnBeforePfc(const Fabric& fabric, const Ru
   std::atomic<std::size_t> next{0};
   std::atomic<int> calls{0};
   auto worker = [&] {
+    std::optional<z3::context> ctx;  // created on this thread's first cache miss
     for (std::size_t i = next++; i < fabric.switches.size(); i = next++) {
       auto t0 = std::chrono::steady_clock::now();
       SwitchBufferResult& result = results[i];
@@ -251,7 +261,8 @@ std::vector<SwitchBufferResult> solveEcnBeforePfc(const Fabric& fabric, const Ru
             continue;
           }
         }
-        EcnPfcAnswer answer = solveQuestion(result.problem, question);
+        if (!ctx) ctx.emplace();
+        EcnPfcAnswer answer = solveIn(*ctx, result.problem, question);
         ++calls;
         std::lock_guard<std::mutex> lock(cache_mutex);
         cache.emplace(key, answer);
