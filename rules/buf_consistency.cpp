@@ -10,70 +10,10 @@
 #include <tuple>
 
 #include "families.hpp"
-#include "rocelint/qos.hpp"
+#include "rocelint/consistency.hpp"
 
 namespace rocelint::rules {
 namespace {
-
-/// SONiC's usual cable lengths (5 m, 40 m, 300 m, 2 km) fall in distinct classes.
-std::string cableClass(std::uint32_t meters) {
-  if (meters <= 10) return "0-10 m";
-  if (meters <= 100) return "11-100 m";
-  if (meters <= 1000) return "101-1000 m";
-  return "over 1000 m";
-}
-
-struct Observation {
-  std::string value;
-  const Port* port;
-  SourceRef src;
-};
-
-/// group -> field -> switch -> observations (one per port of the switch in the group).
-using Observations =
-    std::map<std::string, std::map<std::pair<int, std::string>, std::map<std::string, std::vector<Observation>>>>;
-
-void observe(const Switch& sw, Observations& out) {
-  for (const Port& port : sw.ports) {
-    if (!isConnected(sw, port) || !port.speed_mbps || !port.cable_length_m) continue;
-    PrioritySet pfc = port.qos.pfcPriorities();
-    if (pfc.none()) continue;
-    std::string group = fmt::format("{} {}, {} Mb/s, cable {}", sw.role.empty() ? "(no role)" : sw.role,
-                                    sw.hwsku.empty() ? "(no hwsku)" : sw.hwsku, port.speed_mbps->value,
-                                    cableClass(port.cable_length_m->value));
-    auto add = [&](int p, const std::string& field, const auto& sourced) {
-      if (sourced) out[group][{p, field}][sw.name].push_back({fmt::format("{}", sourced->value), &port, sourced->src});
-    };
-    for (int p = 0; p < 8; ++p) {
-      if (!pfc.test(static_cast<std::size_t>(p))) continue;
-      if (const auto& pg = port.pgs[static_cast<std::size_t>(p)]; pg && !pg->null_profile) {
-        if (const BufferProfile* profile = pgProfile(sw, *pg)) {
-          add(p, "xon", profile->xon_bytes);
-          add(p, "xoff", profile->xoff_bytes);
-          add(p, "size", profile->size_bytes);
-          add(p, "dynamic_th", profile->dynamic_th);
-        }
-      }
-      const PortQueue* queue = port.queue(queueOfTc(sw, port, p));
-      if (queue != nullptr && queue->wred_profile) {
-        auto wred = sw.wred_profiles.find(queue->wred_profile->name);
-        if (wred != sw.wred_profiles.end()) {
-          add(p, "green_min_threshold", wred->second.color(Color::Green).min_threshold_bytes);
-          add(p, "green_max_threshold", wred->second.color(Color::Green).max_threshold_bytes);
-        }
-      }
-    }
-  }
-}
-
-/// The value most of a switch's ports in the group hold (ties: the smallest value, for determinism).
-const Observation& switchValue(const std::vector<Observation>& seen) {
-  std::map<std::string, int> counts;
-  for (const auto& o : seen) ++counts[o.value];
-  auto best =
-      std::max_element(counts.begin(), counts.end(), [](const auto& a, const auto& b) { return a.second < b.second; });
-  return *std::find_if(seen.begin(), seen.end(), [&](const Observation& o) { return o.value == best->first; });
-}
 
 std::string names(const std::vector<std::string>& switches) {
   std::string out;
@@ -93,17 +33,15 @@ struct Pending {
 };
 
 void watermarksInconsistent(const RuleContext& ctx, FindingSink& sink) {
-  Observations all;
-  for (const Switch& sw : ctx.fabric.switches) observe(sw, all);
   std::map<std::tuple<std::string, std::string, std::string, int, std::string>, Pending> pending;
-  auto record = [&](const Switch& sw, const Observation& o, int p, const std::string& field, const std::string& group,
-                    const std::string& head, const std::string& tail, std::string fix,
+  auto record = [&](const Switch& sw, const WatermarkObservation& o, int p, const std::string& field,
+                    const std::string& group, const std::string& head, const std::string& tail, std::string fix,
                     std::vector<RelatedLocation> rel) {
     auto key = std::make_tuple(sw.name, field, o.src.file(), o.src.line, o.value);
     auto [it, inserted] = pending.try_emplace(key);
     Pending& entry = it->second;
     if (inserted) {
-      entry.finding = at(sw, o.port->name, p, o.src, "", std::move(fix));
+      entry.finding = at(sw, o.port, p, o.src, "", std::move(fix));
       entry.finding.related = std::move(rel);
       entry.head = head;
       entry.tail = tail;
@@ -111,16 +49,18 @@ void watermarksInconsistent(const RuleContext& ctx, FindingSink& sink) {
     entry.pgs.insert(p);
     entry.groups.insert(group);
   };
-  for (const auto& [group, fields] : all) {
-    for (const auto& [field_key, by_switch] : fields) {
-      const auto& [p, field] = field_key;
+  for (const WatermarkCell& cell : watermarkCells(ctx.fabric)) {
+    {
+      const auto& group = cell.group;
+      const auto& field = cell.field;
+      int p = cell.pg;
+      const auto& by_switch = cell.switches;
       if (by_switch.size() < 2) continue;                       // nothing to compare with
       std::map<std::string, std::vector<std::string>> holders;  // value -> switches (sorted by name)
-      std::map<std::string, const Observation*> chosen;
-      for (const auto& [sw_name, seen] : by_switch) {
-        const Observation& value = switchValue(seen);
-        holders[value.value].push_back(sw_name);
-        chosen[sw_name] = &value;
+      std::map<std::string, const WatermarkObservation*> chosen;
+      for (const WatermarkObservation& value : by_switch) {
+        holders[value.value].push_back(value.switch_name);
+        chosen[value.switch_name] = &value;
       }
       if (holders.size() < 2) continue;
       auto majority = std::max_element(holders.begin(), holders.end(),
@@ -128,13 +68,13 @@ void watermarksInconsistent(const RuleContext& ctx, FindingSink& sink) {
       bool has_majority = majority->second.size() * 2 > by_switch.size();
       auto lead = [&](const std::string& sw_name) -> const Switch& { return *ctx.fabric.findSwitch(sw_name); };
       if (has_majority) {
-        const Observation& example = *chosen[majority->second.front()];
+        const WatermarkObservation& example = *chosen[majority->second.front()];
         for (const auto& [value, switches] : holders) {
           if (value == majority->first) continue;
           for (const auto& sw_name : switches) {
-            const Observation& o = *chosen[sw_name];
+            const WatermarkObservation& o = *chosen[sw_name];
             record(lead(sw_name), o, p, field, group,
-                   fmt::format("{} {} has {} {} on PG", sw_name, o.port->name, field, o.value),
+                   fmt::format("{} {} has {} {} on PG", sw_name, o.port, field, o.value),
                    fmt::format("where {} of the {} switches of its group ({}) use {} ({})", majority->second.size(),
                                by_switch.size(), group, majority->first, names(majority->second)),
                    fmt::format("set {} to {} like the rest of the group, or give {} its own role/hwsku if it is meant "

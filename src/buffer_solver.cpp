@@ -291,4 +291,56 @@ std::vector<SwitchBufferResult> solveEcnBeforePfc(const Fabric& fabric, const Ru
   return results;
 }
 
+RepairSolution solveMinimalRepair(const std::vector<RepairVar>& vars,
+                                  const std::vector<RepairConstraint>& constraints) {
+  RepairSolution solution;
+  z3::context ctx;
+  std::vector<z3::expr> x;
+  for (std::size_t i = 0; i < vars.size(); ++i) x.push_back(ctx.int_const(fmt::format("v{}", i).c_str()));
+  auto value = [&](std::int64_t v) { return ctx.int_val(static_cast<int64_t>(v)); };
+  std::vector<std::pair<std::string, z3::expr>> named;
+  for (std::size_t i = 0; i < vars.size(); ++i) {
+    named.push_back({fmt::format("{} within {}..{}", vars[i].name, vars[i].min, vars[i].max),
+                     x[i] >= value(vars[i].min) && x[i] <= value(vars[i].max)});
+  }
+  for (const RepairConstraint& c : constraints) {
+    z3::expr sum = ctx.int_val(0);
+    for (const auto& [index, coef] : c.terms) sum = sum + value(coef) * x[index];
+    z3::expr rhs = value(c.rhs);
+    named.push_back({c.name, c.op == RepairConstraint::Op::AtLeast  ? sum >= rhs
+                             : c.op == RepairConstraint::Op::AtMost ? sum <= rhs
+                                                                    : sum == rhs});
+  }
+  // Feasibility first, with tracked assertions, so an impossible repair explains itself.
+  z3::solver solver(ctx);
+  for (std::size_t i = 0; i < named.size(); ++i)
+    solver.add(named[i].second, ctx.bool_const(fmt::format("c{}", i).c_str()));
+  if (solver.check() != z3::sat) {
+    z3::expr_vector core = solver.unsat_core();
+    for (unsigned i = 0; i < core.size(); ++i) {
+      std::string tag = core[i].to_string();
+      solution.core.push_back(named[static_cast<std::size_t>(std::stoul(tag.substr(1)))].first);
+    }
+    std::sort(solution.core.begin(), solution.core.end());
+    return solution;
+  }
+  z3::optimize opt(ctx);
+  for (const auto& [name, constraint] : named) opt.add(constraint);
+  z3::expr changed = ctx.int_val(0);
+  z3::expr deviation = ctx.int_val(0);
+  for (std::size_t i = 0; i < vars.size(); ++i) {
+    if (vars[i].auxiliary) continue;
+    z3::expr orig = value(vars[i].original);
+    changed = changed + z3::ite(x[i] != orig, ctx.int_val(1), ctx.int_val(0));
+    deviation = deviation + z3::ite(x[i] >= orig, x[i] - orig, orig - x[i]);
+  }
+  opt.minimize(changed);
+  opt.minimize(deviation);
+  if (opt.check() != z3::sat) return solution;
+  z3::model model = opt.get_model();
+  for (const auto& xi : x) solution.values.push_back(model.eval(xi, true).get_numeral_int64());
+  solution.solved = true;
+  return solution;
+}
+
 }  // namespace rocelint

@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "rocelint/config.hpp"
@@ -82,5 +83,34 @@ std::vector<SwitchBufferResult> solveEcnBeforePfc(const Fabric& fabric, const Ru
 
 /// Answers one question (one Z3 call).
 EcnPfcAnswer solveQuestion(const SwitchBufferProblem& problem, const EcnPfcQuestion& question);
+
+// ---- minimal-change repair (rocelint fix) --------------------------------------------------
+
+/// An integer config field the repair may change (or an auxiliary quantity it may choose).
+struct RepairVar {
+  std::string name;  ///< e.g. "leaf1 BUFFER_PROFILE pg_lossless_100000_5m_profile xoff"
+  std::int64_t original = 0;
+  std::int64_t min = 0;
+  std::int64_t max = INT64_MAX / 4;
+  bool auxiliary = false;  ///< not a config field: free, not counted as a change
+};
+
+/// sum(coef x var) <op> rhs, with a name that explains it in model terms.
+struct RepairConstraint {
+  enum class Op : std::uint8_t { AtLeast, AtMost, Equal };
+  std::string name;
+  std::vector<std::pair<std::size_t, std::int64_t>> terms;  ///< (var index, coefficient)
+  Op op = Op::AtLeast;
+  std::int64_t rhs = 0;
+};
+
+struct RepairSolution {
+  bool solved = false;
+  std::vector<std::int64_t> values;  ///< per var
+  std::vector<std::string> core;     ///< unsolvable: names of conflicting constraints
+};
+
+/// Fewest changed fields first, then the smallest total deviation (Z3's optimiser, lexicographic).
+RepairSolution solveMinimalRepair(const std::vector<RepairVar>& vars, const std::vector<RepairConstraint>& constraints);
 
 }  // namespace rocelint
