@@ -350,6 +350,7 @@ class Builder {
     readBufferQueues();
     readProfileLists();
     readCableLengths();
+    readLosslessParameters();
     readWred();
     readSchedulers();
     readQueues();
@@ -712,6 +713,27 @@ class Builder {
         }
         for (Port* port : portsOf(key, e)) (ingress ? port->ingress_profile_list : port->egress_profile_list) = refs;
       }
+    }
+  }
+
+  // Both tables hold one entry (conventionally "AZURE"); the first one is what buffermgrd reads.
+  void readLosslessParameters() {
+    const auto& pattern = table("LOSSLESS_TRAFFIC_PATTERN");
+    if (!pattern.empty()) {
+      const auto& [key, e] = *pattern.begin();
+      std::string where = "LOSSLESS_TRAFFIC_PATTERN|" + key;
+      LosslessTrafficPattern traffic;
+      traffic.src = e.src;
+      traffic.mtu_bytes = number<std::uint32_t>(e, "mtu", where, 1, 9216, "a packet size 1-9216 bytes");
+      traffic.small_packet_percent = number<int>(e, "small_packet_percentage", where, 0, 100, "a percentage 0-100");
+      sw_.lossless_traffic = std::move(traffic);
+    }
+    const auto& defaults = table("DEFAULT_LOSSLESS_BUFFER_PARAMETER");
+    if (!defaults.empty()) {
+      const auto& [key, e] = *defaults.begin();
+      std::string where = "DEFAULT_LOSSLESS_BUFFER_PARAMETER|" + key;
+      sw_.over_subscribe_ratio = number<int>(e, "over_subscribe_ratio", where, 0, 1000, "a ratio 0-1000");
+      sw_.default_dynamic_th = number<int>(e, "default_dynamic_th", where, -8, 7, "an integer -8..7");
     }
   }
 

@@ -193,6 +193,10 @@ void lookupHasNoRow(const RuleContext& ctx, FindingSink& sink) {
 
 }  // namespace
 
+void registerBufHeadroomRules(std::vector<Rule>& rules);  // rules/buf_headroom.cpp
+void registerBufPoolRules(std::vector<Rule>& rules);      // rules/buf_pool.cpp
+void registerBufConsistencyRules(std::vector<Rule>& rules);  // rules/buf_consistency.cpp
+
 void registerBufRules(std::vector<Rule>& rules) {
   rules.push_back({"BUF001", Severity::Error, "a lossless PG's buffer profile reserves no headroom (no xoff)",
                    pgWithoutHeadroom});
@@ -206,6 +210,9 @@ void registerBufRules(std::vector<Rule>& rules) {
                    "lossless PGs are generated at run time and no pg_profile_lookup.ini was given", runtimePgsUnknown});
   rules.push_back({"BUF006", Severity::Error, "pg_profile_lookup.ini has no row for the port's speed and cable length",
                    lookupHasNoRow});
+  registerBufHeadroomRules(rules);
+  registerBufPoolRules(rules);
+  registerBufConsistencyRules(rules);
 }
 
 }  // namespace rocelint::rules

@@ -106,11 +106,14 @@ void probabilityOutOfRange(const RuleContext& ctx, FindingSink& sink) {
 
 }  // namespace
 
+void registerEcnSolverRules(std::vector<Rule>& rules);  // rules/ecn_solver.cpp
+
 void registerEcnRules(std::vector<Rule>& rules) {
   rules.push_back({"ECN001", Severity::Error, "a lossless queue has no WRED/ECN profile or ECN marking is off",
                    losslessQueueWithoutEcn});
   rules.push_back({"ECN002", Severity::Error, "WRED minimum threshold is not below the maximum threshold", minNotBelowMax});
   rules.push_back({"ECN003", Severity::Error, "WRED marking/drop probability outside 0-100 %", probabilityOutOfRange});
+  registerEcnSolverRules(rules);
 }
 
 }  // namespace rocelint::rules

@@ -396,6 +396,13 @@ MUTATIONS: list[Mutation] = [
         [(("ECN002", "leaf4", "", None),
           "min >= max for colour green of profile AZURE_LOSSLESS; one per (profile, colour), not per "
           "port. ECN001 is unaffected: it checks only ecn and wred_green_enable."),
+         (("BUF012", "leaf4", "Ethernet16", 3),
+          "green_max_threshold 153600 differs from the 1536000 of leaf1-3, the other LeafRouters of the same "
+          "hwsku; one finding per config line (PGs 3 and 4 and both port groups, 100G/5 m and 400G/40 m, "
+          "share it), on the first port of the first group; no ECN004: even swapped, min 1.5 MB is below the "
+          "~5 MB earliest PFC trigger of a leaf"),
+         (("BUF012", "leaf4", "Ethernet16", 3),
+          "green_min_threshold 1536000 differs from the 153600 of leaf1-3; same placement."),
          ]),
     Mutation(
         "leaf1",
@@ -471,8 +478,13 @@ def natural_key(port: str):
 
 def expected_findings() -> list[dict]:
     rows = [f for m in MUTATIONS for f, _ in m.findings]
-    if len(set(rows)) != len(rows):
-        raise SystemExit("duplicate expected finding")
+    # Two mutations must not claim the same finding; one mutation may produce the same
+    # (rule, switch, port, priority) twice when the findings sit on different lines.
+    owners: dict = {}
+    for index, m in enumerate(MUTATIONS):
+        for f, _ in m.findings:
+            if owners.setdefault(f, index) != index:
+                raise SystemExit(f"duplicate expected finding {f}")
     rows.sort(key=lambda r: (r[0], r[1], natural_key(r[2]), -1 if r[3] is None else r[3]))
     return [{"rule": r, "switch": s, "port": p, "priority": pr} for r, s, p, pr in rows]
 
@@ -570,6 +582,8 @@ def broken_readme(expected: list[dict]) -> str:
         "* MAP004 (like MAP003 and MAP005) is one finding per (switch, map, TC) located at a map "
         "entry; port = the first port that binds the map, priority = the lossless TC.",
         "* ECN002 is located in WRED_PROFILE: no port, no priority.",
+        "* BUF012 (watermark consistency) compares switches of the same role, hwsku, port speed and cable class; "
+        "leaf4's swapped thresholds are also a deviation from leaf1-3, reported once per config line.",
         "* A PG whose profile is missing, or has no xoff, is not a lossless PG, so a RoCE DSCP "
         "whose TC uses it is lossy there (MAP001 knock-ons in mistakes 6 and 9). PFC005's first "
         "clause is about a missing BUFFER_PG *entry*, so it does not fire for those PGs.",

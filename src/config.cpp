@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <yaml-cpp/yaml.h>
 
+#include "rocelint/headroom.hpp"
 #include "rocelint/rule.hpp"
 
 namespace rocelint {
@@ -111,11 +112,23 @@ Config loadConfig(const std::string& path) {
           p.transient = v.Scalar() == "true";
         } else if (name == "storm_radius_switches") {
           p.storm_radius_switches = integer(path, v, "storm_radius_switches", 0, 1000000);
+        } else if (name == "asic") {
+          std::string asic = v.as<std::string>();
+          if (findAsicParams(asic) == nullptr) {
+            std::string known;
+            for (const auto& set : asicParameterSets()) known += (known.empty() ? "" : ", ") + set.name;
+            fail(path, v, fmt::format("unknown asic \"{}\" (expected one of {})", asic, known));
+          }
+          p.asic = asic;
+        } else if (name == "lossless_mtu_bytes") {
+          p.lossless_mtu_bytes = integer(path, v, name, 64, 9216);
+        } else if (name == "default_cable_length_m") {
+          p.default_cable_length_m = integer(path, v, name, 0, 100000);
         } else {
           fail(path, param.first,
                fmt::format("unknown parameter params.{} (expected roce_dscps, lossless_priorities, "
                            "max_lossless_priorities, watchdog_detection_ms, watchdog_restoration_ms, failures, "
-                           "transient, storm_radius_switches)",
+                           "transient, storm_radius_switches, asic, lossless_mtu_bytes, default_cable_length_m)",
                            name));
         }
       }

@@ -10,6 +10,7 @@
 #include "rocelint/config.hpp"
 #include "rocelint/deadlock.hpp"
 #include "rocelint/engine.hpp"
+#include "rocelint/fix.hpp"
 #include "rocelint/loader.hpp"
 #include "rocelint/report.hpp"
 #include "rocelint/rule.hpp"
@@ -123,6 +124,15 @@ int main(int argc, char** argv) {
   DeadlockFlags graph_flags;
   graph->add_flag("--transient", graph_flags.transient, "Routing right after local repair of admin-down links");
 
+  auto* fix = app.add_subcommand("fix", "Write the smallest threshold change that clears the BUF/ECN findings (JSON Patches)");
+  std::string fix_input;
+  std::string fix_out;
+  std::string fix_config;
+  fix->add_option("dir", fix_input, "Fabric directory (never modified)")->required()->check(CLI::ExistingDirectory);
+  fix->add_option("--out", fix_out, "Output directory: <file>.patch.json per changed config, patched/, summary.txt")
+      ->required();
+  fix->add_option("--config", fix_config, "Configuration file (default: DIR/.rocelint.yaml)")->check(CLI::ExistingFile);
+
   auto* rules = app.add_subcommand("rules", "List every rule with its id, default severity and title");
   auto* explain = app.add_subcommand("explain", "Print a rule's documentation page");
   std::string rule_id;
@@ -138,6 +148,19 @@ int main(int argc, char** argv) {
   try {
     if (*check) return runCheck(paths, format, fail_on, config_path, deadlock_flags);
     if (*graph) return runGraph(graph_paths, graph_config, graph_flags, whole_graph ? "all" : cycles_only ? "cycles" : "sccs");
+    if (*fix) {
+      rocelint::Config config;
+      auto candidate = std::filesystem::path(fix_input) / ".rocelint.yaml";
+      if (fix_config.empty() && std::filesystem::is_regular_file(candidate)) fix_config = candidate.string();
+      if (!fix_config.empty()) config = rocelint::loadConfig(fix_config);
+      rocelint::FixResult result = rocelint::runFix(fix_input, fix_out, config);
+      std::cout << result.summary;
+      if (!result.solved) return kExitFindings;
+      for (const auto& [id, count] : result.after) {
+        if (count > 0) return kExitFindings;
+      }
+      return kExitClean;
+    }
     if (*rules) {
       for (const auto& rule : rocelint::allRules()) {
         std::cout << fmt::format("{:<8} {:<8} {}\n", rule.id, rocelint::severityName(rule.severity), rule.title);

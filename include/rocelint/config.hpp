@@ -28,6 +28,12 @@ struct RuleParams {
   bool transient = false;
   /// DL004: a receiver that stops draining pauses at least this many switches (0: off).
   int storm_radius_switches = 0;
+  /// Headroom (BUF007): ASIC parameter set for every switch ("spectrum-3", ...); default: by hwsku.
+  std::optional<std::string> asic;
+  /// Headroom: size of lossless (RoCE) packets when LOSSLESS_TRAFFIC_PATTERN does not say.
+  int lossless_mtu_bytes = 1024;
+  /// Headroom: cable length of ports without a CABLE_LENGTH entry; unset = such ports are skipped.
+  std::optional<int> default_cable_length_m;
 };
 
 /// Everything .rocelint.yaml can say.

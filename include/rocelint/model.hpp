@@ -253,6 +253,13 @@ struct PgLookupTable {
 
 enum class BufferModel : std::uint8_t { Traditional, Dynamic };
 
+/// What the dynamic headroom formula assumes about lossless traffic (SONiC LOSSLESS_TRAFFIC_PATTERN).
+struct LosslessTrafficPattern {
+  std::optional<Sourced<std::uint32_t>> mtu_bytes;       ///< size of lossless packets
+  std::optional<Sourced<int>> small_packet_percent;      ///< share of 64-byte packets, 0-100
+  SourceRef src;
+};
+
 /// One switch (one SONiC device; several input files may contribute to it).
 struct Switch {
   std::string name;
@@ -282,6 +289,10 @@ struct Switch {
   std::vector<std::string> portchannels;
   std::vector<StaticRoute> static_routes;
   std::shared_ptr<const PgLookupTable> pg_lookup;
+  std::optional<LosslessTrafficPattern> lossless_traffic;
+  /// DEFAULT_LOSSLESS_BUFFER_PARAMETER: shared-headroom over-subscription and default alpha.
+  std::optional<Sourced<int>> over_subscribe_ratio;
+  std::optional<Sourced<int>> default_dynamic_th;
 
   std::vector<std::string> files;  ///< every file that contributed, in load order
 

@@ -1,0 +1,75 @@
+// ECN (solver): ECN marks before PFC pauses, proved per switch by src/buffer_solver.cpp.
+
+#include <fmt/format.h>
+
+#include <cmath>
+
+#include "families.hpp"
+#include "rocelint/buffer_solver.hpp"
+
+namespace rocelint::rules {
+namespace {
+
+std::string alphaText(int th) { return th >= 0 ? fmt::format("{}", 1 << th) : fmt::format("1/{}", 1 << (-th)); }
+
+std::string classState(const PgClass& cls, double shared) {
+  return fmt::format("{} x {} holding {:.0f}", cls.count, cls.profile,
+                     static_cast<double>(cls.guaranteed_bytes) + shared);
+}
+
+void pfcBeforeEcn(const RuleContext& ctx, FindingSink& sink) {
+  for (const SwitchBufferResult& result : solveEcnBeforePfc(ctx.fabric, ctx.params)) {
+    const SwitchBufferProblem& problem = result.problem;
+    const Switch* sw = ctx.fabric.findSwitch(problem.switch_name);
+    if (sw == nullptr) continue;
+    int lossless = 0;
+    for (const PgClass& cls : problem.classes) lossless += cls.count;
+    for (std::size_t i = 0; i < result.answers.size(); ++i) {
+      const EcnPfcAnswer& answer = result.answers[i];
+      if (!answer.violated) continue;
+      const EcnPfcQuestion& question = problem.questions[i];
+      const PgClass& mine = problem.classes[question.pg_class];
+      std::string port;
+      int same = 0;
+      for (const auto& [name, pg] : mine.members) {
+        if (pg != question.priority) continue;
+        if (port.empty()) port = name;
+        ++same;
+      }
+      std::string state;
+      for (std::size_t c = 0; c < problem.classes.size(); ++c) {
+        state += (c ? ", " : "") + classState(problem.classes[c], answer.class_shared_bytes[c]);
+      }
+      std::string trigger = mine.dynamic
+                                ? fmt::format("{} + alpha {} x {:.0f} free = {:.0f}", mine.guaranteed_bytes,
+                                              alphaText(mine.dynamic_th), answer.free_bytes, answer.trigger_bytes)
+                                : fmt::format("{} + static_th {} = {:.0f}", mine.guaranteed_bytes, mine.static_th_bytes,
+                                              answer.trigger_bytes);
+      auto limit = static_cast<std::uint64_t>(std::floor(answer.pg_total_bytes));
+      Finding& f = sink.add(at(
+          *sw, port, question.priority, question.ecn_min_src,
+          fmt::format(
+              "lossless PG {} on {} {} ({} PG(s) of this priority use BUFFER_PROFILE {}) can pause its upstream before "
+              "ECN "
+              "marks: with all {} lossless PGs of pool {} ({} bytes) congested at once ({} bytes each), the PG's "
+              "PFC trigger is {} bytes, while queue {} of {} marks only from WRED_PROFILE {} "
+              "green_min_threshold {} bytes",
+              question.priority, sw->name, port, same, mine.profile, lossless, problem.pool, problem.pool_bytes, state,
+              trigger, question.queue, question.egress_port, question.wred_profile, question.ecn_min_bytes),
+          fmt::format("set green_min_threshold of WRED_PROFILE {} to at most {} bytes (the earliest PFC trigger), or "
+                      "raise the lossless profiles' dynamic_th so PFC fires later",
+                      question.wred_profile, limit)));
+      f.related.push_back(related(fmt::format("BUFFER_POOL {} size", problem.pool), problem.pool_src));
+    }
+  }
+}
+
+}  // namespace
+
+void registerEcnSolverRules(std::vector<Rule>& rules) {
+  rules.push_back({"ECN004", Severity::Warning,
+                   "PFC can fire before ECN marks: a reachable buffer state pauses a lossless PG below the ECN minimum",
+                   pfcBeforeEcn});
+}
+
+}  // namespace rocelint::rules

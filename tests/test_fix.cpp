@@ -1,0 +1,119 @@
+// rocelint fix: golden JSON Patches for the rule fixtures, a clean re-check after patching, the
+// input left untouched, the scenarios of issue 4, and an unsat core when no repair exists.
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include "fabric_gen.hpp"
+#include "rocelint/fix.hpp"
+#include "test_util.hpp"
+
+namespace rocelint {
+namespace {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+std::map<std::string, std::string> snapshot(const fs::path& dir) {
+  std::map<std::string, std::string> files;
+  for (const auto& e : fs::recursive_directory_iterator(dir)) {
+    if (e.is_regular_file()) files[fs::relative(e.path(), dir).string()] = test::readAll(e.path().string());
+  }
+  return files;
+}
+
+void expectClean(const FixResult& result) {
+  ASSERT_TRUE(result.solved);
+  for (const auto& [id, count] : result.after) EXPECT_EQ(count, 0) << id << " remains after the patch";
+}
+
+class FixGolden : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(FixGolden, PatchIsTheGoldenOneAndClearsTheFindings) {
+  const std::string id = GetParam();
+  fs::path bad = fs::path(test::sourceDir()) / "tests" / "fixtures" / id / "bad";
+  fs::path golden = fs::path(test::sourceDir()) / "tests" / "golden" / "fix" / id;
+  auto before = snapshot(bad);
+  test::TempDir out;
+  FixResult result = runFix(bad.string(), out.path(), Config{});
+  EXPECT_EQ(snapshot(bad), before) << "fix modified its input";
+  EXPECT_GT(result.before[id], 0);
+  expectClean(result);
+  int patches = 0;
+  for (const auto& e : fs::directory_iterator(golden)) {
+    ++patches;
+    fs::path written = fs::path(out.path()) / e.path().filename();
+    ASSERT_TRUE(fs::exists(written)) << written;
+    EXPECT_EQ(json::parse(test::readAll(written.string())), json::parse(test::readAll(e.path().string())))
+        << "patch differs from tests/golden/fix/" << id << "/" << e.path().filename().string();
+  }
+  EXPECT_GT(patches, 0);
+  // The patched copy is what a re-check sees, and it is clean for the rule.
+  EXPECT_TRUE(test::withRule(test::check(out.path() + "/patched"), id).empty());
+}
+
+INSTANTIATE_TEST_SUITE_P(Fixtures, FixGolden,
+                         ::testing::Values("BUF007", "BUF008", "BUF009", "BUF010", "BUF012", "ECN004"));
+
+/// The clean fixture fabric with leaf1.json edited.
+std::string edited(const test::TempDir& dir, const std::function<void(json&)>& edit) {
+  fs::path good = fs::path(test::sourceDir()) / "tests" / "fixtures" / "BUF007" / "good";
+  for (const char* name : {"leaf1.json", "spine1.json"}) {
+    json doc = json::parse(test::readAll((good / name).string()));
+    if (std::string(name) == "leaf1.json") edit(doc);
+    dir.write(name, doc.dump(4));
+  }
+  return dir.path();
+}
+
+TEST(Fix, TwoKilometreCableAndUpgradedPort) {
+  for (auto edit : std::vector<std::function<void(json&)>>{
+           [](json& leaf) { leaf["CABLE_LENGTH"]["AZURE"]["Ethernet8"] = "2000m"; },
+           [](json& leaf) { leaf["BUFFER_PG"]["Ethernet0|3-4"]["profile"] = "pg_lossless_100000_5m_profile"; }}) {
+    test::TempDir in;
+    test::TempDir out;
+    FixResult result = runFix(edited(in, edit), out.path(), Config{});
+    EXPECT_EQ(result.before["BUF007"], 2);
+    expectClean(result);
+    EXPECT_FALSE(result.changes.empty());
+  }
+}
+
+TEST(Fix, OneLeafOutOfSixIsAlignedWithTheMajority) {
+  test::TempDir in;
+  bench::writeLeafSpine(in.path(), {2, 6, 2});
+  json doc = json::parse(test::readAll(in.path() + "/leaf3.json"));
+  doc["BUFFER_PROFILE"]["pg_lossless_400000_40m_profile"]["xoff"] = "139264";
+  in.write("leaf3.json", doc.dump(4));
+  test::TempDir out;
+  FixResult result = runFix(in.path(), out.path(), Config{});
+  expectClean(result);
+  ASSERT_EQ(result.changes.size(), 1u);  // one field on one switch, not five on the others
+  EXPECT_EQ(result.changes[0].switch_name, "leaf3");
+  EXPECT_EQ(result.changes[0].to, 144384);
+}
+
+TEST(Fix, ImpossibleRepairNamesTheConflict) {
+  // The pool cannot hold even the physical minimum of headroom: BUF007 and BUF009 conflict.
+  test::TempDir in;
+  test::TempDir out;
+  auto path = edited(in, [](json& leaf) { leaf["BUFFER_POOL"]["ingress_lossless_pool"]["size"] = "100000"; });
+  FixResult result = runFix(path, out.path(), Config{});
+  ASSERT_FALSE(result.solved);
+  bool pool = false;
+  bool headroom = false;
+  for (const auto& name : result.conflict) {
+    pool = pool || name.find("BUF009: leaf1 pool ingress_lossless_pool") != std::string::npos;
+    headroom = headroom || name.find("BUF007: leaf1") != std::string::npos;
+  }
+  EXPECT_TRUE(pool && headroom) << result.summary;
+  EXPECT_NE(result.summary.find("conflict"), std::string::npos);
+}
+
+TEST(Fix, RefusesAnOutputInsideTheInput) {
+  fs::path bad = fs::path(test::sourceDir()) / "tests" / "fixtures" / "BUF007" / "bad";
+  EXPECT_THROW(runFix(bad.string(), (bad / "out").string(), Config{}), InputError);
+}
+
+}  // namespace
+}  // namespace rocelint
