@@ -3,6 +3,11 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <atomic>
+#include <exception>
+#include <functional>
+#include <mutex>
+#include <thread>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -163,25 +168,28 @@ void buildLinksAndHosts(Fabric& fabric) {
   }
 }
 
-}  // namespace
 
-Fabric loadFabric(const std::vector<std::string>& paths, const LoadProgress& progress) {
-  Fabric fabric;
-  std::map<std::string, PendingSwitch> pending;
-  std::vector<PendingLookup> lookups;
+/// What reading one input file produced (phase 1, on a worker thread).
+struct ParsedFile {
+  enum class Kind : std::uint8_t { Lookup, Sonic, Cli, Skipped, Failed } kind = Kind::Skipped;
+  std::shared_ptr<PgLookupTable> lookup;
+  std::optional<sonic::DeviceTables> device;
+  std::optional<cli::ConfigText> config;
+  bool eos = false;
+  std::string switch_name;
+  std::string why;  ///< skip reason or error message
+};
 
-  std::vector<InputFile> files = collect(paths);
-  std::size_t done = 0;
-  for (const InputFile& file : files) {
-    if (progress) progress(done++, files.size());
-    std::string name = file.path.filename().string();
-    std::string ext = file.path.extension().string();
-    std::string display = file.path.string();
+ParsedFile readInput(const InputFile& file) {
+  ParsedFile out;
+  std::string name = file.path.filename().string();
+  std::string ext = file.path.extension().string();
+  std::string display = file.path.string();
+  try {
     if (isPgProfileLookupName(name)) {
-      auto table = std::make_shared<PgLookupTable>(parsePgProfileLookup(readFile(file.path), display));
-      lookups.push_back({std::move(table), lookupScope(file)});
-      ++fabric.files_loaded;
-      continue;
+      out.kind = ParsedFile::Kind::Lookup;
+      out.lookup = std::make_shared<PgLookupTable>(parsePgProfileLookup(readFile(file.path), display));
+      return out;
     }
     // The format is recognised by content; the extension only words the "skipped" note.
     std::string text = readFile(file.path);
@@ -192,67 +200,159 @@ Fabric loadFabric(const std::vector<std::string>& paths, const LoadProgress& pro
         throw InputError(fmt::format("{}:{}:{}: invalid JSON: {}", display, failure.line, failure.column, failure.message));
       }
       if (!sonic::looksLikeConfigDb(root)) {
-        skip(fabric, file.path, "JSON that is not a SONiC config_db (no TABLE or TABLE|key members)");
-        continue;
+        out.why = "JSON that is not a SONiC config_db (no TABLE or TABLE|key members)";
+        return out;
       }
-      sonic::DeviceTables device = sonic::readConfigDb(root, display);
-      std::string switch_name = device.hostname ? *device.hostname : defaultSwitchName(file);
-      for (auto& note : device.notes) {
-        note.switch_name = switch_name;
-        fabric.notes.push_back(std::move(note));
-      }
-      PendingSwitch& target = pending[switch_name];
-      sonic::mergeTables(target.store, device.store, switch_name, fabric.notes);
-      target.files.push_back(display);
-      ++fabric.files_loaded;
-      continue;
+      out.device = sonic::readConfigDb(root, display);
+      out.switch_name = out.device->hostname ? *out.device->hostname : defaultSwitchName(file);
+      out.kind = ParsedFile::Kind::Sonic;
+      return out;
     }
     cli::Dialect dialect = cli::detectDialect(text);
     if (dialect != cli::Dialect::None) {
-      cli::ConfigText config = cli::parseConfigText(text, display);
-      bool eos = dialect == cli::Dialect::Eos;
-      std::optional<std::string> hostname = eos ? eos::hostnameOf(config) : nxos::hostnameOf(config);
-      PendingSwitch& target = pending[hostname ? *hostname : defaultSwitchName(file)];
-      (eos ? target.eos : target.nxos).push_back(std::move(config));
-      target.files.push_back(display);
-      ++fabric.files_loaded;
-      continue;
+      out.config = cli::parseConfigText(text, display);
+      out.eos = dialect == cli::Dialect::Eos;
+      std::optional<std::string> hostname = out.eos ? eos::hostnameOf(*out.config) : nxos::hostnameOf(*out.config);
+      out.switch_name = hostname ? *hostname : defaultSwitchName(file);
+      out.kind = ParsedFile::Kind::Cli;
+      return out;
     }
     if (ext == ".xml") {
-      skip(fabric, file.path, "XML input (SONiC minigraph, Junos) is not supported yet");
+      out.why = "XML input (SONiC minigraph, Junos) is not supported yet";
     } else if (ext == ".ini") {
-      skip(fabric, file.path, "only pg_profile_lookup.ini is read among SONiC platform .ini files");
+      out.why = "only pg_profile_lookup.ini is read among SONiC platform .ini files";
     } else if (ext == ".cfg" || ext == ".conf") {
-      skip(fabric, file.path, "not an EOS or NX-OS running-config; other vendor CLI configuration (Junos) is not supported yet");
+      out.why = "not an EOS or NX-OS running-config; other vendor CLI configuration (Junos) is not supported yet";
     } else {
-      skip(fabric, file.path, "not a recognised input format");
+      out.why = "not a recognised input format";
     }
+  } catch (const InputError& e) {
+    out.kind = ParsedFile::Kind::Failed;
+    out.why = e.what();
+  }
+  return out;
+}
+
+/// Runs `work(i)` for i in [0, n) on every core; the first exception is rethrown.
+void parallelFor(std::size_t n, const std::function<void(std::size_t)>& work) {
+  unsigned threads = std::max(1U, std::min<unsigned>(std::thread::hardware_concurrency(), static_cast<unsigned>(n)));
+  std::atomic<std::size_t> next{0};
+  std::exception_ptr failure;
+  std::mutex mu;
+  auto worker = [&]() {
+    for (std::size_t i = next.fetch_add(1); i < n; i = next.fetch_add(1)) {
+      try {
+        work(i);
+      } catch (...) {
+        std::lock_guard<std::mutex> lock(mu);
+        if (!failure) failure = std::current_exception();
+      }
+    }
+  };
+  std::vector<std::thread> pool;
+  for (unsigned t = 1; t < threads; ++t) pool.emplace_back(worker);
+  worker();
+  for (auto& t : pool) t.join();
+  if (failure) std::rethrow_exception(failure);
+}
+
+/// What building one switch produced (phase 3, on a worker thread); merged in switch order.
+struct BuiltSwitch {
+  Switch sw;
+  std::vector<InputNote> notes;
+  std::map<std::string, int> out_of_scope;
+  std::vector<ParseCoverage> coverage;
+};
+
+}  // namespace
+
+Fabric loadFabric(const std::vector<std::string>& paths, const LoadProgress& progress) {
+  Fabric fabric;
+  std::map<std::string, PendingSwitch> pending;
+  std::vector<PendingLookup> lookups;
+
+  // Phase 1, parallel: read and parse every file on its own.
+  std::vector<InputFile> files = collect(paths);
+  std::vector<ParsedFile> parsed(files.size());
+  std::atomic<std::size_t> done{0};
+  std::mutex progress_mu;
+  parallelFor(files.size(), [&](std::size_t i) {
+    parsed[i] = readInput(files[i]);
+    std::size_t finished = done.fetch_add(1) + 1;
+    if (progress) {
+      std::lock_guard<std::mutex> lock(progress_mu);
+      progress(finished, files.size());
+    }
+  });
+  // Phase 2, in file order (later files win a conflict, errors are reported for the first file).
+  for (std::size_t i = 0; i < files.size(); ++i) {
+    ParsedFile& file = parsed[i];
+    std::string display = files[i].path.string();
+    switch (file.kind) {
+      case ParsedFile::Kind::Failed: throw InputError(file.why);
+      case ParsedFile::Kind::Skipped: skip(fabric, files[i].path, file.why); break;
+      case ParsedFile::Kind::Lookup:
+        lookups.push_back({std::move(file.lookup), lookupScope(files[i])});
+        ++fabric.files_loaded;
+        break;
+      case ParsedFile::Kind::Sonic: {
+        for (auto& note : file.device->notes) {
+          note.switch_name = file.switch_name;
+          fabric.notes.push_back(std::move(note));
+        }
+        PendingSwitch& target = pending[file.switch_name];
+        sonic::mergeTables(target.store, file.device->store, file.switch_name, fabric.notes);
+        target.files.push_back(display);
+        ++fabric.files_loaded;
+        break;
+      }
+      case ParsedFile::Kind::Cli: {
+        PendingSwitch& target = pending[file.switch_name];
+        (file.eos ? target.eos : target.nxos).push_back(std::move(*file.config));
+        target.files.push_back(display);
+        ++fabric.files_loaded;
+        break;
+      }
+    }
+    file = ParsedFile{};  // free the tables once merged
   }
 
-  fabric.switches.reserve(pending.size());
-  for (auto it = pending.begin(); it != pending.end(); it = pending.erase(it)) {  // free each store once built
-    Switch sw;
-    sw.name = it->first;
-    sw.files = it->second.files;
+  // Phase 3, parallel: build each switch from its merged tables, then free them.
+  std::vector<std::pair<std::string, PendingSwitch>> sources;
+  sources.reserve(pending.size());
+  for (auto it = pending.begin(); it != pending.end(); it = pending.erase(it)) sources.emplace_back(it->first, std::move(it->second));
+  std::vector<BuiltSwitch> built(sources.size());
+  parallelFor(sources.size(), [&](std::size_t i) {
+    BuiltSwitch& out = built[i];
+    Switch& sw = out.sw;
+    PendingSwitch& source = sources[i].second;
+    sw.name = sources[i].first;
+    sw.files = source.files;
     // One format per switch: SONiC wins over CLI text, EOS over NX-OS; the rest is a CFG003 note.
-    const PendingSwitch& source = it->second;
     const char* used = !source.store.tables.empty() ? "SONiC config_db" : !source.eos.empty() ? "EOS" : "NX-OS";
     for (const auto& [configs, format] : {std::pair{&source.eos, "EOS"}, std::pair{&source.nxos, "NX-OS"}}) {
       if (configs->empty() || format == std::string(used)) continue;
-      fabric.notes.push_back(makeNote(InputNote::Kind::Conflict, sw.name, "",
-                                      fmt::format("switch {} is described by {} and by {} files; the {} files are ignored",
-                                                  sw.name, used, format, format),
-                                      SourceRef{*configs->front().file, 1, 1, ""}));
+      out.notes.push_back(makeNote(InputNote::Kind::Conflict, sw.name, "",
+                                   fmt::format("switch {} is described by {} and by {} files; the {} files are ignored",
+                                               sw.name, used, format, format),
+                                   SourceRef{*configs->front().file, 1, 1, ""}));
     }
     if (used == std::string("EOS")) {
-      eos::buildSwitch(source.eos, sw, fabric.notes, fabric.out_of_scope_tables, fabric.coverage);
+      eos::buildSwitch(source.eos, sw, out.notes, out.out_of_scope, out.coverage);
     } else if (used == std::string("NX-OS")) {
-      nxos::buildSwitch(source.nxos, sw, fabric.notes, fabric.out_of_scope_tables, fabric.coverage);
+      nxos::buildSwitch(source.nxos, sw, out.notes, out.out_of_scope, out.coverage);
     } else {
-      sonic::buildSwitch(source.store, sw, fabric.notes, fabric.out_of_scope_tables);
+      sonic::buildSwitch(source.store, sw, out.notes, out.out_of_scope);
     }
-    fabric.switch_index.emplace(sw.name, fabric.switches.size());
-    fabric.switches.push_back(std::move(sw));
+    source = PendingSwitch{};
+  });
+  fabric.switches.reserve(built.size());
+  for (BuiltSwitch& b : built) {
+    for (auto& note : b.notes) fabric.notes.push_back(std::move(note));
+    for (const auto& [table, n] : b.out_of_scope) fabric.out_of_scope_tables[table] += n;
+    for (auto& c : b.coverage) fabric.coverage.push_back(std::move(c));
+    fabric.switch_index.emplace(b.sw.name, fabric.switches.size());
+    fabric.switches.push_back(std::move(b.sw));
   }
 
   // Lookup tables: a switch's own directory beats its hwsku's directory beats the fabric root.
