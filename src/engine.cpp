@@ -5,12 +5,32 @@
 #include "rocelint/rule.hpp"
 
 namespace rocelint {
+namespace {
+
+// Moves findings that a suppression matches out of the reported list; the first matching
+// suppression (in file order) gives the reason.
+void applySuppressions(Report& report, const std::vector<Suppression>& suppressions) {
+  if (suppressions.empty()) return;
+  std::vector<Finding> kept;
+  for (Finding& f : report.findings) {
+    auto match = std::find_if(suppressions.begin(), suppressions.end(), [&](const Suppression& s) { return s.matches(f); });
+    if (match == suppressions.end()) {
+      kept.push_back(std::move(f));
+    } else {
+      report.suppressed.push_back(SuppressedFinding{std::move(f), match->reason, match->src});
+    }
+  }
+  report.findings = std::move(kept);
+}
+
+}  // namespace
 
 Report analyze(const Fabric& fabric, const Config& config) {
   Report report;
   RuleContext ctx{fabric, config.params};
   for (const Rule& rule : allRules()) {
     if (config.isDisabled(rule.id)) continue;
+    report.rules_run.push_back(rule.id);
     Severity severity = rule.severity;
     if (auto it = config.severity_overrides.find(rule.id); it != config.severity_overrides.end()) {
       severity = it->second;
@@ -21,6 +41,7 @@ Report analyze(const Fabric& fabric, const Config& config) {
     rule.check(ctx, sink);
   }
   std::sort(report.findings.begin(), report.findings.end(), findingLess);
+  applySuppressions(report, config.suppressions);
 
   Summary& s = report.summary;
   s.files = fabric.files_loaded;
@@ -28,13 +49,25 @@ Report analyze(const Fabric& fabric, const Config& config) {
   for (const Switch& sw : fabric.switches) s.ports += static_cast<int>(sw.ports.size());
   s.links = static_cast<int>(fabric.links.size());
   s.hosts = static_cast<int>(fabric.hosts.size());
+  s.out_of_scope_tables = fabric.out_of_scope_tables;
+  countFindings(report);
+  return report;
+}
+
+void countFindings(Report& report) {
+  Summary& s = report.summary;
+  s.by_severity.clear();
+  s.by_rule.clear();
+  s.by_family.clear();
   for (const char* name : {"error", "warning", "note"}) s.by_severity[name] = 0;
   for (const Finding& f : report.findings) {
     ++s.by_severity[severityName(f.severity)];
     ++s.by_rule[f.rule];
+    const Rule* rule = findRule(f.rule);
+    ++s.by_family[rule != nullptr ? rule->family() : f.rule][severityName(f.severity)];
   }
-  s.out_of_scope_tables = fabric.out_of_scope_tables;
-  return report;
+  s.suppressed = static_cast<int>(report.suppressed.size());
+  s.baselined = static_cast<int>(report.baselined.size());
 }
 
 }  // namespace rocelint

@@ -1,6 +1,7 @@
 #include "rocelint/loader.hpp"
 
 #include <fmt/format.h>
+#include <fnmatch.h>
 
 #include <algorithm>
 #include <filesystem>
@@ -40,7 +41,7 @@ bool ignoredSilently(const fs::path& path) {
   return std::find(extensions.begin(), extensions.end(), ext) != extensions.end();
 }
 
-std::vector<InputFile> collect(const std::vector<std::string>& paths) {
+std::vector<InputFile> collect(const std::vector<std::string>& paths, const PathFilter& filter) {
   std::vector<InputFile> files;
   for (const auto& given : paths) {
     fs::path path(given);
@@ -54,7 +55,10 @@ std::vector<InputFile> collect(const std::vector<std::string>& paths) {
           it.disable_recursion_pending();
           continue;
         }
-        if (it->is_regular_file() && !ignoredSilently(it->path())) found.push_back(it->path());
+        if (it->is_regular_file() && !ignoredSilently(it->path()) &&
+            filter.accepts(it->path().lexically_relative(path).generic_string())) {
+          found.push_back(it->path());
+        }
       }
       if (ec) throw InputError(fmt::format("{}: cannot read directory: {}", given, ec.message()));
       std::sort(found.begin(), found.end());
@@ -154,12 +158,25 @@ void buildLinksAndHosts(Fabric& fabric) {
 
 }  // namespace
 
+bool PathFilter::accepts(const std::string& relative_path) const {
+  auto matchesAny = [&](const std::vector<std::string>& globs) {
+    return std::any_of(globs.begin(), globs.end(),
+                        [&](const std::string& glob) { return fnmatch(glob.c_str(), relative_path.c_str(), 0) == 0; });
+  };
+  if (!include.empty() && !matchesAny(include)) return false;
+  return !matchesAny(exclude);
+}
+
 Fabric loadFabric(const std::vector<std::string>& paths, const LoadProgress& progress) {
+  return loadFabric(paths, progress, PathFilter{});
+}
+
+Fabric loadFabric(const std::vector<std::string>& paths, const LoadProgress& progress, const PathFilter& filter) {
   Fabric fabric;
   std::map<std::string, PendingSwitch> pending;
   std::vector<PendingLookup> lookups;
 
-  std::vector<InputFile> files = collect(paths);
+  std::vector<InputFile> files = collect(paths, filter);
   std::size_t done = 0;
   for (const InputFile& file : files) {
     if (progress) progress(done++, files.size());

@@ -1,15 +1,20 @@
-// rocelint command line.
+// rocelint command line: parses options, runs the pipeline modules, picks the reporter.
 
 #include <unistd.h>
 
 #include <CLI/CLI.hpp>
 #include <filesystem>
 #include <fmt/format.h>
+#include <fstream>
 #include <iostream>
 
+#include "rocelint/baseline.hpp"
 #include "rocelint/config.hpp"
+#include "rocelint/diff.hpp"
 #include "rocelint/engine.hpp"
+#include "rocelint/fingerprint.hpp"
 #include "rocelint/loader.hpp"
+#include "rocelint/progress.hpp"
 #include "rocelint/report.hpp"
 #include "rocelint/rule.hpp"
 
@@ -19,34 +24,153 @@ constexpr int kExitClean = 0;
 constexpr int kExitFindings = 1;
 constexpr int kExitInputError = 2;
 
-int runCheck(const std::vector<std::string>& paths, const std::string& format, const std::string& fail_on,
-             std::string config_path) {
-  using namespace rocelint;
-  Config config;
-  if (config_path.empty() && paths.size() == 1) {
+/// Options every analysing subcommand (check, diff) shares. New options go here or in the
+/// subcommand's own struct, with one line in addOutputOptions / the subcommand's setup.
+struct OutputOptions {
+  std::string format = "text";
+  std::string fail_on = "error";
+  std::string config_path;
+  std::string source_root;
+  std::string output_path;
+  bool no_suppress = false;
+  bool quiet = false;
+  bool verbose = false;
+};
+
+struct CheckOptions {
+  std::vector<std::string> paths;
+  std::string baseline;
+  std::string write_baseline;
+};
+
+struct DiffOptions {
+  std::string old_dir;
+  std::string new_dir;
+};
+
+void addOutputOptions(CLI::App* cmd, OutputOptions& o) {
+  cmd->add_option("--format", o.format, "Output format")
+      ->check(CLI::IsMember({"text", "json", "sarif", "junit", "markdown"}))
+      ->capture_default_str();
+  cmd->add_option("--fail-on", o.fail_on, "Exit 1 when a finding is at or above this severity")
+      ->check(CLI::IsMember({"error", "warning", "note"}))
+      ->capture_default_str();
+  cmd->add_option("--config", o.config_path, "Configuration file (default: DIR/.rocelint.yaml)")->check(CLI::ExistingFile);
+  cmd->add_option("--source-root", o.source_root,
+                  "Directory that SARIF/JUnit/Markdown file names are relative to (default: current directory)")
+      ->check(CLI::ExistingDirectory);
+  cmd->add_option("-o,--output", o.output_path, "Write the report to FILE instead of stdout");
+  cmd->add_flag("--no-suppress", o.no_suppress, "Ignore the configuration's suppressions: report every finding");
+  auto* quiet = cmd->add_flag("-q,--quiet", o.quiet, "No progress or messages on stderr, only errors");
+  cmd->add_flag("-v,--verbose", o.verbose, "Log each stage with its time on stderr")->excludes(quiet);
+}
+
+rocelint::Progress::Mode progressMode(const OutputOptions& o) {
+  if (o.quiet) return rocelint::Progress::Mode::Quiet;
+  return o.verbose ? rocelint::Progress::Mode::Verbose : rocelint::Progress::Mode::Auto;
+}
+
+/// The configuration: --config, else .rocelint.yaml at the root of a single fabric directory.
+rocelint::Config loadConfigFor(const std::vector<std::string>& paths, const OutputOptions& o, rocelint::Progress& progress) {
+  std::string path = o.config_path;
+  if (path.empty() && paths.size() == 1) {
     auto candidate = std::filesystem::path(paths.front()) / ".rocelint.yaml";
-    if (std::filesystem::is_regular_file(candidate)) config_path = candidate.string();
+    if (std::filesystem::is_regular_file(candidate)) path = candidate.string();
   }
-  if (!config_path.empty()) config = loadConfig(config_path);
-  // Progress only for people watching a terminal; pipes and CI logs stay clean.
-  bool show_progress = isatty(STDERR_FILENO) == 1;
-  auto progress = [&](std::size_t done, std::size_t total) {
-    if (show_progress && total >= 20 && (done % 10 == 0)) std::cerr << fmt::format("\rrocelint: reading {}/{} files", done, total) << std::flush;
-  };
-  Fabric fabric = loadFabric(paths, progress);
-  if (show_progress) std::cerr << "\rrocelint: analysing " << fabric.switches.size() << " switches      " << std::flush;
+  rocelint::Config config;
+  if (!path.empty()) {
+    config = rocelint::loadConfig(path);
+    progress.detail(fmt::format("configuration {}", path));
+  }
+  if (o.no_suppress) config.suppressions.clear();
+  return config;
+}
+
+/// Fingerprints are relative to the fabric directory, so a fabric keeps them when it moves.
+std::string fabricRoot(const std::vector<std::string>& paths) {
+  return paths.size() == 1 && std::filesystem::is_directory(paths.front()) ? paths.front() : std::string(".");
+}
+
+rocelint::Report analyzePaths(const std::vector<std::string>& paths, const rocelint::Config& config,
+                              rocelint::Progress& progress) {
+  using namespace rocelint;
+  Fabric fabric = loadFabric(paths, [&](std::size_t done, std::size_t total) { progress.files(done, total); }, config.paths);
+  progress.detail(fmt::format("{} file(s), {} switch(es), {} link(s)", fabric.files_loaded, fabric.switches.size(),
+                              fabric.links.size()));
+  progress.stage(fmt::format("analysing {} switches", fabric.switches.size()));
   Report report = analyze(fabric, config);
-  if (show_progress) std::cerr << "\r\033[K" << std::flush;
-  if (format == "json") {
-    writeJson(report, std::cout);
+  assignFingerprints(report, fabricRoot(paths));
+  return report;
+}
+
+/// Writes with the chosen reporter to stdout or --output.
+template <class R>
+void emit(const R& report, const OutputOptions& o) {
+  using namespace rocelint;
+  std::ofstream file;
+  if (!o.output_path.empty()) {
+    file.open(o.output_path, std::ios::binary);
+    if (!file) throw InputError(fmt::format("{}: cannot write output file", o.output_path));
+  }
+  std::ostream& out = o.output_path.empty() ? std::cout : file;
+  Severity fail_on = *parseSeverity(o.fail_on);
+  if (o.format == "json") {
+    writeJson(report, out);
+  } else if (o.format == "sarif") {
+    writeSarif(report, out, SarifOptions{o.source_root, kSarifMaxResults});
+  } else if (o.format == "junit") {
+    writeJunit(report, out, JunitOptions{fail_on, o.source_root});
+  } else if (o.format == "markdown") {
+    writeMarkdown(report, out, MarkdownOptions{fail_on, o.source_root, 200});
   } else {
-    writeText(report, std::cout, TextOptions{isatty(STDOUT_FILENO) == 1});
+    writeText(report, out, TextOptions{o.output_path.empty() && isatty(STDOUT_FILENO) == 1});
   }
-  Severity threshold = *parseSeverity(fail_on);
-  for (const Finding& f : report.findings) {
-    if (f.severity >= threshold) return kExitFindings;
+}
+
+bool anyAtOrAbove(const std::vector<rocelint::Finding>& findings, const std::string& fail_on) {
+  rocelint::Severity threshold = *rocelint::parseSeverity(fail_on);
+  for (const auto& f : findings) {
+    if (f.severity >= threshold) return true;
   }
-  return kExitClean;
+  return false;
+}
+
+int runCheck(const CheckOptions& c, const OutputOptions& o) {
+  using namespace rocelint;
+  Progress progress(progressMode(o), std::cerr, isatty(STDERR_FILENO) == 1);
+  Config config = loadConfigFor(c.paths, o, progress);
+  Report report = analyzePaths(c.paths, config, progress);
+  if (!c.write_baseline.empty()) {
+    Baseline baseline = makeBaseline(report, fabricRoot(c.paths));
+    std::ofstream file(c.write_baseline, std::ios::binary);
+    if (!file) throw InputError(fmt::format("{}: cannot write baseline file", c.write_baseline));
+    writeBaseline(baseline, file);
+    progress.finish();
+    if (!o.quiet) std::cerr << fmt::format("rocelint: wrote {} finding(s) to {}\n", baseline.entries.size(), c.write_baseline);
+    return kExitClean;
+  }
+  std::string baseline_path = c.baseline.empty() ? config.baseline : c.baseline;
+  if (!baseline_path.empty()) {
+    applyBaseline(report, readBaseline(baseline_path));
+    progress.detail(fmt::format("baseline {}: {} accepted, {} stale", baseline_path, report.baselined.size(),
+                                report.stale_baseline.size()));
+  }
+  progress.finish();
+  emit(report, o);
+  return anyAtOrAbove(report.findings, o.fail_on) ? kExitFindings : kExitClean;
+}
+
+int runDiff(const DiffOptions& d, const OutputOptions& o) {
+  using namespace rocelint;
+  Progress progress(progressMode(o), std::cerr, isatty(STDERR_FILENO) == 1);
+  progress.stage(fmt::format("analysing {}", d.old_dir));
+  Report before = analyzePaths({d.old_dir}, loadConfigFor({d.old_dir}, o, progress), progress);
+  progress.stage(fmt::format("analysing {}", d.new_dir));
+  Report after = analyzePaths({d.new_dir}, loadConfigFor({d.new_dir}, o, progress), progress);
+  DiffReport diff = diffReports(std::move(before), std::move(after));
+  progress.finish();
+  emit(diff, o);
+  return anyAtOrAbove(diff.introduced, o.fail_on) ? kExitFindings : kExitClean;
 }
 
 }  // namespace
@@ -56,21 +180,27 @@ int main(int argc, char** argv) {
   app.set_version_flag("--version", std::string("rocelint ") + ROCELINT_VERSION);
   app.require_subcommand(1);
   app.footer(
-      "Exit codes: 0 nothing at or above --fail-on; 1 findings at or above it; 2 usage or input error.\n"
-      "Examples:\n  rocelint check fabric/\n  rocelint check fabric/ --format json --fail-on warning\n"
+      "Exit codes: 0 nothing at or above --fail-on; 1 findings at or above it (diff: introduced ones); 2 usage or "
+      "input error.\nExamples:\n  rocelint check fabric/\n  rocelint check fabric/ --format sarif -o rocelint.sarif\n"
+      "  rocelint check fabric/ --baseline .rocelint-baseline.json\n  rocelint diff old/ new/ --format markdown\n"
       "  rocelint explain PFC001");
 
+  OutputOptions output;
+  CheckOptions check_options;
   auto* check = app.add_subcommand("check", "Analyse a fabric directory (one config_db.json per switch) or files");
-  std::vector<std::string> paths;
-  std::string format = "text";
-  std::string fail_on = "error";
-  std::string config_path;
-  check->add_option("paths", paths, "Fabric directory or files")->required()->check(CLI::ExistingPath);
-  check->add_option("--format", format, "Output format")->check(CLI::IsMember({"text", "json"}))->capture_default_str();
-  check->add_option("--fail-on", fail_on, "Exit 1 when a finding is at or above this severity")
-      ->check(CLI::IsMember({"error", "warning", "note"}))
-      ->capture_default_str();
-  check->add_option("--config", config_path, "Configuration file (default: DIR/.rocelint.yaml)")->check(CLI::ExistingFile);
+  check->add_option("paths", check_options.paths, "Fabric directory or files")->required()->check(CLI::ExistingPath);
+  addOutputOptions(check, output);
+  auto* baseline = check->add_option("--baseline", check_options.baseline,
+                                     "Report only findings not in this baseline file; list its entries that no longer occur")
+                       ->check(CLI::ExistingFile);
+  check->add_option("--write-baseline", check_options.write_baseline, "Record the current findings in FILE and exit 0")
+      ->excludes(baseline);
+
+  DiffOptions diff_options;
+  auto* diff = app.add_subcommand("diff", "Compare two versions of a fabric: findings introduced, fixed, unchanged");
+  diff->add_option("old", diff_options.old_dir, "Fabric directory before the change")->required()->check(CLI::ExistingDirectory);
+  diff->add_option("new", diff_options.new_dir, "Fabric directory after the change")->required()->check(CLI::ExistingDirectory);
+  addOutputOptions(diff, output);
 
   auto* rules = app.add_subcommand("rules", "List every rule with its id, default severity and title");
   auto* explain = app.add_subcommand("explain", "Print a rule's documentation page");
@@ -85,7 +215,8 @@ int main(int argc, char** argv) {
   }
 
   try {
-    if (*check) return runCheck(paths, format, fail_on, config_path);
+    if (*check) return runCheck(check_options, output);
+    if (*diff) return runDiff(diff_options, output);
     if (*rules) {
       for (const auto& rule : rocelint::allRules()) {
         std::cout << fmt::format("{:<8} {:<8} {}\n", rule.id, rocelint::severityName(rule.severity), rule.title);

@@ -21,14 +21,34 @@ struct Summary {
   std::map<std::string, int> by_severity;
   std::map<std::string, int> by_rule;
   std::map<std::string, int> out_of_scope_tables;
+  /// family -> severity -> count, over reported findings (not suppressed or baselined ones).
+  std::map<std::string, std::map<std::string, int>> by_family;
+  int suppressed = 0;  ///< findings matched by a suppression of the configuration
+  int baselined = 0;   ///< findings matched by the baseline file
+};
+
+/// A finding that a suppression of .rocelint.yaml matched: kept and counted, not reported.
+struct SuppressedFinding {
+  Finding finding;
+  std::string reason;
+  SourceRef suppression;  ///< where the suppression is written
 };
 
 struct Report {
-  std::vector<Finding> findings;
+  std::vector<Finding> findings;  ///< reported findings: not suppressed, not in the baseline
   Summary summary;
+  std::vector<SuppressedFinding> suppressed;
+  std::vector<Finding> baselined;             ///< findings the baseline file accepts
+  std::vector<BaselineEntry> stale_baseline;  ///< baseline entries that no longer occur
+  std::vector<std::string> rules_run;         ///< ids of the rules that ran (enabled), sorted
 };
 
-/// Runs every enabled rule; findings are in deterministic order.
+/// Runs every enabled rule and applies the configuration's suppressions; findings are in
+/// deterministic order.
 Report analyze(const Fabric& fabric, const Config& config);
+
+/// Recomputes the finding counts of the summary (severity, rule, family, suppressed,
+/// baselined) after findings were moved between the report's lists.
+void countFindings(Report& report);
 
 }  // namespace rocelint
