@@ -276,7 +276,7 @@ TEST(Progress, TerminalGetsARedrawnLineOthersNothingVerboseGetsLines) {
     p.stage("building graph");
     p.detail("only verbose");
   }
-  EXPECT_NE(tty.str().find("\rrocelint: parsing 1/30 files"), std::string::npos) << tty.str();
+  EXPECT_NE(tty.str().find("\r\033[Krocelint: parsing 1/30 files"), std::string::npos) << tty.str();
   EXPECT_NE(tty.str().find("building graph"), std::string::npos);
   EXPECT_EQ(tty.str().find("only verbose"), std::string::npos);
   EXPECT_EQ(tty.str().substr(tty.str().size() - 4), "\r\033[K") << "the line is cleared at the end";

@@ -182,7 +182,7 @@ TEST(Sarif, RuleMetadataResultsAndFingerprints) {
     EXPECT_EQ(r["id"], rule.id);
     EXPECT_FALSE(r["name"].get<std::string>().empty());
     EXPECT_EQ(r["shortDescription"]["text"], rule.title);
-    EXPECT_GT(r["fullDescription"]["text"].get<std::string>().size(), rule.title.size()) << rule.id;
+    EXPECT_NE(r["fullDescription"]["text"], rule.title) << rule.id << ": from the page's \"What it checks\"";
     EXPECT_EQ(r["help"]["markdown"], *ruleDocumentation(rule.id));
     EXPECT_EQ(r["help"]["text"], *ruleDocumentation(rule.id));
     EXPECT_NE(r["helpUri"].get<std::string>().find("docs/rules/" + rule.id + ".md"), std::string::npos);
@@ -199,7 +199,7 @@ TEST(Sarif, RuleMetadataResultsAndFingerprints) {
     EXPECT_EQ(phys["artifactLocation"]["uri"], fs::path(f.location.file()).filename().string());
     EXPECT_EQ(phys["region"]["startLine"], f.location.line);
     EXPECT_EQ(res["partialFingerprints"]["rocelintFingerprint/v1"], f.fingerprint);
-    EXPECT_EQ(res["relatedLocations"].size(), f.related.size());
+    EXPECT_EQ(res.contains("relatedLocations") ? res["relatedLocations"].size() : 0u, f.related.size());
     if (!f.switch_name.empty()) {
       EXPECT_EQ(res["locations"][0]["logicalLocations"][0]["fullyQualifiedName"].get<std::string>().rfind(f.switch_name, 0), 0u);
     }
