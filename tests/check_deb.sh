@@ -14,8 +14,13 @@ done
 info=$(dpkg-deb -f "$deb" Package Version Depends)
 grep -q "^Package: rocelint$" <<<"$info" || { echo "$info"; exit 1; }
 grep -q "^Depends: .*libyaml-cpp" <<<"$info" || { echo "no shared-library dependencies: $info"; exit 1; }
-# Install into a temporary root (dpkg --root needs a dpkg database; unpacking is what it does).
-dpkg-deb -x "$deb" "$work/root"
+# dpkg -i into a temporary root: an empty dpkg database there; the shared libraries it depends
+# on are installed on this machine, not in the temporary root, hence --force-depends.
+mkdir -p "$work/root/var/lib/dpkg/updates" "$work/root/var/lib/dpkg/info" "$work/root/var/log"
+touch "$work/root/var/lib/dpkg/status"
+dpkg --root="$work/root" --force-depends --force-script-chrootless --force-not-root -i "$deb" >"$work/dpkg.log" 2>&1 ||
+  { cat "$work/dpkg.log"; exit 1; }
+grep -q "^Status: install ok installed" "$work/root/var/lib/dpkg/status" || { echo "dpkg did not install rocelint"; exit 1; }
 "$work/root/usr/bin/rocelint" --version | grep -q "^rocelint " || { echo "unpacked binary does not run"; exit 1; }
 "$work/root/usr/bin/rocelint" explain PFC001 | grep -q "^# PFC001" || { echo "explain fails from the package"; exit 1; }
 bash -n "$work/root/usr/share/bash-completion/completions/rocelint"
