@@ -80,17 +80,20 @@ Baseline readBaseline(const std::string& path) {
   const json::Node* version = root.find("rocelint_baseline");
   if (version == nullptr || version->text != std::to_string(kBaselineVersion)) {
     fail(path, version ? *version : root,
-         fmt::format("\"rocelint_baseline\" must be {} (write it with rocelint check --write-baseline)", kBaselineVersion));
+         fmt::format("\"rocelint_baseline\" must be {} (write it with rocelint check --write-baseline)",
+                     kBaselineVersion));
   }
   const json::Node* findings = root.find("findings");
-  if (findings == nullptr || findings->kind != json::Node::Kind::Array) fail(path, root, "\"findings\" must be an array");
+  if (findings == nullptr || findings->kind != json::Node::Kind::Array)
+    fail(path, root, "\"findings\" must be an array");
   static const std::regex hex("[0-9a-f]{16}");
   Baseline baseline;
   for (const json::Node& item : findings->items) {
     if (!item.isObject()) fail(path, item, "each entry of \"findings\" must be an object");
     BaselineEntry e;
     e.fingerprint = field(path, item, "fingerprint", true);
-    if (!std::regex_match(e.fingerprint, hex)) fail(path, *item.find("fingerprint"), "\"fingerprint\" must be 16 hex digits");
+    if (!std::regex_match(e.fingerprint, hex))
+      fail(path, *item.find("fingerprint"), "\"fingerprint\" must be 16 hex digits");
     e.rule = field(path, item, "rule", true);
     e.switch_name = field(path, item, "switch", false);
     e.port = field(path, item, "port", false);

@@ -24,7 +24,8 @@ struct Case {
 using CaseKey = std::tuple<std::string, std::string, int>;  // switch, port, priority (-1: none)
 
 std::string blockOf(const Finding& f) {
-  std::string text = fmt::format("{}: {}[{}]: {}\n", report::place(f.location), severityName(f.severity), f.rule, f.message);
+  std::string text =
+      fmt::format("{}: {}[{}]: {}\n", report::place(f.location), severityName(f.severity), f.rule, f.message);
   for (const RelatedLocation& r : f.related) text += fmt::format("  {}: note: {}\n", report::place(r.src), r.message);
   if (!f.fix.empty()) text += fmt::format("  fix: {}\n", f.fix);
   return text;
@@ -32,11 +33,16 @@ std::string blockOf(const Finding& f) {
 
 const char* statusWord(Status status) {
   switch (status) {
-    case Status::Reported: return "reported";
-    case Status::Suppressed: return "suppressed";
-    case Status::Introduced: return "introduced by this change";
-    case Status::Unchanged: return "unchanged (present before this change)";
-    case Status::Fixed: return "fixed by this change";
+    case Status::Reported:
+      return "reported";
+    case Status::Suppressed:
+      return "suppressed";
+    case Status::Introduced:
+      return "introduced by this change";
+    case Status::Unchanged:
+      return "unchanged (present before this change)";
+    case Status::Fixed:
+      return "fixed by this change";
   }
   return "";
 }

@@ -18,11 +18,20 @@ std::string cell(const std::string& text) {
   std::string out;
   for (char c : text) {
     switch (c) {
-      case '|': out += "\\|"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '\n': out += ' '; break;
-      default: out += c;
+      case '|':
+        out += "\\|";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '\n':
+        out += ' ';
+        break;
+      default:
+        out += c;
     }
   }
   return out;
@@ -117,7 +126,8 @@ void writeMarkdown(const Report& report, std::ostream& out, const MarkdownOption
   if (s.baselined > 0) out << fmt::format(" {} accepted by the baseline.", s.baselined);
   if (!report.stale_baseline.empty()) {
     out << fmt::format(" {} baseline {} no longer occur{}.", report.stale_baseline.size(),
-                       report.stale_baseline.size() == 1 ? "entry" : "entries", report.stale_baseline.size() == 1 ? "s" : "");
+                       report.stale_baseline.size() == 1 ? "entry" : "entries",
+                       report.stale_baseline.size() == 1 ? "s" : "");
   }
   out << "\n\n";
   MarkdownWriter writer(out, options);
@@ -138,8 +148,8 @@ void writeMarkdown(const DiffReport& diff, std::ostream& out, const MarkdownOpti
   bool failing = false;
   for (const Finding& f : diff.introduced) failing = failing || f.severity >= options.fail_on;
   out << fmt::format("### rocelint diff: {}\n\n", failing ? "failed" : "passed");
-  out << fmt::format("**{}** introduced, **{}** fixed, **{}** unchanged.\n\n", diff.introduced.size(), diff.fixed.size(),
-                     diff.unchanged.size());
+  out << fmt::format("**{}** introduced, **{}** fixed, **{}** unchanged.\n\n", diff.introduced.size(),
+                     diff.fixed.size(), diff.unchanged.size());
   MarkdownWriter writer(out, options);
   if (!diff.introduced.empty()) {
     out << "#### Introduced\n\n";

@@ -24,9 +24,12 @@ constexpr const char* kFingerprintKey = "rocelintFingerprint/v1";
 
 const char* level(Severity severity) {
   switch (severity) {
-    case Severity::Error: return "error";
-    case Severity::Warning: return "warning";
-    case Severity::Note: return "note";
+    case Severity::Error:
+      return "error";
+    case Severity::Warning:
+      return "warning";
+    case Severity::Note:
+      return "note";
   }
   return "none";
 }
@@ -94,7 +97,8 @@ class SarifWriter {
       ojson note;
       note["level"] = "warning";
       note["message"]["text"] = fmt::format(
-          "rocelint found {} results; SARIF consumers such as GitHub code scanning accept at most {} per run, so the {} "
+          "rocelint found {} results; SARIF consumers such as GitHub code scanning accept at most {} per run, so the "
+          "{} "
           "least severe were left out. Run rocelint with --format text or json to see every finding.",
           entries.size(), options_.max_results, omitted);
       invocation["toolExecutionNotifications"] = ojson::array({note});
@@ -167,7 +171,8 @@ class SarifWriter {
     if (ojson p = physical(f.location); !p.is_null()) loc["physicalLocation"] = std::move(p);
     if (!f.switch_name.empty()) {
       ojson logical;
-      logical["name"] = f.priority ? fmt::format("priority {}", *f.priority) : (f.port.empty() ? f.switch_name : f.port);
+      logical["name"] =
+          f.priority ? fmt::format("priority {}", *f.priority) : (f.port.empty() ? f.switch_name : f.port);
       std::string qualified = f.switch_name;
       if (!f.port.empty()) qualified += "/" + f.port;
       if (f.priority) qualified += fmt::format("/priority {}", *f.priority);
@@ -191,7 +196,8 @@ class SarifWriter {
     r["partialFingerprints"][kFingerprintKey] = f.fingerprint;
 
     switch (entry.status) {
-      case Status::Reported: break;
+      case Status::Reported:
+        break;
       case Status::Suppressed: {
         ojson s;
         s["kind"] = "external";
@@ -201,9 +207,15 @@ class SarifWriter {
         r["suppressions"] = ojson::array({s});
         break;
       }
-      case Status::Introduced: r["baselineState"] = "new"; break;
-      case Status::Unchanged: r["baselineState"] = "unchanged"; break;
-      case Status::Fixed: r["baselineState"] = "absent"; break;
+      case Status::Introduced:
+        r["baselineState"] = "new";
+        break;
+      case Status::Unchanged:
+        r["baselineState"] = "unchanged";
+        break;
+      case Status::Fixed:
+        r["baselineState"] = "absent";
+        break;
     }
 
     ojson props;
@@ -238,7 +250,8 @@ void writeSarif(const Report& report, std::ostream& out, const SarifOptions& opt
   properties["summary"] = summaryProperties(report.summary);
   if (!report.stale_baseline.empty()) {
     properties["staleBaselineFingerprints"] = ojson::array();
-    for (const BaselineEntry& e : report.stale_baseline) properties["staleBaselineFingerprints"].push_back(e.fingerprint);
+    for (const BaselineEntry& e : report.stale_baseline)
+      properties["staleBaselineFingerprints"].push_back(e.fingerprint);
   }
   SarifWriter writer(options);
   out << writer.log(report::entriesOf(report), properties).dump(2) << '\n';
@@ -246,7 +259,8 @@ void writeSarif(const Report& report, std::ostream& out, const SarifOptions& opt
 
 void writeSarif(const DiffReport& diff, std::ostream& out, const SarifOptions& options) {
   ojson properties;
-  properties["diff"] = {{"introduced", diff.introduced.size()}, {"fixed", diff.fixed.size()}, {"unchanged", diff.unchanged.size()}};
+  properties["diff"] = {
+      {"introduced", diff.introduced.size()}, {"fixed", diff.fixed.size()}, {"unchanged", diff.unchanged.size()}};
   SarifWriter writer(options);
   out << writer.log(report::entriesOf(diff), properties).dump(2) << '\n';
 }

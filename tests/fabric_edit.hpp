@@ -31,9 +31,10 @@ inline EditedFabric makeEditedFabric(const TempDir& dir) {
     std::string name = entry.path().filename().string();
     std::string text = readAll(entry.path().string());
     dir.write("old/" + name, text);
-    text = replaceOnce(text, "{\n",
-                       "{\n    \"ACL_TABLE\": {\n        \"DATAACL\": {\n            \"policy_desc\": \"shifts every line\"\n"
-                       "        }\n    },\n");
+    text = replaceOnce(
+        text, "{\n",
+        "{\n    \"ACL_TABLE\": {\n        \"DATAACL\": {\n            \"policy_desc\": \"shifts every line\"\n"
+        "        }\n    },\n");
     if (name == "leaf2.json") text = replaceOnce(text, "\"mtu\": \"1500\"", "\"mtu\": \"9100\"");
     if (name == "leaf1.json") text = replaceOnce(text, "\"mtu\": \"9100\"", "\"mtu\": \"1500\"");
     dir.write("new/" + name, text);

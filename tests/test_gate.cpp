@@ -157,11 +157,14 @@ TEST(Baseline, MalformedFilesNameFileAndLine) {
   expectError("{\"rocelint_baseline\": 1, \"findings\": [\n", "invalid JSON");
   expectError("[]", ":1: invalid baseline");
   expectError("{\"rocelint_baseline\": 7, \"findings\": []}", "must be 1");
-  expectError("{\"rocelint_baseline\": 1,\n \"findings\": [\n {\"rule\": \"PFC001\"}]}", ":3: invalid baseline: entry has no \"fingerprint\"");
-  expectError("{\"rocelint_baseline\": 1, \"findings\": [{\"fingerprint\": \"xyz\", \"rule\": \"PFC001\"}]}", "16 hex digits");
-  expectError("{\"rocelint_baseline\": 1, \"findings\": [{\"fingerprint\": \"0123456789abcdef\", \"rule\": \"PFC001\", "
-              "\"priority\": 9}]}",
-              "0-7");
+  expectError("{\"rocelint_baseline\": 1,\n \"findings\": [\n {\"rule\": \"PFC001\"}]}",
+              ":3: invalid baseline: entry has no \"fingerprint\"");
+  expectError("{\"rocelint_baseline\": 1, \"findings\": [{\"fingerprint\": \"xyz\", \"rule\": \"PFC001\"}]}",
+              "16 hex digits");
+  expectError(
+      "{\"rocelint_baseline\": 1, \"findings\": [{\"fingerprint\": \"0123456789abcdef\", \"rule\": \"PFC001\", "
+      "\"priority\": 9}]}",
+      "0-7");
   try {
     readBaseline(dir.path() + "/missing.json");
     ADD_FAILURE();
@@ -170,7 +173,9 @@ TEST(Baseline, MalformedFilesNameFileAndLine) {
   }
 }
 
-Config configFrom(const test::TempDir& dir, const std::string& yaml) { return loadConfig(dir.write("rocelint.yaml", yaml)); }
+Config configFrom(const test::TempDir& dir, const std::string& yaml) {
+  return loadConfig(dir.write("rocelint.yaml", yaml));
+}
 
 TEST(Suppressions, MatchByRuleOrFamilyGlobAndPriorityAndAreCounted) {
   test::TempDir dir;
@@ -196,7 +201,7 @@ TEST(Suppressions, MatchByRuleOrFamilyGlobAndPriorityAndAreCounted) {
       EXPECT_EQ(s.reason, "leaf3 uplink migration (CHG-1234)");
     }
   }
-  EXPECT_EQ(by_rule["WD001"], 1);                               // priority 3 stays reported
+  EXPECT_EQ(by_rule["WD001"], 1);  // priority 3 stays reported
   EXPECT_EQ(by_rule["PFC001"] + by_rule["PFC002"] + by_rule["PFC004"] + by_rule["PFC005"], 4);
   EXPECT_EQ(test::withRule(report, "WD001").size(), 1u);
   int counted = 0;
@@ -218,7 +223,8 @@ TEST(Config, SuppressionsNeedARuleAndAReason) {
   expectError("suppressions:\n  - rule: PFC001\n    reason: \"  \"\n", "needs a reason");
   expectError("suppressions:\n  - switch: leaf1\n    reason: x\n", "needs a rule");
   expectError("suppressions:\n  - rule: NOPE9\n    reason: x\n", ":2: unknown rule or family \"NOPE9\"");
-  expectError("suppressions:\n  - rule: PFC001\n    reason: x\n    ports: Ethernet0\n", ":4: unknown key suppressions.ports");
+  expectError("suppressions:\n  - rule: PFC001\n    reason: x\n    ports: Ethernet0\n",
+              ":4: unknown key suppressions.ports");
   expectError("suppressions:\n  - rule: PFC001\n    reason: x\n    priority: 9\n", "suppressions.priority must be 0-7");
   expectError("suppressions: {rule: PFC001}\n", "suppressions must be a list");
   expectError("paths:\n  exclude: old/*\n", "paths.exclude must be a list of strings");

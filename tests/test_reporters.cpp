@@ -31,7 +31,8 @@ Report checkAt(const std::string& dir, const Config& config = {}) {
 }
 
 std::string replaceAll(std::string text, const std::string& from, const std::string& to) {
-  for (auto at = text.find(from); at != std::string::npos; at = text.find(from, at + to.size())) text.replace(at, from.size(), to);
+  for (auto at = text.find(from); at != std::string::npos; at = text.find(from, at + to.size()))
+    text.replace(at, from.size(), to);
   return text;
 }
 
@@ -153,13 +154,16 @@ TEST(Sarif, ValidatesAgainstTheOfficialSchema) {
   writeSarif(check, a, SarifOptions{sampleDir(), kSarifMaxResults});
   writeSarif(diff, b, SarifOptions{dir.path(), kSarifMaxResults});
   writeSarif(check, c, SarifOptions{sampleDir(), 3});  // truncated: carries a notification
-  expectValidSarif({dir.write("check.sarif", a.str()), dir.write("diff.sarif", b.str()), dir.write("cut.sarif", c.str())});
+  expectValidSarif(
+      {dir.write("check.sarif", a.str()), dir.write("diff.sarif", b.str()), dir.write("cut.sarif", c.str())});
 }
 
 TEST(Sarif, ValidatorRejectsAnInvalidLog) {
   // The schema test above can fail: a log without "version" and with a bad level is rejected.
   test::TempDir dir;
-  std::string bad = dir.write("bad.sarif", R"({"runs": [{"tool": {"driver": {"name": "x"}}, "results": [{"message": {"text": "m"}, "level": "fatal"}]}]})");
+  std::string bad = dir.write(
+      "bad.sarif",
+      R"({"runs": [{"tool": {"driver": {"name": "x"}}, "results": [{"message": {"text": "m"}, "level": "fatal"}]}]})");
   std::string cmd = "/usr/bin/python3 " + test::sourceDir() + "/tests/validate_sarif.py " + test::sharedDir() +
                     "/schemas/sarif-schema-2.1.0.json " + bad + " >/dev/null 2>&1";
   EXPECT_NE(std::system(cmd.c_str()), 0);
@@ -201,7 +205,9 @@ TEST(Sarif, RuleMetadataResultsAndFingerprints) {
     EXPECT_EQ(res["partialFingerprints"]["rocelintFingerprint/v1"], f.fingerprint);
     EXPECT_EQ(res.contains("relatedLocations") ? res["relatedLocations"].size() : 0u, f.related.size());
     if (!f.switch_name.empty()) {
-      EXPECT_EQ(res["locations"][0]["logicalLocations"][0]["fullyQualifiedName"].get<std::string>().rfind(f.switch_name, 0), 0u);
+      EXPECT_EQ(
+          res["locations"][0]["logicalLocations"][0]["fullyQualifiedName"].get<std::string>().rfind(f.switch_name, 0),
+          0u);
     }
   }
 }
@@ -218,7 +224,8 @@ TEST(Sarif, TruncatesAtTheLimitKeepingTheMostSevere) {
   for (const auto& r : run["results"]) EXPECT_EQ(r["level"], "error");
   const auto& notes = run["invocations"][0]["toolExecutionNotifications"];
   ASSERT_EQ(notes.size(), 1u);
-  EXPECT_NE(notes[0]["message"]["text"].get<std::string>().find("at most " + std::to_string(errors)), std::string::npos);
+  EXPECT_NE(notes[0]["message"]["text"].get<std::string>().find("at most " + std::to_string(errors)),
+            std::string::npos);
   EXPECT_EQ(run["properties"]["omittedResults"], report.findings.size() - errors);
   EXPECT_EQ(kSarifMaxResults, 25000u);
 }
@@ -255,7 +262,8 @@ TEST(Junit, OneSuitePerFamilyUniqueCasesAndCleanRulesPass) {
     for (auto tc : suite.children("testcase")) {
       ++tests;
       EXPECT_TRUE(names.insert(tc.attribute("name").value()).second) << "duplicate " << tc.attribute("name").value();
-      rules_with_cases.insert(std::string(tc.attribute("name").value()).substr(0, std::string(tc.attribute("name").value()).find(' ')));
+      rules_with_cases.insert(
+          std::string(tc.attribute("name").value()).substr(0, std::string(tc.attribute("name").value()).find(' ')));
       if (tc.child("failure")) {
         ++failures;
         EXPECT_FALSE(std::string(tc.child("failure").attribute("message").value()).empty());
@@ -290,7 +298,8 @@ TEST(Junit, BelowFailOnIsPassingWithOutputAndSuppressedIsSkipped) {
       }
       if (tc.child("skipped")) {
         ++skipped;
-        EXPECT_NE(std::string(tc.child("skipped").attribute("message").value()).find("decommissioned"), std::string::npos);
+        EXPECT_NE(std::string(tc.child("skipped").attribute("message").value()).find("decommissioned"),
+                  std::string::npos);
       }
       if (tc.child("system-out") && !tc.child("failure") && !tc.child("skipped")) ++with_output;
     }
@@ -320,13 +329,16 @@ TEST(Formats, ShowTheSameFindings) {
   auto sarif = nlohmann::json::parse(o.sarif);
   std::multiset<std::string> from_json, from_sarif;
   for (const auto& f : json["findings"]) from_json.insert(f["fingerprint"].get<std::string>());
-  for (const auto& r : sarif["runs"][0]["results"]) from_sarif.insert(r["partialFingerprints"]["rocelintFingerprint/v1"].get<std::string>());
+  for (const auto& r : sarif["runs"][0]["results"])
+    from_sarif.insert(r["partialFingerprints"]["rocelintFingerprint/v1"].get<std::string>());
   EXPECT_EQ(from_json, from_sarif);
   EXPECT_EQ(from_json.size(), report.findings.size());
   std::size_t text_findings = 0, md_rows = 0;
   std::istringstream text(o.text), md(o.markdown);
-  for (std::string line; std::getline(text, line);) text_findings += line.find("]: ") != std::string::npos && line[0] != ' ';
-  for (std::string line; std::getline(md, line);) md_rows += line.rfind("| error |", 0) == 0 || line.rfind("| warning |", 0) == 0 || line.rfind("| note |", 0) == 0;
+  for (std::string line; std::getline(text, line);)
+    text_findings += line.find("]: ") != std::string::npos && line[0] != ' ';
+  for (std::string line; std::getline(md, line);)
+    md_rows += line.rfind("| error |", 0) == 0 || line.rfind("| warning |", 0) == 0 || line.rfind("| note |", 0) == 0;
   EXPECT_EQ(text_findings, report.findings.size());
   EXPECT_EQ(md_rows, report.findings.size());
   pugi::xml_document junit;
