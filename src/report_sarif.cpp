@@ -150,8 +150,13 @@ class SarifWriter {
     auto [it, inserted] = relative_.try_emplace(src.file());
     if (inserted) it->second = relativePath(src.file(), options_.source_root);
     ojson p;
-    p["artifactLocation"]["uri"] = uriEncode(it->second);
-    p["artifactLocation"]["uriBaseId"] = kSrcRoot;
+    if (!it->second.empty() && it->second.front() == '/') {
+      // Outside the source root (e.g. a --config file elsewhere): an absolute file URI.
+      p["artifactLocation"]["uri"] = "file://" + uriEncode(it->second);
+    } else {
+      p["artifactLocation"]["uri"] = uriEncode(it->second);
+      p["artifactLocation"]["uriBaseId"] = kSrcRoot;
+    }
     if (src.line > 0) {
       p["region"]["startLine"] = src.line;
       if (src.column > 0) p["region"]["startColumn"] = src.column;

@@ -243,6 +243,10 @@ TEST(Sarif, SuppressedAndDiffStatesAreMarked) {
     ++suppressed;
     EXPECT_EQ(r["suppressions"][0]["kind"], "external");
     EXPECT_EQ(r["suppressions"][0]["justification"], "gpu-node-2 is decommissioned (CHG-42)");
+    // The configuration is outside the source root: an absolute URI without a base id.
+    const auto& where = r["suppressions"][0]["location"]["physicalLocation"]["artifactLocation"];
+    EXPECT_EQ(where["uri"], "file://" + dir.path() + "/rocelint.yaml");
+    EXPECT_FALSE(where.contains("uriBaseId"));
   }
   EXPECT_EQ(suppressed, 2);
 }
