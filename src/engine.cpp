@@ -1,5 +1,7 @@
 #include "rocelint/engine.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 
 #include "rocelint/rule.hpp"
@@ -25,11 +27,18 @@ void applySuppressions(Report& report, const std::vector<Suppression>& suppressi
 
 }  // namespace
 
-Report analyze(const Fabric& fabric, const Config& config) {
+Report analyze(const Fabric& fabric, const Config& config) { return analyze(fabric, config, {}); }
+
+Report analyze(const Fabric& fabric, const Config& config, const AnalysisProgress& progress) {
   Report report;
   RuleContext ctx{fabric, config.params};
+  std::string family;  // rules are sorted by id, so a family's rules are adjacent
   for (const Rule& rule : allRules()) {
     if (config.isDisabled(rule.id)) continue;
+    if (progress && rule.family() != family) {
+      family = rule.family();
+      progress(fmt::format("checking {} rules ({})", family, familyDescription(family)));
+    }
     report.rules_run.push_back(rule.id);
     Severity severity = rule.severity;
     if (auto it = config.severity_overrides.find(rule.id); it != config.severity_overrides.end()) {

@@ -98,7 +98,7 @@ rocelint::Report analyzePaths(const std::vector<std::string>& paths, const rocel
   progress.detail(fmt::format("{} file(s), {} switch(es), {} link(s)", fabric.files_loaded, fabric.switches.size(),
                               fabric.links.size()));
   progress.stage(fmt::format("analysing {} switches", fabric.switches.size()));
-  Report report = analyze(fabric, config);
+  Report report = analyze(fabric, config, [&](const std::string& stage) { progress.stage(stage); });
   assignFingerprints(report, fabricRoot(paths));
   return report;
 }

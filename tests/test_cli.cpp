@@ -243,6 +243,7 @@ TEST(Cli, QuietAndVerbose) {
   CliRun verbose = run("check " + sample("leafspine-clean") + " --verbose", "2>&1 >/dev/null");
   EXPECT_NE(verbose.out.find("ms] parsing 6 file(s)"), std::string::npos) << verbose.out;
   EXPECT_NE(verbose.out.find("ms] analysing 6 switches"), std::string::npos) << verbose.out;
+  EXPECT_NE(verbose.out.find("ms] checking PFC rules (priority flow control)"), std::string::npos) << verbose.out;
   test::TempDir dir;
   CliRun quiet = run("check " + sample("leafspine-clean") + " -q --write-baseline " + dir.path() + "/b.json", "2>&1 >/dev/null");
   EXPECT_EQ(quiet.out, "");

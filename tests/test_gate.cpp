@@ -12,6 +12,7 @@
 #include "rocelint/diff.hpp"
 #include "rocelint/fingerprint.hpp"
 #include "rocelint/progress.hpp"
+#include "rocelint/rule.hpp"
 #include "test_util.hpp"
 
 namespace rocelint {
@@ -272,6 +273,23 @@ TEST(PathFilter, IncludeAndExcludeRelativePaths) {
   EXPECT_EQ(all.switches.size(), 6u);
   EXPECT_EQ(some.switches.size(), 4u);
   EXPECT_EQ(some.findSwitch("spine1"), nullptr);
+}
+
+TEST(Progress, AnalysisReportsEachEnabledFamilyOnce) {
+  test::TempDir dir;
+  Config config = configFrom(dir, "rules:\n  disable: [WD, CFG001]\n");
+  std::vector<std::string> stages;
+  Fabric fabric = loadFabric({test::sourceDir() + "/samples/leafspine-clean"});
+  Report report = analyze(fabric, config, [&](const std::string& stage) { stages.push_back(stage); });
+  std::vector<std::string> families;
+  for (const Rule& rule : allRules()) {
+    if (!config.isDisabled(rule.id) && (families.empty() || families.back() != rule.family())) families.push_back(rule.family());
+  }
+  ASSERT_EQ(stages.size(), families.size());
+  for (std::size_t i = 0; i < families.size(); ++i) EXPECT_EQ(stages[i].rfind("checking " + families[i] + " rules (", 0), 0u) << stages[i];
+  EXPECT_NE(std::find(stages.begin(), stages.end(), "checking PFC rules (priority flow control)"), stages.end());
+  EXPECT_TRUE(std::none_of(stages.begin(), stages.end(), [](const std::string& s) { return s.find(" WD ") != std::string::npos; }));
+  EXPECT_EQ(report.rules_run, analyze(fabric, config).rules_run);
 }
 
 TEST(Progress, TerminalGetsARedrawnLineOthersNothingVerboseGetsLines) {

@@ -1,6 +1,7 @@
 #pragma once
 // Runs the enabled rules over a fabric and returns sorted findings with a summary.
 
+#include <functional>
 #include <map>
 #include <string>
 #include <vector>
@@ -46,6 +47,13 @@ struct Report {
 /// Runs every enabled rule and applies the configuration's suppressions; findings are in
 /// deterministic order.
 Report analyze(const Fabric& fabric, const Config& config);
+
+/// Called as analysis proceeds with a stage name, e.g. "checking PFC rules (priority flow
+/// control)"; long analyses (graph building, solving) show up as their family's stage.
+using AnalysisProgress = std::function<void(const std::string& stage)>;
+
+/// Same as analyze(fabric, config), reporting each rule family as a stage.
+Report analyze(const Fabric& fabric, const Config& config, const AnalysisProgress& progress);
 
 /// Recomputes the finding counts of the summary (severity, rule, family, suppressed,
 /// baselined) after findings were moved between the report's lists.
