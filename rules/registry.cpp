@@ -51,6 +51,37 @@ std::optional<std::string> ruleDocumentation(const std::string& id) {
   return std::string(it->second);
 }
 
+std::string ruleDocParagraph(const std::string& id, const std::string& heading) {
+  const auto& docs = ruleDocumentation();
+  auto it = docs.find(id);
+  if (it == docs.end()) return {};
+  std::string_view doc = it->second;
+  std::string marker = "\n## " + heading + "\n";
+  auto at = doc.find(marker);
+  if (at == std::string_view::npos) return {};
+  std::string paragraph;
+  std::size_t pos = at + marker.size();
+  while (pos < doc.size()) {
+    auto end = doc.find('\n', pos);
+    std::string_view line = doc.substr(pos, end == std::string_view::npos ? std::string_view::npos : end - pos);
+    pos = end == std::string_view::npos ? doc.size() : end + 1;
+    if (line.empty() && paragraph.empty()) continue;
+    if (line.empty() || line.rfind("#", 0) == 0 || line.rfind("```", 0) == 0) break;
+    if (!paragraph.empty()) paragraph += ' ';
+    paragraph += line;
+  }
+  return paragraph;
+}
+
+std::string familyDescription(const std::string& family) {
+  static const std::map<std::string, std::string> names = {
+      {"BUF", "buffers and watermarks"}, {"CFG", "configuration input"}, {"DL", "deadlock"},
+      {"ECN", "ECN/WRED marking"},       {"MAP", "classification and queue mapping"},
+      {"PFC", "priority flow control"},  {"TOPO", "topology and links"}, {"WD", "PFC watchdog"}};
+  auto it = names.find(family);
+  return it == names.end() ? family : it->second;
+}
+
 namespace rules {
 
 Finding at(const Switch& sw, const std::string& port, std::optional<int> priority, const SourceRef& where,

@@ -1,9 +1,13 @@
 #include "rocelint/config.hpp"
 
 #include <fmt/format.h>
+#include <fnmatch.h>
 #include <yaml-cpp/yaml.h>
 
 #include "rocelint/headroom.hpp"
+#include <filesystem>
+#include <regex>
+
 #include "rocelint/rule.hpp"
 
 namespace rocelint {
@@ -44,12 +48,108 @@ bool knownRuleOrFamily(const std::string& name) {
   return false;
 }
 
+std::string text(const std::string& file, const YAML::Node& node, const std::string& what) {
+  if (!node.IsScalar()) fail(file, node, fmt::format("{} must be a string", what));
+  return node.as<std::string>();
+}
+
+std::vector<std::string> strings(const std::string& file, const YAML::Node& node, const std::string& what) {
+  if (!node.IsSequence()) fail(file, node, fmt::format("{} must be a list of strings", what));
+  std::vector<std::string> out;
+  for (const auto& item : node) out.push_back(text(file, item, what));
+  return out;
+}
+
+std::vector<std::string> ruleNames(const std::string& file, const YAML::Node& node, const std::string& what) {
+  if (!node.IsSequence()) fail(file, node, fmt::format("{} must be a list of rule ids or families", what));
+  std::vector<std::string> out;
+  for (const auto& id : node) {
+    std::string name = text(file, id, what);
+    if (!knownRuleOrFamily(name)) fail(file, id, fmt::format("unknown rule or family \"{}\"", name));
+    out.push_back(name);
+  }
+  return out;
+}
+
+void readRules(const std::string& path, const YAML::Node& value, Config& config) {
+  if (!value.IsMap()) fail(path, value, "rules must be a mapping with keys disable, enable");
+  for (const auto& r : value) {
+    std::string rkey = r.first.as<std::string>();
+    if (rkey == "disable") {
+      for (auto& name : ruleNames(path, r.second, "rules.disable")) config.disabled.insert(name);
+    } else if (rkey == "enable") {
+      for (auto& name : ruleNames(path, r.second, "rules.enable")) config.enabled.insert(name);
+    } else {
+      fail(path, r.first, fmt::format("unknown key rules.{} (expected disable, enable)", rkey));
+    }
+  }
+}
+
+void readPaths(const std::string& path, const YAML::Node& value, Config& config) {
+  if (!value.IsMap()) fail(path, value, "paths must be a mapping with keys include, exclude");
+  for (const auto& p : value) {
+    std::string pkey = p.first.as<std::string>();
+    if (pkey == "include") {
+      config.paths.include = strings(path, p.second, "paths.include");
+    } else if (pkey == "exclude") {
+      config.paths.exclude = strings(path, p.second, "paths.exclude");
+    } else {
+      fail(path, p.first, fmt::format("unknown key paths.{} (expected include, exclude)", pkey));
+    }
+  }
+}
+
+void readSuppressions(const std::string& path, const YAML::Node& value, Config& config) {
+  if (!value.IsSequence()) fail(path, value, "suppressions must be a list of {rule, switch, port, priority, reason}");
+  for (std::size_t i = 0; i < value.size(); ++i) {
+    const YAML::Node& item = value[i];
+    if (!item.IsMap()) fail(path, item, "a suppression must be a mapping with keys rule, switch, port, priority, reason");
+    Suppression s;
+    s.src = SourceRef(path, item.Mark().line + 1, item.Mark().column + 1, fmt::format("/suppressions/{}", i));
+    bool has_rule = false;
+    for (const auto& field : item) {
+      std::string key = field.first.as<std::string>();
+      const YAML::Node& v = field.second;
+      if (key == "rule") {
+        s.rule = text(path, v, "suppressions.rule");
+        if (!knownRuleOrFamily(s.rule)) fail(path, v, fmt::format("unknown rule or family \"{}\"", s.rule));
+        has_rule = true;
+      } else if (key == "switch") {
+        s.switch_glob = text(path, v, "suppressions.switch");
+      } else if (key == "port") {
+        s.port_glob = text(path, v, "suppressions.port");
+      } else if (key == "priority") {
+        s.priority = integer(path, v, "suppressions.priority", 0, 7);
+      } else if (key == "reason") {
+        s.reason = text(path, v, "suppressions.reason");
+      } else {
+        fail(path, field.first,
+             fmt::format("unknown key suppressions.{} (expected rule, switch, port, priority, reason)", key));
+      }
+    }
+    if (!has_rule) fail(path, item, "a suppression needs a rule (rule id or family)");
+    if (s.reason.find_first_not_of(" \t") == std::string::npos) {
+      fail(path, item, fmt::format("the suppression of {} needs a reason: say why the finding is accepted", s.rule));
+    }
+    config.suppressions.push_back(std::move(s));
+  }
+}
+
 }  // namespace
 
 bool Config::isDisabled(const std::string& rule_id) const {
   if (disabled.count(rule_id)) return true;
+  if (enabled.count(rule_id)) return false;
   const Rule* rule = findRule(rule_id);
-  return rule != nullptr && disabled.count(rule->family());
+  return rule != nullptr && disabled.count(rule->family()) && !enabled.count(rule->family());
+}
+
+bool Suppression::matches(const Finding& finding) const {
+  const Rule* r = findRule(finding.rule);
+  if (rule != finding.rule && (r == nullptr || r->family() != rule)) return false;
+  if (priority && finding.priority != priority) return false;
+  return fnmatch(switch_glob.c_str(), finding.switch_name.c_str(), 0) == 0 &&
+         fnmatch(port_glob.c_str(), finding.port.c_str(), 0) == 0;
 }
 
 Config loadConfig(const std::string& path) {
@@ -64,22 +164,12 @@ Config loadConfig(const std::string& path) {
     throw ConfigError(fmt::format("{}:{}:{}: invalid YAML: {}", path, e.mark.line + 1, e.mark.column + 1, e.msg));
   }
   if (root.IsNull()) return config;
-  if (!root.IsMap()) fail(path, root, "expected a mapping with keys rules, severity, params");
+  if (!root.IsMap()) fail(path, root, "expected a mapping with keys rules, severity, params, paths, suppressions, baseline");
   for (const auto& item : root) {
     std::string key = item.first.as<std::string>();
     const YAML::Node& value = item.second;
     if (key == "rules") {
-      if (!value.IsMap()) fail(path, value, "rules must be a mapping with key disable");
-      for (const auto& r : value) {
-        std::string rkey = r.first.as<std::string>();
-        if (rkey != "disable") fail(path, r.first, fmt::format("unknown key rules.{} (expected disable)", rkey));
-        if (!r.second.IsSequence()) fail(path, r.second, "rules.disable must be a list of rule ids or families");
-        for (const auto& id : r.second) {
-          std::string name = id.as<std::string>();
-          if (!knownRuleOrFamily(name)) fail(path, id, fmt::format("unknown rule or family \"{}\"", name));
-          config.disabled.insert(name);
-        }
-      }
+      readRules(path, value, config);
     } else if (key == "severity") {
       if (!value.IsMap()) fail(path, value, "severity must map rule ids or families to error|warning|note");
       for (const auto& s : value) {
@@ -123,7 +213,7 @@ Config loadConfig(const std::string& path) {
         } else if (name == "lossless_mtu_bytes") {
           p.lossless_mtu_bytes = integer(path, v, name, 64, 9216);
         } else if (name == "default_cable_length_m") {
-          p.default_cable_length_m = integer(path, v, name, 0, 100000);
+          p.default_cable_length_m = integer(path, v, name, 1, 100000);
         } else {
           fail(path, param.first,
                fmt::format("unknown parameter params.{} (expected roce_dscps, lossless_priorities, "
@@ -132,8 +222,16 @@ Config loadConfig(const std::string& path) {
                            name));
         }
       }
+    } else if (key == "paths") {
+      readPaths(path, value, config);
+    } else if (key == "suppressions") {
+      readSuppressions(path, value, config);
+    } else if (key == "baseline") {
+      std::filesystem::path file(text(path, value, "baseline"));
+      config.baseline = file.is_absolute() ? file.string() : (std::filesystem::path(path).parent_path() / file).string();
     } else {
-      fail(path, item.first, fmt::format("unknown key \"{}\" (expected rules, severity, params)", key));
+      fail(path, item.first,
+           fmt::format("unknown key \"{}\" (expected rules, severity, params, paths, suppressions, baseline)", key));
     }
   }
   return config;

@@ -1,13 +1,36 @@
 #include "rocelint/engine.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 
 #include "rocelint/deadlock.hpp"
 #include "rocelint/rule.hpp"
 
 namespace rocelint {
+namespace {
 
-Report analyze(const Fabric& fabric, const Config& config) {
+// Moves findings that a suppression matches out of the reported list; the first matching
+// suppression (in file order) gives the reason.
+void applySuppressions(Report& report, const std::vector<Suppression>& suppressions) {
+  if (suppressions.empty()) return;
+  std::vector<Finding> kept;
+  for (Finding& f : report.findings) {
+    auto match = std::find_if(suppressions.begin(), suppressions.end(), [&](const Suppression& s) { return s.matches(f); });
+    if (match == suppressions.end()) {
+      kept.push_back(std::move(f));
+    } else {
+      report.suppressed.push_back(SuppressedFinding{std::move(f), match->reason, match->src});
+    }
+  }
+  report.findings = std::move(kept);
+}
+
+}  // namespace
+
+Report analyze(const Fabric& fabric, const Config& config) { return analyze(fabric, config, {}); }
+
+Report analyze(const Fabric& fabric, const Config& config, const AnalysisProgress& progress) {
   Report report;
   RuleContext ctx{fabric, config.params};
   std::optional<DeadlockAnalysis> deadlock;
@@ -16,12 +39,18 @@ Report analyze(const Fabric& fabric, const Config& config) {
       DeadlockOptions options;
       options.transient = config.params.transient;
       options.failures = config.params.failures;
-      deadlock = analyzeDeadlock(fabric, config.params, options, config.progress);
+      deadlock = analyzeDeadlock(fabric, config.params, options, progress);
     }
     return *deadlock;
   };
+  std::string family;  // rules are sorted by id, so a family's rules are adjacent
   for (const Rule& rule : allRules()) {
     if (config.isDisabled(rule.id)) continue;
+    if (progress && rule.family() != family) {
+      family = rule.family();
+      progress(fmt::format("checking {} rules ({})", family, familyDescription(family)));
+    }
+    report.rules_run.push_back(rule.id);
     Severity severity = rule.severity;
     if (auto it = config.severity_overrides.find(rule.id); it != config.severity_overrides.end()) {
       severity = it->second;
@@ -32,6 +61,7 @@ Report analyze(const Fabric& fabric, const Config& config) {
     rule.check(ctx, sink);
   }
   std::sort(report.findings.begin(), report.findings.end(), findingLess);
+  applySuppressions(report, config.suppressions);
 
   Summary& s = report.summary;
   s.files = fabric.files_loaded;
@@ -39,14 +69,26 @@ Report analyze(const Fabric& fabric, const Config& config) {
   for (const Switch& sw : fabric.switches) s.ports += static_cast<int>(sw.ports.size());
   s.links = static_cast<int>(fabric.links.size());
   s.hosts = static_cast<int>(fabric.hosts.size());
+  s.out_of_scope_tables = fabric.out_of_scope_tables;
+  s.coverage = fabric.coverage;
+  countFindings(report);
+  return report;
+}
+
+void countFindings(Report& report) {
+  Summary& s = report.summary;
+  s.by_severity.clear();
+  s.by_rule.clear();
+  s.by_family.clear();
   for (const char* name : {"error", "warning", "note"}) s.by_severity[name] = 0;
   for (const Finding& f : report.findings) {
     ++s.by_severity[severityName(f.severity)];
     ++s.by_rule[f.rule];
+    const Rule* rule = findRule(f.rule);
+    ++s.by_family[rule != nullptr ? rule->family() : f.rule][severityName(f.severity)];
   }
-  s.out_of_scope_tables = fabric.out_of_scope_tables;
-  s.coverage = fabric.coverage;
-  return report;
+  s.suppressed = static_cast<int>(report.suppressed.size());
+  s.baselined = static_cast<int>(report.baselined.size());
 }
 
 }  // namespace rocelint

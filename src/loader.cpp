@@ -1,6 +1,7 @@
 #include "rocelint/loader.hpp"
 
 #include <fmt/format.h>
+#include <fnmatch.h>
 
 #include <algorithm>
 #include <atomic>
@@ -49,7 +50,7 @@ bool ignoredSilently(const fs::path& path) {
   return std::find(extensions.begin(), extensions.end(), ext) != extensions.end();
 }
 
-std::vector<InputFile> collect(const std::vector<std::string>& paths) {
+std::vector<InputFile> collect(const std::vector<std::string>& paths, const PathFilter& filter) {
   std::vector<InputFile> files;
   for (const auto& given : paths) {
     fs::path path(given);
@@ -63,7 +64,10 @@ std::vector<InputFile> collect(const std::vector<std::string>& paths) {
           it.disable_recursion_pending();
           continue;
         }
-        if (it->is_regular_file() && !ignoredSilently(it->path())) found.push_back(it->path());
+        if (it->is_regular_file() && !ignoredSilently(it->path()) &&
+            filter.accepts(it->path().lexically_relative(path).generic_string())) {
+          found.push_back(it->path());
+        }
       }
       if (ec) throw InputError(fmt::format("{}: cannot read directory: {}", given, ec.message()));
       std::sort(found.begin(), found.end());
@@ -266,13 +270,26 @@ struct BuiltSwitch {
 
 }  // namespace
 
+bool PathFilter::accepts(const std::string& relative_path) const {
+  auto matchesAny = [&](const std::vector<std::string>& globs) {
+    return std::any_of(globs.begin(), globs.end(),
+                        [&](const std::string& glob) { return fnmatch(glob.c_str(), relative_path.c_str(), 0) == 0; });
+  };
+  if (!include.empty() && !matchesAny(include)) return false;
+  return !matchesAny(exclude);
+}
+
 Fabric loadFabric(const std::vector<std::string>& paths, const LoadProgress& progress) {
+  return loadFabric(paths, progress, PathFilter{});
+}
+
+Fabric loadFabric(const std::vector<std::string>& paths, const LoadProgress& progress, const PathFilter& filter) {
   Fabric fabric;
   std::map<std::string, PendingSwitch> pending;
   std::vector<PendingLookup> lookups;
 
   // Phase 1, parallel: read and parse every file on its own.
-  std::vector<InputFile> files = collect(paths);
+  std::vector<InputFile> files = collect(paths, filter);
   std::vector<ParsedFile> parsed(files.size());
   std::atomic<std::size_t> done{0};
   std::mutex progress_mu;
@@ -281,7 +298,7 @@ Fabric loadFabric(const std::vector<std::string>& paths, const LoadProgress& pro
     std::size_t finished = done.fetch_add(1) + 1;
     if (progress) {
       std::lock_guard<std::mutex> lock(progress_mu);
-      progress(finished, files.size());
+      progress(finished - 1, files.size());  // files done before this one, as a sequential loader counts
     }
   });
   // Phase 2, in file order (later files win a conflict, errors are reported for the first file).

@@ -1,17 +1,22 @@
-// rocelint command line.
+// rocelint command line: parses options, runs the pipeline modules, picks the reporter.
 
 #include <unistd.h>
 
 #include <CLI/CLI.hpp>
 #include <filesystem>
 #include <fmt/format.h>
+#include <fstream>
 #include <iostream>
 
+#include "rocelint/baseline.hpp"
 #include "rocelint/config.hpp"
 #include "rocelint/deadlock.hpp"
+#include "rocelint/diff.hpp"
 #include "rocelint/engine.hpp"
+#include "rocelint/fingerprint.hpp"
 #include "rocelint/fix.hpp"
 #include "rocelint/loader.hpp"
+#include "rocelint/progress.hpp"
 #include "rocelint/report.hpp"
 #include "rocelint/rule.hpp"
 
@@ -21,64 +26,184 @@ constexpr int kExitClean = 0;
 constexpr int kExitFindings = 1;
 constexpr int kExitInputError = 2;
 
-/// Deadlock options given on the command line (override .rocelint.yaml).
-struct DeadlockFlags {
-  int failures = -1;
-  bool transient = false;
+/// Options every analysing subcommand (check, diff) shares. New options go here or in the
+/// subcommand's own struct, with one line in addOutputOptions / the subcommand's setup.
+struct OutputOptions {
+  std::string format = "text";
+  std::string fail_on = "error";
+  std::string config_path;
+  std::string source_root;
+  std::string output_path;
+  bool no_suppress = false;
+  bool quiet = false;
+  bool verbose = false;
+  int failures = -1;       ///< deadlock what-if (overrides params.failures)
+  bool transient = false;  ///< deadlock routing right after local repair (sets params.transient)
 };
 
-rocelint::Config configFor(const std::vector<std::string>& paths, std::string config_path, const DeadlockFlags& flags) {
-  using namespace rocelint;
-  Config config;
-  if (config_path.empty() && paths.size() == 1) {
+struct CheckOptions {
+  std::vector<std::string> paths;
+  std::string baseline;
+  std::string write_baseline;
+};
+
+struct DiffOptions {
+  std::string old_dir;
+  std::string new_dir;
+};
+
+void addDeadlockOptions(CLI::App* cmd, OutputOptions& o) {
+  cmd->add_option("--failures", o.failures,
+                  "Deadlock what-if: try every set of up to K failed inter-switch links (K = 1 or 2)")
+      ->check(CLI::Range(0, 2));
+  cmd->add_flag("--transient", o.transient,
+                "Deadlock routing right after local repair of failed (admin-down) links, before withdrawals spread");
+}
+
+void addOutputOptions(CLI::App* cmd, OutputOptions& o) {
+  cmd->add_option("--format", o.format, "Output format")
+      ->check(CLI::IsMember({"text", "json", "sarif", "junit", "markdown"}))
+      ->capture_default_str();
+  cmd->add_option("--fail-on", o.fail_on, "Exit 1 when a finding is at or above this severity")
+      ->check(CLI::IsMember({"error", "warning", "note"}))
+      ->capture_default_str();
+  cmd->add_option("--config", o.config_path, "Configuration file (default: DIR/.rocelint.yaml)")->check(CLI::ExistingFile);
+  cmd->add_option("--source-root", o.source_root,
+                  "Directory that SARIF/JUnit/Markdown file names are relative to (default: current directory)")
+      ->check(CLI::ExistingDirectory);
+  cmd->add_option("-o,--output", o.output_path, "Write the report to FILE instead of stdout");
+  cmd->add_flag("--no-suppress", o.no_suppress, "Ignore the configuration's suppressions: report every finding");
+  auto* quiet = cmd->add_flag("-q,--quiet", o.quiet, "No progress or messages on stderr, only errors");
+  cmd->add_flag("-v,--verbose", o.verbose, "Log each stage with its time on stderr")->excludes(quiet);
+  addDeadlockOptions(cmd, o);
+}
+
+rocelint::Progress::Mode progressMode(const OutputOptions& o) {
+  if (o.quiet) return rocelint::Progress::Mode::Quiet;
+  return o.verbose ? rocelint::Progress::Mode::Verbose : rocelint::Progress::Mode::Auto;
+}
+
+/// The configuration: --config, else .rocelint.yaml at the root of a single fabric directory.
+rocelint::Config loadConfigFor(const std::vector<std::string>& paths, const OutputOptions& o, rocelint::Progress& progress) {
+  std::string path = o.config_path;
+  if (path.empty() && paths.size() == 1) {
     auto candidate = std::filesystem::path(paths.front()) / ".rocelint.yaml";
-    if (std::filesystem::is_regular_file(candidate)) config_path = candidate.string();
+    if (std::filesystem::is_regular_file(candidate)) path = candidate.string();
   }
-  if (!config_path.empty()) config = loadConfig(config_path);
-  if (flags.failures >= 0) config.params.failures = flags.failures;
-  if (flags.transient) config.params.transient = true;
+  rocelint::Config config;
+  if (!path.empty()) {
+    config = rocelint::loadConfig(path);
+    progress.detail(fmt::format("configuration {}", path));
+  }
+  if (o.no_suppress) config.suppressions.clear();
+  if (o.failures >= 0) config.params.failures = o.failures;
+  if (o.transient) config.params.transient = true;
   return config;
 }
 
-int runGraph(const std::vector<std::string>& paths, const std::string& config_path, const DeadlockFlags& flags,
-             const std::string& scope_name) {
-  using namespace rocelint;
-  Config config = configFor(paths, config_path, flags);
-  Fabric fabric = loadFabric(paths);
-  DeadlockOptions options;
-  options.transient = config.params.transient;
-  DeadlockAnalysis analysis = analyzeDeadlock(fabric, config.params, options);
-  GraphScope scope = scope_name == "all" ? GraphScope::All : scope_name == "cycles" ? GraphScope::Cycles : GraphScope::Sccs;
-  writeDot(fabric, analysis, scope, std::cout);
-  std::cerr << fmt::format("rocelint: buffer-dependency graph: {} queues, {} dependencies, {} cyclic component(s)\n",
-                           analysis.bdg.nodeCount(), analysis.bdg.edgeCount(), analysis.cycles.size());
-  return analysis.cycles.empty() ? kExitClean : kExitFindings;
+/// Fingerprints are relative to the fabric directory, so a fabric keeps them when it moves.
+std::string fabricRoot(const std::vector<std::string>& paths) {
+  return paths.size() == 1 && std::filesystem::is_directory(paths.front()) ? paths.front() : std::string(".");
 }
 
-int runCheck(const std::vector<std::string>& paths, const std::string& format, const std::string& fail_on,
-             const std::string& config_path, const DeadlockFlags& flags) {
+rocelint::Report analyzePaths(const std::vector<std::string>& paths, const rocelint::Config& config,
+                              rocelint::Progress& progress) {
   using namespace rocelint;
-  Config config = configFor(paths, config_path, flags);
-  // Progress only for people watching a terminal; pipes and CI logs stay clean.
-  bool show_progress = isatty(STDERR_FILENO) == 1;
-  if (show_progress) config.progress = [](const std::string& what) { std::cerr << "\r\033[Krocelint: " << what << std::flush; };
-  auto progress = [&](std::size_t done, std::size_t total) {
-    if (show_progress && total >= 20 && (done % 10 == 0)) std::cerr << fmt::format("\rrocelint: reading {}/{} files", done, total) << std::flush;
-  };
-  Fabric fabric = loadFabric(paths, progress);
-  if (show_progress) std::cerr << "\rrocelint: analysing " << fabric.switches.size() << " switches      " << std::flush;
-  Report report = analyze(fabric, config);
-  if (show_progress) std::cerr << "\r\033[K" << std::flush;
-  if (format == "json") {
-    writeJson(report, std::cout);
+  Fabric fabric = loadFabric(paths, [&](std::size_t done, std::size_t total) { progress.files(done, total); }, config.paths);
+  progress.detail(fmt::format("{} file(s), {} switch(es), {} link(s)", fabric.files_loaded, fabric.switches.size(),
+                              fabric.links.size()));
+  progress.stage(fmt::format("analysing {} switches", fabric.switches.size()));
+  Report report = analyze(fabric, config, [&](const std::string& stage) { progress.stage(stage); });
+  assignFingerprints(report, fabricRoot(paths));
+  return report;
+}
+
+/// Writes with the chosen reporter to stdout or --output.
+template <class R>
+void emit(const R& report, const OutputOptions& o) {
+  using namespace rocelint;
+  std::ofstream file;
+  if (!o.output_path.empty()) {
+    file.open(o.output_path, std::ios::binary);
+    if (!file) throw InputError(fmt::format("{}: cannot write output file", o.output_path));
+  }
+  std::ostream& out = o.output_path.empty() ? std::cout : file;
+  Severity fail_on = *parseSeverity(o.fail_on);
+  if (o.format == "json") {
+    writeJson(report, out);
+  } else if (o.format == "sarif") {
+    writeSarif(report, out, SarifOptions{o.source_root, kSarifMaxResults});
+  } else if (o.format == "junit") {
+    writeJunit(report, out, JunitOptions{fail_on, o.source_root});
+  } else if (o.format == "markdown") {
+    writeMarkdown(report, out, MarkdownOptions{fail_on, o.source_root, 200});
   } else {
-    writeText(report, std::cout, TextOptions{isatty(STDOUT_FILENO) == 1});
+    writeText(report, out, TextOptions{o.output_path.empty() && isatty(STDOUT_FILENO) == 1});
   }
-  Severity threshold = *parseSeverity(fail_on);
-  for (const Finding& f : report.findings) {
-    if (f.severity >= threshold) return kExitFindings;
+}
+
+bool anyAtOrAbove(const std::vector<rocelint::Finding>& findings, const std::string& fail_on) {
+  rocelint::Severity threshold = *rocelint::parseSeverity(fail_on);
+  for (const auto& f : findings) {
+    if (f.severity >= threshold) return true;
   }
-  return kExitClean;
+  return false;
+}
+
+int runCheck(const CheckOptions& c, const OutputOptions& o) {
+  using namespace rocelint;
+  Progress progress(progressMode(o), std::cerr, isatty(STDERR_FILENO) == 1);
+  Config config = loadConfigFor(c.paths, o, progress);
+  Report report = analyzePaths(c.paths, config, progress);
+  if (!c.write_baseline.empty()) {
+    Baseline baseline = makeBaseline(report, fabricRoot(c.paths));
+    std::ofstream file(c.write_baseline, std::ios::binary);
+    if (!file) throw InputError(fmt::format("{}: cannot write baseline file", c.write_baseline));
+    writeBaseline(baseline, file);
+    progress.finish();
+    if (!o.quiet) std::cerr << fmt::format("rocelint: wrote {} finding(s) to {}\n", baseline.entries.size(), c.write_baseline);
+    return kExitClean;
+  }
+  std::string baseline_path = c.baseline.empty() ? config.baseline : c.baseline;
+  if (!baseline_path.empty()) {
+    applyBaseline(report, readBaseline(baseline_path));
+    progress.detail(fmt::format("baseline {}: {} accepted, {} stale", baseline_path, report.baselined.size(),
+                                report.stale_baseline.size()));
+  }
+  progress.finish();
+  emit(report, o);
+  return anyAtOrAbove(report.findings, o.fail_on) ? kExitFindings : kExitClean;
+}
+
+int runDiff(const DiffOptions& d, const OutputOptions& o) {
+  using namespace rocelint;
+  Progress progress(progressMode(o), std::cerr, isatty(STDERR_FILENO) == 1);
+  progress.stage(fmt::format("analysing {}", d.old_dir));
+  Report before = analyzePaths({d.old_dir}, loadConfigFor({d.old_dir}, o, progress), progress);
+  progress.stage(fmt::format("analysing {}", d.new_dir));
+  Report after = analyzePaths({d.new_dir}, loadConfigFor({d.new_dir}, o, progress), progress);
+  DiffReport diff = diffReports(std::move(before), std::move(after));
+  progress.finish();
+  emit(diff, o);
+  return anyAtOrAbove(diff.introduced, o.fail_on) ? kExitFindings : kExitClean;
+}
+
+int runGraph(const std::vector<std::string>& paths, const OutputOptions& o, rocelint::GraphScope scope) {
+  using namespace rocelint;
+  Progress progress(progressMode(o), std::cerr, isatty(STDERR_FILENO) == 1);
+  Config config = loadConfigFor(paths, o, progress);
+  Fabric fabric = loadFabric(paths, [&](std::size_t done, std::size_t total) { progress.files(done, total); }, config.paths);
+  DeadlockOptions options;
+  options.transient = config.params.transient;
+  DeadlockAnalysis analysis =
+      analyzeDeadlock(fabric, config.params, options, [&](const std::string& stage) { progress.stage(stage); });
+  progress.finish();
+  writeDot(fabric, analysis, scope, std::cout);
+  if (!o.quiet) {
+    std::cerr << fmt::format("rocelint: buffer-dependency graph: {} queues, {} dependencies, {} cyclic component(s)\n",
+                             analysis.bdg.nodeCount(), analysis.bdg.edgeCount(), analysis.cycles.size());
+  }
+  return analysis.cycles.empty() ? kExitClean : kExitFindings;
 }
 
 }  // namespace
@@ -88,41 +213,42 @@ int main(int argc, char** argv) {
   app.set_version_flag("--version", std::string("rocelint ") + ROCELINT_VERSION);
   app.require_subcommand(1);
   app.footer(
-      "Exit codes: 0 nothing at or above --fail-on; 1 findings at or above it; 2 usage or input error.\n"
-      "Examples:\n  rocelint check fabric/\n  rocelint check fabric/ --format json --fail-on warning\n"
+      "Exit codes: 0 nothing at or above --fail-on; 1 findings at or above it (diff: introduced ones); 2 usage or "
+      "input error.\nExamples:\n  rocelint check fabric/\n  rocelint check fabric/ --format sarif -o rocelint.sarif\n"
+      "  rocelint check fabric/ --baseline .rocelint-baseline.json\n  rocelint diff old/ new/ --format markdown\n"
       "  rocelint explain PFC001");
 
+  OutputOptions output;
+  CheckOptions check_options;
   auto* check = app.add_subcommand("check", "Analyse a fabric directory (one config_db.json per switch) or files");
-  std::vector<std::string> paths;
-  std::string format = "text";
-  std::string fail_on = "error";
-  std::string config_path;
-  check->add_option("paths", paths, "Fabric directory or files")->required()->check(CLI::ExistingPath);
-  check->add_option("--format", format, "Output format")->check(CLI::IsMember({"text", "json"}))->capture_default_str();
-  check->add_option("--fail-on", fail_on, "Exit 1 when a finding is at or above this severity")
-      ->check(CLI::IsMember({"error", "warning", "note"}))
-      ->capture_default_str();
-  check->add_option("--config", config_path, "Configuration file (default: DIR/.rocelint.yaml)")->check(CLI::ExistingFile);
-  DeadlockFlags deadlock_flags;
-  check->add_option("--failures", deadlock_flags.failures,
-                    "Deadlock what-if: try every set of up to K failed inter-switch links (K = 1 or 2)")
-      ->check(CLI::Range(0, 2));
-  check->add_flag("--transient", deadlock_flags.transient,
-                  "Deadlock routing right after local repair of failed (admin-down) links, before withdrawals spread");
+  check->add_option("paths", check_options.paths, "Fabric directory or files")->required()->check(CLI::ExistingPath);
+  addOutputOptions(check, output);
+  auto* baseline = check->add_option("--baseline", check_options.baseline,
+                                     "Report only findings not in this baseline file; list its entries that no longer occur")
+                       ->check(CLI::ExistingFile);
+  check->add_option("--write-baseline", check_options.write_baseline, "Record the current findings in FILE and exit 0")
+      ->excludes(baseline);
+
+  DiffOptions diff_options;
+  auto* diff = app.add_subcommand("diff", "Compare two versions of a fabric: findings introduced, fixed, unchanged");
+  diff->add_option("old", diff_options.old_dir, "Fabric directory before the change")->required()->check(CLI::ExistingDirectory);
+  diff->add_option("new", diff_options.new_dir, "Fabric directory after the change")->required()->check(CLI::ExistingDirectory);
+  addOutputOptions(diff, output);
 
   auto* graph = app.add_subcommand("graph", "Write the buffer-dependency graph as Graphviz dot (exit 1 when it has a cycle)");
   std::vector<std::string> graph_paths;
   std::string graph_format = "dot";
-  std::string graph_config;
   bool cycles_only = false;
   bool whole_graph = false;
+  OutputOptions graph_output;
   graph->add_option("paths", graph_paths, "Fabric directory or files")->required()->check(CLI::ExistingPath);
   graph->add_option("--format", graph_format, "Output format")->check(CLI::IsMember({"dot"}))->capture_default_str();
-  graph->add_option("--config", graph_config, "Configuration file (default: DIR/.rocelint.yaml)")->check(CLI::ExistingFile);
-  graph->add_flag("--cycles-only", cycles_only, "Only the witness cycles (default: every strongly-connected component)");
-  graph->add_flag("--all", whole_graph, "The whole graph (large fabrics make large pictures)");
-  DeadlockFlags graph_flags;
-  graph->add_flag("--transient", graph_flags.transient, "Routing right after local repair of admin-down links");
+  graph->add_option("--config", graph_output.config_path, "Configuration file (default: DIR/.rocelint.yaml)")
+      ->check(CLI::ExistingFile);
+  auto* cycles_flag = graph->add_flag("--cycles-only", cycles_only, "Only the witness cycles (default: every cyclic component)");
+  graph->add_flag("--all", whole_graph, "The whole graph (large fabrics make large pictures)")->excludes(cycles_flag);
+  graph->add_flag("--transient", graph_output.transient, "Routing right after local repair of admin-down links");
+  graph->add_flag("-q,--quiet", graph_output.quiet, "No progress or summary on stderr");
 
   auto* fix = app.add_subcommand("fix", "Write the smallest threshold change that clears the BUF/ECN findings (JSON Patches)");
   std::string fix_input;
@@ -146,8 +272,12 @@ int main(int argc, char** argv) {
   }
 
   try {
-    if (*check) return runCheck(paths, format, fail_on, config_path, deadlock_flags);
-    if (*graph) return runGraph(graph_paths, graph_config, graph_flags, whole_graph ? "all" : cycles_only ? "cycles" : "sccs");
+    if (*check) return runCheck(check_options, output);
+    if (*diff) return runDiff(diff_options, output);
+    if (*graph) {
+      using rocelint::GraphScope;
+      return runGraph(graph_paths, graph_output, whole_graph ? GraphScope::All : cycles_only ? GraphScope::Cycles : GraphScope::Sccs);
+    }
     if (*fix) {
       rocelint::Config config;
       auto candidate = std::filesystem::path(fix_input) / ".rocelint.yaml";

@@ -5,8 +5,10 @@
 namespace rocelint {
 namespace {
 
-nlohmann::ordered_json location(const SourceRef& src) {
-  nlohmann::ordered_json loc;
+using ojson = nlohmann::ordered_json;
+
+ojson location(const SourceRef& src) {
+  ojson loc;
   loc["file"] = src.file();
   loc["line"] = src.line;
   loc["column"] = src.column;
@@ -14,29 +16,34 @@ nlohmann::ordered_json location(const SourceRef& src) {
   return loc;
 }
 
-}  // namespace
+ojson orNull(const std::string& text) { return text.empty() ? ojson() : ojson(text); }
 
-void writeJson(const Report& report, std::ostream& out) {
-  nlohmann::ordered_json doc;
-  doc["findings"] = nlohmann::ordered_json::array();
-  for (const Finding& f : report.findings) {
-    nlohmann::ordered_json j;
-    j["rule"] = f.rule;
-    j["severity"] = severityName(f.severity);
-    j["message"] = f.message;
-    j["switch"] = f.switch_name.empty() ? nlohmann::ordered_json() : nlohmann::ordered_json(f.switch_name);
-    j["port"] = f.port.empty() ? nlohmann::ordered_json() : nlohmann::ordered_json(f.port);
-    j["priority"] = f.priority ? nlohmann::ordered_json(*f.priority) : nlohmann::ordered_json();
-    j["location"] = location(f.location);
-    j["related"] = nlohmann::ordered_json::array();
-    for (const RelatedLocation& r : f.related) {
-      j["related"].push_back({{"message", r.message}, {"location", location(r.src)}});
-    }
-    j["fix"] = f.fix;
-    doc["findings"].push_back(std::move(j));
+ojson findingJson(const Finding& f) {
+  ojson j;
+  j["rule"] = f.rule;
+  j["severity"] = severityName(f.severity);
+  j["message"] = f.message;
+  j["switch"] = orNull(f.switch_name);
+  j["port"] = orNull(f.port);
+  j["priority"] = f.priority ? ojson(*f.priority) : ojson();
+  j["location"] = location(f.location);
+  j["related"] = ojson::array();
+  for (const RelatedLocation& r : f.related) {
+    j["related"].push_back({{"message", r.message}, {"location", location(r.src)}});
   }
-  const Summary& s = report.summary;
-  nlohmann::ordered_json summary;
+  j["fix"] = f.fix;
+  j["fingerprint"] = f.fingerprint;
+  return j;
+}
+
+ojson findingsJson(const std::vector<Finding>& findings) {
+  ojson list = ojson::array();
+  for (const Finding& f : findings) list.push_back(findingJson(f));
+  return list;
+}
+
+ojson summaryJson(const Summary& s) {
+  ojson summary;
   summary["files"] = s.files;
   summary["switches"] = s.switches;
   summary["ports"] = s.ports;
@@ -44,14 +51,56 @@ void writeJson(const Report& report, std::ostream& out) {
   summary["host_ports"] = s.hosts;
   summary["by_severity"] = s.by_severity;
   summary["by_rule"] = s.by_rule;
+  summary["by_family"] = s.by_family;
+  summary["suppressed"] = s.suppressed;
+  summary["baselined"] = s.baselined;
   summary["out_of_scope_tables"] = s.out_of_scope_tables;
   if (!s.coverage.empty()) {
-    auto& coverage = summary["coverage"] = nlohmann::ordered_json::array();
+    auto& coverage = summary["coverage"] = ojson::array();
     for (const ParseCoverage& c : s.coverage) {
       coverage.push_back({{"file", c.file}, {"format", c.format}, {"qos_lines", c.qos_lines},
                           {"qos_lines_parsed", c.qos_lines_parsed}});
     }
   }
+  return summary;
+}
+
+}  // namespace
+
+void writeJson(const Report& report, std::ostream& out) {
+  ojson doc;
+  doc["findings"] = findingsJson(report.findings);
+  doc["suppressed"] = ojson::array();
+  for (const SuppressedFinding& s : report.suppressed) {
+    ojson j = findingJson(s.finding);
+    j["suppression"] = {{"reason", s.reason}, {"location", location(s.suppression)}};
+    doc["suppressed"].push_back(std::move(j));
+  }
+  doc["stale_baseline"] = ojson::array();
+  for (const BaselineEntry& e : report.stale_baseline) {
+    doc["stale_baseline"].push_back({{"fingerprint", e.fingerprint},
+                                     {"rule", e.rule},
+                                     {"switch", orNull(e.switch_name)},
+                                     {"port", orNull(e.port)},
+                                     {"priority", e.priority ? ojson(*e.priority) : ojson()},
+                                     {"file", e.file},
+                                     {"message", e.message}});
+  }
+  doc["summary"] = summaryJson(report.summary);
+  out << doc.dump(2) << '\n';
+}
+
+void writeJson(const DiffReport& diff, std::ostream& out) {
+  ojson doc;
+  doc["introduced"] = findingsJson(diff.introduced);
+  doc["fixed"] = findingsJson(diff.fixed);
+  doc["unchanged"] = findingsJson(diff.unchanged);
+  ojson summary;
+  summary["introduced"] = diff.introduced.size();
+  summary["fixed"] = diff.fixed.size();
+  summary["unchanged"] = diff.unchanged.size();
+  summary["before"] = summaryJson(diff.before.summary);
+  summary["after"] = summaryJson(diff.after.summary);
   doc["summary"] = std::move(summary);
   out << doc.dump(2) << '\n';
 }

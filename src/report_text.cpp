@@ -1,14 +1,29 @@
 #include <fmt/format.h>
 
+#include "report_common.hpp"
 #include "rocelint/report.hpp"
 
 namespace rocelint {
-namespace {
+
+namespace report {
 
 std::string place(const SourceRef& src) {
   if (!src.known()) return "<fabric>";
   return src.line > 0 ? fmt::format("{}:{}", src.file(), src.line) : src.file();
 }
+
+std::string subject(const Finding& finding) {
+  std::string out = finding.switch_name;
+  if (!finding.port.empty()) out += (out.empty() ? "" : " ") + finding.port;
+  if (finding.priority) out += fmt::format("{}priority {}", out.empty() ? "" : " ", *finding.priority);
+  return out.empty() ? "fabric" : out;
+}
+
+}  // namespace report
+
+namespace {
+
+using report::place;
 
 const char* colorOf(Severity severity) {
   switch (severity) {
@@ -19,24 +34,39 @@ const char* colorOf(Severity severity) {
   return "";
 }
 
+void writeFinding(const Finding& f, std::ostream& out, const TextOptions& options) {
+  const char* bold = options.color ? "\033[1m" : "";
+  const char* reset = options.color ? "\033[0m" : "";
+  out << fmt::format("{}{}:{} {}{}[{}]{}: {}\n", bold, place(f.location), reset, options.color ? colorOf(f.severity) : "",
+                     severityName(f.severity), f.rule, reset, f.message);
+  for (const RelatedLocation& r : f.related) out << fmt::format("  {}: note: {}\n", place(r.src), r.message);
+  if (!f.fix.empty()) out << fmt::format("  fix: {}\n", f.fix);
+}
+
+int count(const Summary& s, const char* name) {
+  auto it = s.by_severity.find(name);
+  return it == s.by_severity.end() ? 0 : it->second;
+}
+
 }  // namespace
 
 void writeText(const Report& report, std::ostream& out, const TextOptions& options) {
-  const char* bold = options.color ? "\033[1m" : "";
-  const char* reset = options.color ? "\033[0m" : "";
-  for (const Finding& f : report.findings) {
-    out << fmt::format("{}{}:{} {}{}[{}]{}: {}\n", bold, place(f.location), reset, options.color ? colorOf(f.severity) : "",
-                       severityName(f.severity), f.rule, reset, f.message);
-    for (const RelatedLocation& r : f.related) out << fmt::format("  {}: note: {}\n", place(r.src), r.message);
-    if (!f.fix.empty()) out << fmt::format("  fix: {}\n", f.fix);
-  }
+  for (const Finding& f : report.findings) writeFinding(f, out, options);
   const Summary& s = report.summary;
-  auto count = [&](const char* name) {
-    auto it = s.by_severity.find(name);
-    return it == s.by_severity.end() ? 0 : it->second;
-  };
   out << fmt::format("rocelint: {} file(s), {} switch(es), {} link(s), {} host port(s): {} error(s), {} warning(s), {} note(s)\n",
-                     s.files, s.switches, s.links, s.hosts, count("error"), count("warning"), count("note"));
+                     s.files, s.switches, s.links, s.hosts, count(s, "error"), count(s, "warning"), count(s, "note"));
+  if (s.suppressed > 0) {
+    out << fmt::format("rocelint: {} finding(s) suppressed by the configuration (--no-suppress shows them)\n", s.suppressed);
+  }
+  if (s.baselined > 0) out << fmt::format("rocelint: {} finding(s) accepted by the baseline\n", s.baselined);
+  if (!report.stale_baseline.empty()) {
+    out << fmt::format("rocelint: {} baseline {} no longer occur{} (rewrite the baseline to drop them):\n",
+                       report.stale_baseline.size(), report.stale_baseline.size() == 1 ? "entry" : "entries",
+                       report.stale_baseline.size() == 1 ? "s" : "");
+    for (const BaselineEntry& e : report.stale_baseline) {
+      out << fmt::format("  {} [{}] {}: {}\n", e.file.empty() ? "<fabric>" : e.file, e.rule, e.fingerprint, e.message);
+    }
+  }
   if (!s.coverage.empty()) {
     int lines = 0;
     int parsed = 0;
@@ -53,6 +83,23 @@ void writeText(const Report& report, std::ostream& out, const TextOptions& optio
     }
     out << fmt::format("rocelint: not analysed (outside rocelint's scope): {} table(s), {} entries ({}{})\n",
                        s.out_of_scope_tables.size(), entries, names, names.size() >= 60 ? ", ..." : "");
+  }
+}
+
+void writeText(const DiffReport& diff, std::ostream& out, const TextOptions& options) {
+  if (!diff.introduced.empty()) {
+    out << fmt::format("introduced ({}):\n", diff.introduced.size());
+    for (const Finding& f : diff.introduced) writeFinding(f, out, options);
+  }
+  if (!diff.fixed.empty()) {
+    out << fmt::format("fixed ({}):\n", diff.fixed.size());
+    for (const Finding& f : diff.fixed) writeFinding(f, out, options);
+  }
+  out << fmt::format("rocelint diff: {} introduced, {} fixed, {} unchanged\n", diff.introduced.size(), diff.fixed.size(),
+                     diff.unchanged.size());
+  if (diff.after.summary.suppressed > 0) {
+    out << fmt::format("rocelint: {} finding(s) of the new version suppressed by the configuration\n",
+                       diff.after.summary.suppressed);
   }
 }
 

@@ -3,10 +3,14 @@
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 
+#include <fmt/format.h>
+
 #include <array>
 #include <cstdio>
 #include <nlohmann/json.hpp>
 
+#include "fabric_edit.hpp"
+#include "rocelint/rule.hpp"
 #include "test_util.hpp"
 
 namespace rocelint {
@@ -17,8 +21,9 @@ struct CliRun {
   std::string out;
 };
 
-CliRun run(const std::string& args) {
-  std::string cmd = std::string(ROCELINT_BINARY) + " " + args + " 2>&1";
+// `redirect` decides what happens to stderr ("2>&1": mixed into out, "2>/dev/null": dropped).
+CliRun run(const std::string& args, const std::string& redirect = "2>&1") {
+  std::string cmd = std::string(ROCELINT_BINARY) + " " + args + " " + redirect;
   CliRun result;
   FILE* pipe = popen(cmd.c_str(), "r");
   if (pipe == nullptr) return result;
@@ -121,6 +126,143 @@ TEST(Cli, RulesListsEveryRuleAndExplainPrintsItsPage) {
   CliRun version = run("--version");
   EXPECT_EQ(version.code, 0);
   EXPECT_NE(version.out.find("rocelint "), std::string::npos);
+}
+
+TEST(Cli, EveryFormatOfCheckAndDiff) {
+  for (const char* format : {"text", "json", "sarif", "junit", "markdown"}) {
+    CliRun r = run("check " + sample("leafspine-broken") + " --format " + format, "2>/dev/null");
+    EXPECT_EQ(r.code, 1) << format;
+    EXPECT_FALSE(r.out.empty()) << format;
+  }
+  CliRun sarif = run("check " + sample("leafspine-broken") + " --format sarif", "2>/dev/null");
+  auto doc = nlohmann::json::parse(sarif.out);
+  EXPECT_EQ(doc["version"], "2.1.0");
+  // Default source root is the current directory: URIs are relative to it.
+  std::string uri = doc["runs"][0]["results"][0]["locations"][0]["physicalLocation"]["artifactLocation"]["uri"];
+  EXPECT_EQ(uri.rfind("/", 0), std::string::npos) << uri;
+  CliRun rooted = run("check " + sample("leafspine-broken") + " --format sarif --source-root " + sample("leafspine-broken"),
+                      "2>/dev/null");
+  auto rooted_doc = nlohmann::json::parse(rooted.out);
+  std::string short_uri = rooted_doc["runs"][0]["results"][0]["locations"][0]["physicalLocation"]["artifactLocation"]["uri"];
+  EXPECT_EQ(short_uri.find('/'), std::string::npos) << short_uri;
+}
+
+TEST(Cli, OutputFileOption) {
+  test::TempDir dir;
+  CliRun r = run("check " + sample("leafspine-broken") + " --format junit -o " + dir.path() + "/report.xml");
+  EXPECT_EQ(r.code, 1);
+  EXPECT_EQ(r.out, "");
+  EXPECT_EQ(test::readAll(dir.path() + "/report.xml").rfind("<?xml", 0), 0u);
+}
+
+TEST(Cli, BaselineGatesOnlyNewFindings) {
+  test::TempDir dir;
+  auto fabric = test::makeEditedFabric(dir);
+  std::string baseline = dir.path() + "/baseline.json";
+  std::size_t total = nlohmann::json::parse(run("check " + fabric.old_dir + " --format json", "2>/dev/null").out)["findings"].size();
+  CliRun write = run("check " + fabric.old_dir + " --write-baseline " + baseline);
+  EXPECT_EQ(write.code, 0) << write.out;
+  EXPECT_NE(write.out.find(fmt::format("wrote {} finding(s) to {}", total, baseline)), std::string::npos) << write.out;
+  // Unchanged fabric: everything is accepted, nothing fails.
+  CliRun same = run("check " + fabric.old_dir + " --baseline " + baseline);
+  EXPECT_EQ(same.code, 0) << same.out;
+  EXPECT_NE(same.out.find("0 error(s), 0 warning(s), 0 note(s)"), std::string::npos) << same.out;
+  EXPECT_NE(same.out.find(fmt::format("{} finding(s) accepted by the baseline", total)), std::string::npos) << same.out;
+  // Edited fabric: lines moved everywhere, one new problem, one fixed.
+  CliRun edited = run("check " + fabric.new_dir + " --baseline " + baseline);
+  EXPECT_EQ(edited.code, 1);
+  EXPECT_NE(edited.out.find("leaf1.json:319: error[TOPO003]"), std::string::npos) << edited.out;
+  EXPECT_NE(edited.out.find("1 error(s), 0 warning(s), 0 note(s)"), std::string::npos) << edited.out;
+  EXPECT_NE(edited.out.find("1 baseline entry no longer occurs"), std::string::npos) << edited.out;
+  EXPECT_NE(edited.out.find("leaf2.json [TOPO003]"), std::string::npos) << edited.out;
+  // The configuration can name the baseline.
+  dir.write("new/.rocelint.yaml", "baseline: ../baseline.json\n");
+  EXPECT_EQ(run("check " + fabric.new_dir + " --fail-on error", "2>/dev/null").out, edited.out);
+  EXPECT_EQ(run("check " + fabric.new_dir + " --baseline " + baseline + " --write-baseline x").code, 2);
+}
+
+TEST(Cli, BadBaselineExitsTwoWithFileLine) {
+  test::TempDir dir;
+  std::string file = dir.write("baseline.json", "{\"rocelint_baseline\": 1,\n \"findings\": [\n  {\"rule\": 3}]}");
+  CliRun r = run("check " + sample("leafspine-clean") + " --baseline " + file);
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.out.find("rocelint: error: " + file + ":3: invalid baseline"), std::string::npos) << r.out;
+}
+
+TEST(Cli, DiffExitsOneOnlyForIntroducedFindingsAtOrAboveFailOn) {
+  test::TempDir dir;
+  auto fabric = test::makeEditedFabric(dir);
+  std::size_t total = nlohmann::json::parse(run("check " + fabric.old_dir + " --format json", "2>/dev/null").out)["findings"].size();
+  CliRun r = run("diff " + fabric.old_dir + " " + fabric.new_dir);
+  EXPECT_EQ(r.code, 1) << r.out;
+  EXPECT_NE(r.out.find("introduced (1):\n" + fabric.new_dir + "/leaf1.json:319: error[TOPO003]"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("fixed (1):\n" + fabric.old_dir + "/leaf2.json:342: error[TOPO003]"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find(fmt::format("rocelint diff: 1 introduced, 1 fixed, {} unchanged", total - 1)), std::string::npos) << r.out;
+  // The reverse change only fixes an error and introduces one: still 1.
+  EXPECT_EQ(run("diff " + fabric.new_dir + " " + fabric.old_dir).code, 1);
+  // Nothing introduced although every finding remains: 0.
+  CliRun same = run("diff " + fabric.old_dir + " " + fabric.old_dir);
+  EXPECT_EQ(same.code, 0) << same.out;
+  EXPECT_NE(same.out.find(fmt::format("0 introduced, 0 fixed, {} unchanged", total)), std::string::npos) << same.out;
+  // The introduced finding is an error: below a suppression it no longer fails the gate.
+  dir.write("new/.rocelint.yaml", "suppressions:\n  - rule: TOPO003\n    switch: leaf1\n    reason: MTU change rolling out\n");
+  EXPECT_EQ(run("diff " + fabric.old_dir + " " + fabric.new_dir).code, 0);
+  EXPECT_EQ(run("diff " + fabric.old_dir + " " + fabric.new_dir + " --no-suppress").code, 1);
+  for (const char* format : {"json", "sarif", "junit", "markdown"}) {
+    CliRun f = run("diff " + fabric.old_dir + " " + fabric.new_dir + " --no-suppress --format " + format, "2>/dev/null");
+    EXPECT_EQ(f.code, 1) << format;
+    EXPECT_FALSE(f.out.empty()) << format;
+  }
+  CliRun json = run("diff " + fabric.old_dir + " " + fabric.new_dir + " --no-suppress --format json", "2>/dev/null");
+  auto doc = nlohmann::json::parse(json.out);
+  EXPECT_EQ(doc["summary"]["introduced"], 1);
+  EXPECT_EQ(doc["summary"]["fixed"], 1);
+  EXPECT_EQ(doc["summary"]["unchanged"], total - 1);
+  EXPECT_EQ(run("diff " + fabric.old_dir).code, 2);
+}
+
+TEST(Cli, SuppressionsAreCountedAndNoSuppressShowsThem) {
+  test::TempDir dir;
+  std::string config = dir.write("rocelint.yaml",
+                                 "suppressions:\n  - rule: BUF001\n    switch: leaf2\n    reason: new profile ships in CHG-7\n");
+  CliRun r = run("check " + sample("leafspine-broken") + " --config " + config);
+  EXPECT_EQ(r.out.find("[BUF001]"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("4 finding(s) suppressed by the configuration (--no-suppress shows them)"), std::string::npos) << r.out;
+  CliRun all = run("check " + sample("leafspine-broken") + " --config " + config + " --no-suppress");
+  EXPECT_NE(all.out.find("[BUF001]"), std::string::npos);
+  EXPECT_EQ(all.out.find("suppressed"), std::string::npos);
+  std::string bad = dir.write("bad.yaml", "suppressions:\n  - rule: BUF001\n    switch: leaf2\n");
+  CliRun missing = run("check " + sample("leafspine-broken") + " --config " + bad);
+  EXPECT_EQ(missing.code, 2);
+  EXPECT_NE(missing.out.find(bad + ":2: the suppression of BUF001 needs a reason"), std::string::npos) << missing.out;
+}
+
+TEST(Cli, QuietAndVerbose) {
+  // Not a terminal: no progress on stderr by default.
+  EXPECT_EQ(run("check " + sample("leafspine-clean"), "2>&1 >/dev/null").out, "");
+  CliRun verbose = run("check " + sample("leafspine-clean") + " --verbose", "2>&1 >/dev/null");
+  EXPECT_NE(verbose.out.find("ms] parsing 6 file(s)"), std::string::npos) << verbose.out;
+  EXPECT_NE(verbose.out.find("ms] analysing 6 switches"), std::string::npos) << verbose.out;
+  EXPECT_NE(verbose.out.find("ms] checking PFC rules (priority flow control)"), std::string::npos) << verbose.out;
+  test::TempDir dir;
+  CliRun quiet = run("check " + sample("leafspine-clean") + " -q --write-baseline " + dir.path() + "/b.json", "2>&1 >/dev/null");
+  EXPECT_EQ(quiet.out, "");
+  EXPECT_EQ(run("check " + sample("leafspine-clean") + " -q -v").code, 2);
+}
+
+TEST(Cli, ExplainPrintsEveryRulePageWithEverySection) {
+  for (const Rule& rule : allRules()) {
+    CliRun page = run("explain " + rule.id);
+    EXPECT_EQ(page.code, 0) << rule.id;
+    EXPECT_EQ(page.out.rfind("# " + rule.id, 0), 0u) << rule.id;
+    for (const char* section : {"## What it checks", "## Why it matters on a RoCE fabric", "## Example that triggers it",
+                                "## How to fix", "## When it is safe to suppress"}) {
+      EXPECT_NE(page.out.find(std::string("\n") + section + "\n"), std::string::npos) << rule.id << " lacks " << section;
+    }
+    std::size_t fences = 0;
+    for (auto at = page.out.find("\n```"); at != std::string::npos; at = page.out.find("\n```", at + 1)) ++fences;
+    EXPECT_GE(fences, 4u) << rule.id << " needs a bad and a good config example";
+  }
 }
 
 }  // namespace

@@ -30,8 +30,11 @@ for rid in ids:
     text = "\n".join("\n".join(b) for b in blocks[:2])
     path = f"docs/rules/{rid}.md"
     page = open(path, encoding="utf-8").read()
+    # The output block: a bare ``` fence whose first line is a finding of this rule.
     start = page.index("## Example that triggers it")
-    open_fence = page.index("```\n", start)
+    open_fence = page.index("\n```\n", start) + 1
+    while f"[{rid}]" not in page[open_fence:page.index("\n", open_fence + 4)]:
+        open_fence = page.index("\n```\n", open_fence + 4) + 1
     close_fence = page.index("```\n", open_fence + 4)
     page = page[:open_fence] + "```\n" + text + "\n" + page[close_fence:]
     open(path, "w", encoding="utf-8").write(page)

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "rocelint/finding.hpp"
+#include "rocelint/loader.hpp"
 
 namespace rocelint {
 
@@ -36,14 +37,29 @@ struct RuleParams {
   std::optional<int> default_cable_length_m;
 };
 
+/// Accepts a finding without reporting it: rule (id or family), switch and port globs, an
+/// optional priority, and the reason someone gave.
+struct Suppression {
+  std::string rule;
+  std::string switch_glob = "*";
+  std::string port_glob = "*";
+  std::optional<int> priority;
+  std::string reason;
+  SourceRef src;  ///< where it is written
+
+  [[nodiscard]] bool matches(const Finding& finding) const;
+};
+
 /// Everything .rocelint.yaml can say.
 struct Config {
   RuleParams params;
   std::set<std::string> disabled;  ///< rule ids or family prefixes ("WD")
+  std::set<std::string> enabled;   ///< rule ids or families enabled again inside a disabled family
   std::map<std::string, Severity> severity_overrides;
-  std::string source;  ///< file it was read from, empty for defaults
-  /// Receives progress lines of long analyses (not read from the file; set by the CLI).
-  std::function<void(const std::string&)> progress;
+  std::vector<Suppression> suppressions;
+  PathFilter paths;      ///< which files under the fabric directory are read
+  std::string baseline;  ///< baseline file (resolved against the config file's directory), or ""
+  std::string source;    ///< file it was read from, empty for defaults
 
   [[nodiscard]] bool isDisabled(const std::string& rule_id) const;
 };

@@ -1,6 +1,7 @@
 #pragma once
 // Runs the enabled rules over a fabric and returns sorted findings with a summary.
 
+#include <functional>
 #include <map>
 #include <string>
 #include <vector>
@@ -22,14 +23,41 @@ struct Summary {
   std::map<std::string, int> by_rule;
   std::map<std::string, int> out_of_scope_tables;
   std::vector<ParseCoverage> coverage;  ///< vendor CLI files: QoS-related lines parsed / seen
+  /// family -> severity -> count, over reported findings (not suppressed or baselined ones).
+  std::map<std::string, std::map<std::string, int>> by_family;
+  int suppressed = 0;  ///< findings matched by a suppression of the configuration
+  int baselined = 0;   ///< findings matched by the baseline file
+};
+
+/// A finding that a suppression of .rocelint.yaml matched: kept and counted, not reported.
+struct SuppressedFinding {
+  Finding finding;
+  std::string reason;
+  SourceRef suppression;  ///< where the suppression is written
 };
 
 struct Report {
-  std::vector<Finding> findings;
+  std::vector<Finding> findings;  ///< reported findings: not suppressed, not in the baseline
   Summary summary;
+  std::vector<SuppressedFinding> suppressed;
+  std::vector<Finding> baselined;             ///< findings the baseline file accepts
+  std::vector<BaselineEntry> stale_baseline;  ///< baseline entries that no longer occur
+  std::vector<std::string> rules_run;         ///< ids of the rules that ran (enabled), sorted
 };
 
-/// Runs every enabled rule; findings are in deterministic order.
+/// Runs every enabled rule and applies the configuration's suppressions; findings are in
+/// deterministic order.
 Report analyze(const Fabric& fabric, const Config& config);
+
+/// Called as analysis proceeds with a stage name, e.g. "checking PFC rules (priority flow
+/// control)"; long analyses (graph building, solving) show up as their family's stage.
+using AnalysisProgress = std::function<void(const std::string& stage)>;
+
+/// Same as analyze(fabric, config), reporting each rule family as a stage.
+Report analyze(const Fabric& fabric, const Config& config, const AnalysisProgress& progress);
+
+/// Recomputes the finding counts of the summary (severity, rule, family, suppressed,
+/// baselined) after findings were moved between the report's lists.
+void countFindings(Report& report);
 
 }  // namespace rocelint

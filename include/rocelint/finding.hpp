@@ -32,6 +32,19 @@ struct Finding {
   SourceRef location;
   std::vector<RelatedLocation> related;
   std::string fix;
+  /// Stable identity across line shifts (see fingerprint.hpp); empty until assigned.
+  std::string fingerprint;
+};
+
+/// A finding recorded in a baseline file (or read back from one).
+struct BaselineEntry {
+  std::string fingerprint;
+  std::string rule;
+  std::string switch_name;
+  std::string port;
+  std::optional<int> priority;
+  std::string file;  ///< relative to the fabric root
+  std::string message;
 };
 
 /// Deterministic order: file, line, rule, switch, port, priority, message.

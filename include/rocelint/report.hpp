@@ -1,8 +1,13 @@
 #pragma once
-// Reporters: turn a Report into text or JSON. They compute nothing.
+// Reporters: turn a Report (or a DiffReport) into text, JSON, SARIF, JUnit XML or Markdown.
+// They compute nothing: findings, counts and fingerprints come from the engine and the
+// baseline/diff modules.
 
+#include <cstddef>
 #include <ostream>
+#include <string>
 
+#include "rocelint/diff.hpp"
 #include "rocelint/engine.hpp"
 
 namespace rocelint {
@@ -13,8 +18,47 @@ struct TextOptions {
 
 /// Compiler-style text: "file:line: severity[ID]: message", then note:/fix: lines, then a summary.
 void writeText(const Report& report, std::ostream& out, const TextOptions& options);
+/// Introduced and fixed findings as compiler-style blocks, then the diff counts.
+void writeText(const DiffReport& diff, std::ostream& out, const TextOptions& options);
 
 /// JSON document {"findings": [...], "summary": {...}} (see docs/output.md).
 void writeJson(const Report& report, std::ostream& out);
+/// JSON document {"introduced": [...], "fixed": [...], "unchanged": [...], "summary": {...}}.
+void writeJson(const DiffReport& diff, std::ostream& out);
+
+/// GitHub code scanning accepts at most this many results per run.
+inline constexpr std::size_t kSarifMaxResults = 25000;
+
+struct SarifOptions {
+  std::string source_root;  ///< artifact URIs are relative to it ("" = current directory)
+  std::size_t max_results = kSarifMaxResults;
+};
+
+/// SARIF 2.1.0 log with one run: every rule, reported and suppressed findings.
+void writeSarif(const Report& report, std::ostream& out, const SarifOptions& options);
+/// SARIF 2.1.0 log of a diff: results carry baselineState new / unchanged / absent.
+void writeSarif(const DiffReport& diff, std::ostream& out, const SarifOptions& options);
+
+struct JunitOptions {
+  Severity fail_on = Severity::Error;  ///< findings below it are passing cases with system-out
+  std::string source_root;             ///< file attributes are relative to it
+};
+
+/// JUnit XML: a testsuite per rule family, a testcase per (rule, switch, port, priority) and a
+/// passing testcase for every rule that ran clean.
+void writeJunit(const Report& report, std::ostream& out, const JunitOptions& options);
+/// JUnit XML of a diff: only introduced findings can fail.
+void writeJunit(const DiffReport& diff, std::ostream& out, const JunitOptions& options);
+
+struct MarkdownOptions {
+  Severity fail_on = Severity::Error;
+  std::string source_root;         ///< locations are relative to it
+  std::size_t max_findings = 200;  ///< a pull-request comment has a size limit
+};
+
+/// A pull-request comment: counts by severity and family, then findings by switch, collapsed.
+void writeMarkdown(const Report& report, std::ostream& out, const MarkdownOptions& options);
+/// A pull-request comment for a diff: introduced findings first, fixed and unchanged collapsed.
+void writeMarkdown(const DiffReport& diff, std::ostream& out, const MarkdownOptions& options);
 
 }  // namespace rocelint

@@ -53,4 +53,11 @@ const Rule* findRule(const std::string& id);
 /// Documentation page of a rule (docs/rules/<ID>.md, embedded at build time).
 std::optional<std::string> ruleDocumentation(const std::string& id);
 
+/// The first paragraph under a "## <heading>" of a rule's page, joined into one line; "" when
+/// the page or section does not exist.
+std::string ruleDocParagraph(const std::string& id, const std::string& heading);
+
+/// A rule family's name for people ("PFC" -> "priority flow control"); the id when unknown.
+std::string familyDescription(const std::string& family);
+
 }  // namespace rocelint

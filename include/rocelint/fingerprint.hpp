@@ -1,0 +1,23 @@
+#pragma once
+// Stable finding identities: the same problem keeps its fingerprint when unrelated lines of a
+// file move, so baselines, diffs and code-scanning alerts survive edits.
+
+#include <string>
+
+#include "rocelint/engine.hpp"
+#include "rocelint/finding.hpp"
+
+namespace rocelint {
+
+/// The path of `file` relative to `root`, '/'-separated ("" root: the current directory).
+/// A file outside root keeps its normalised path.
+std::string relativePath(const std::string& file, const std::string& root);
+
+/// 16 hex digits (FNV-1a 64) over rule id, switch, port, priority, the finding's file relative
+/// to the fabric root and its JSON pointer. Line, column and message wording are left out.
+std::string fingerprintOf(const Finding& finding, const std::string& relative_file);
+
+/// Sets Finding::fingerprint on every finding of the report (reported, suppressed, baselined).
+void assignFingerprints(Report& report, const std::string& root);
+
+}  // namespace rocelint
