@@ -271,7 +271,9 @@ void FlowPropagator::run(std::size_t group, const GroupRoutes& routes, TurnTable
     for (const std::uint32_t* it = nb; it != ne; ++it) words_.push_back(turns.slotOf(*it));
     turns.addSignature(s, words_, static_cast<std::uint32_t>(group), static_cast<std::uint32_t>(g.prefixes.size()));
   }
-  if (loops != nullptr) findLoops(group, routes, *loops);
+  // Learned routes strictly descend in distance, so only static routes and transient repair
+  // can loop: skip the search when the group has neither.
+  if (loops != nullptr && (!dest_.groups[group].overrides.empty() || routes.may_loop)) findLoops(group, routes, *loops);
   // Reset the scratch state touched by this group.
   for (std::uint32_t s : visited_) {
     visited_flag_[s] = 0;

@@ -334,6 +334,7 @@ void Router::steady(std::size_t group, const LinkState& links, GroupRoutes& out)
   std::size_t n = asn_.size();
   out.kind.assign(n, ForwardKind::Drop);
   out.distance.assign(n, GroupRoutes::kNoRoute);
+  out.may_loop = false;
   for (std::size_t s = 0; s < n; ++s) {
     nh_[s].clear();
     inter_[s].clear();
@@ -422,6 +423,7 @@ void Router::transient(std::size_t /*group*/, const GroupRoutes& before, const L
   std::size_t n = asn_.size();
   out.kind = before.kind;
   out.distance = before.distance;
+  out.may_loop = true;
   out.inter_begin = before.inter_begin;
   out.inter = before.inter;
   out.exit_begin = before.exit_begin;

@@ -150,6 +150,9 @@ struct GroupRoutes {
   std::vector<std::uint32_t> inter_begin;
   std::vector<std::uint32_t> inter;
 
+  /// Set by transient routing (re-selected next hops need not descend in distance).
+  bool may_loop = false;
+
   static constexpr std::uint16_t kNoRoute = UINT16_MAX;
 
   [[nodiscard]] std::pair<const std::uint32_t*, const std::uint32_t*> nextHops(std::size_t sw) const {
