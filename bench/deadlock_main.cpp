@@ -24,6 +24,8 @@ int main(int argc, char** argv) {
   auto t0 = Clock::now();
   rocelint::Fabric fabric = rocelint::loadFabric({dir});
   double parse_ms = std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
+  rusage after_parse{};
+  getrusage(RUSAGE_SELF, &after_parse);
   auto t1 = Clock::now();
   rocelint::DeadlockAnalysis a = rocelint::analyzeDeadlock(fabric, rocelint::RuleParams{}, options);
   double analysis_ms = std::chrono::duration<double, std::milli>(Clock::now() - t1).count();
@@ -35,10 +37,10 @@ int main(int argc, char** argv) {
       "{} switches, {} ports, {} links, {} hosts\n"
       "parse {:.0f} ms | routing {:.0f} ms ({} groups, {} prefixes) | graph {:.0f} ms ({} queues, {} dependencies) | "
       "scc+witness {:.0f} ms ({} cycles) | what-if {:.0f} ms ({} failure sets, {} with a cycle) | analysis total {:.0f} ms\n"
-      "total {:.0f} ms, peak RSS {:.0f} MB\n",
+      "total {:.0f} ms, peak RSS {:.0f} MB ({:.0f} MB by the end of parsing)\n",
       fabric.switches.size(), ports, fabric.links.size(), fabric.hosts.size(), parse_ms, a.stats.routing_ms, a.stats.groups,
       a.stats.destinations, a.stats.graph_ms, a.stats.bdg_nodes, a.stats.bdg_edges, a.stats.scc_ms, a.cycles.size(),
       a.stats.whatif_ms, a.stats.failure_sets, a.failure_sets_with_cycle, analysis_ms, parse_ms + analysis_ms,
-      static_cast<double>(usage.ru_maxrss) / 1024.0);
+      static_cast<double>(usage.ru_maxrss) / 1024.0, static_cast<double>(after_parse.ru_maxrss) / 1024.0);
   return 0;
 }
