@@ -173,18 +173,31 @@ void buildLinksAndHosts(Fabric& fabric) {
 }
 
 
+/// What building one switch produced (on a worker thread); merged in switch order.
+struct BuiltSwitch {
+  Switch sw;
+  std::vector<InputNote> notes;
+  std::map<std::string, int> out_of_scope;
+  std::vector<ParseCoverage> coverage;
+};
+
 /// What reading one input file produced (phase 1, on a worker thread).
 struct ParsedFile {
   enum class Kind : std::uint8_t { Lookup, Sonic, Cli, Skipped, Failed } kind = Kind::Skipped;
   std::shared_ptr<PgLookupTable> lookup;
-  std::optional<sonic::DeviceTables> device;
+  std::optional<sonic::DeviceTables> device;  ///< tables, unless they were built into `built`
+  std::optional<BuiltSwitch> built;           ///< the switch as if this file were its only one
   std::optional<cli::ConfigText> config;
   bool eos = false;
   std::string switch_name;
   std::string why;  ///< skip reason or error message
 };
 
-ParsedFile readInput(const InputFile& file) {
+/// Reads one file. With `build`, a SONiC file is also built into a Switch right away and its
+/// tables are freed: most fabrics have one file per switch, and keeping every file's tables
+/// until all are read would double the loader's peak memory. The rare switch described by
+/// several files is read again and merged (see loadFabric).
+ParsedFile readInput(const InputFile& file, bool build) {
   ParsedFile out;
   std::string name = file.path.filename().string();
   std::string ext = file.path.extension().string();
@@ -210,6 +223,14 @@ ParsedFile readInput(const InputFile& file) {
       out.device = sonic::readConfigDb(root, display);
       out.switch_name = out.device->hostname ? *out.device->hostname : defaultSwitchName(file);
       out.kind = ParsedFile::Kind::Sonic;
+      if (build) {
+        root = json::Node{};
+        BuiltSwitch& b = out.built.emplace();
+        b.sw.name = out.switch_name;
+        b.sw.files = {display};
+        sonic::buildSwitch(out.device->store, b.sw, b.notes, b.out_of_scope);
+        out.device->store = sonic::TableStore{};
+      }
       return out;
     }
     cli::Dialect dialect = cli::detectDialect(text);
@@ -260,14 +281,6 @@ void parallelFor(std::size_t n, const std::function<void(std::size_t)>& work) {
   if (failure) std::rethrow_exception(failure);
 }
 
-/// What building one switch produced (phase 3, on a worker thread); merged in switch order.
-struct BuiltSwitch {
-  Switch sw;
-  std::vector<InputNote> notes;
-  std::map<std::string, int> out_of_scope;
-  std::vector<ParseCoverage> coverage;
-};
-
 }  // namespace
 
 bool PathFilter::accepts(const std::string& relative_path) const {
@@ -288,20 +301,26 @@ Fabric loadFabric(const std::vector<std::string>& paths, const LoadProgress& pro
   std::map<std::string, PendingSwitch> pending;
   std::vector<PendingLookup> lookups;
 
-  // Phase 1, parallel: read and parse every file on its own.
+  // Phase 1, parallel: read and parse every file on its own (SONiC files are built right away).
   std::vector<InputFile> files = collect(paths, filter);
   std::vector<ParsedFile> parsed(files.size());
   std::atomic<std::size_t> done{0};
   std::mutex progress_mu;
   parallelFor(files.size(), [&](std::size_t i) {
-    parsed[i] = readInput(files[i]);
+    parsed[i] = readInput(files[i], true);
     std::size_t finished = done.fetch_add(1) + 1;
     if (progress) {
       std::lock_guard<std::mutex> lock(progress_mu);
       progress(finished - 1, files.size());  // files done before this one, as a sequential loader counts
     }
   });
+  // Which switches more than one file describes: those are read again and merged.
+  std::map<std::string, int> files_of_switch;
+  for (const ParsedFile& file : parsed) {
+    if (file.kind == ParsedFile::Kind::Sonic || file.kind == ParsedFile::Kind::Cli) ++files_of_switch[file.switch_name];
+  }
   // Phase 2, in file order (later files win a conflict, errors are reported for the first file).
+  std::map<std::string, BuiltSwitch> ready;
   for (std::size_t i = 0; i < files.size(); ++i) {
     ParsedFile& file = parsed[i];
     std::string display = files[i].path.string();
@@ -313,13 +332,19 @@ Fabric loadFabric(const std::vector<std::string>& paths, const LoadProgress& pro
         ++fabric.files_loaded;
         break;
       case ParsedFile::Kind::Sonic: {
+        bool alone = files_of_switch[file.switch_name] == 1;
+        if (!alone) file = readInput(files[i], false);  // its tables were freed: read them again
         for (auto& note : file.device->notes) {
           note.switch_name = file.switch_name;
           fabric.notes.push_back(std::move(note));
         }
-        PendingSwitch& target = pending[file.switch_name];
-        sonic::mergeTables(target.store, file.device->store, file.switch_name, fabric.notes);
-        target.files.push_back(display);
+        if (alone) {
+          ready.emplace(file.switch_name, std::move(*file.built));
+        } else {
+          PendingSwitch& target = pending[file.switch_name];
+          sonic::mergeTables(target.store, file.device->store, file.switch_name, fabric.notes);
+          target.files.push_back(display);
+        }
         ++fabric.files_loaded;
         break;
       }
@@ -331,16 +356,16 @@ Fabric loadFabric(const std::vector<std::string>& paths, const LoadProgress& pro
         break;
       }
     }
-    file = ParsedFile{};  // free the tables once merged
+    file = ParsedFile{};  // free what was merged
   }
 
-  // Phase 3, parallel: build each switch from its merged tables, then free them.
+  // Phase 3, parallel: build each remaining switch from its merged tables, then free them.
   std::vector<std::pair<std::string, PendingSwitch>> sources;
   sources.reserve(pending.size());
   for (auto it = pending.begin(); it != pending.end(); it = pending.erase(it)) sources.emplace_back(it->first, std::move(it->second));
-  std::vector<BuiltSwitch> built(sources.size());
+  std::vector<BuiltSwitch> merged(sources.size());
   parallelFor(sources.size(), [&](std::size_t i) {
-    BuiltSwitch& out = built[i];
+    BuiltSwitch& out = merged[i];
     Switch& sw = out.sw;
     PendingSwitch& source = sources[i].second;
     sw.name = sources[i].first;
@@ -363,6 +388,13 @@ Fabric loadFabric(const std::vector<std::string>& paths, const LoadProgress& pro
     }
     source = PendingSwitch{};
   });
+  for (BuiltSwitch& b : merged) {
+    std::string name = b.sw.name;
+    ready.emplace(std::move(name), std::move(b));
+  }
+  std::vector<BuiltSwitch> built;
+  built.reserve(ready.size());
+  for (auto it = ready.begin(); it != ready.end(); it = ready.erase(it)) built.push_back(std::move(it->second));
   fabric.switches.reserve(built.size());
   for (BuiltSwitch& b : built) {
     for (auto& note : b.notes) fabric.notes.push_back(std::move(note));
