@@ -5,6 +5,7 @@
 #include <filesystem>
 
 #include "fabric_gen.hpp"
+#include "rocelint/deadlock.hpp"
 #include "rocelint/engine.hpp"
 #include "rocelint/loader.hpp"
 
@@ -70,12 +71,35 @@ void BM_WriteFatTree(benchmark::State& state) {
   state.counters["switches"] = static_cast<double>(spec.switches.size());
 }
 
+// The deadlock engine alone (routing of every destination group, BDG, SCC): arg 1 = transient.
+void BM_DeadlockFatTree(benchmark::State& state) {
+  int k = static_cast<int>(state.range(0));
+  rocelint::Fabric fabric = rocelint::loadFabric({fatTreeDir(k)});
+  rocelint::DeadlockOptions options;
+  options.transient = state.range(1) != 0;
+  for (auto _ : state) benchmark::DoNotOptimize(rocelint::analyzeDeadlock(fabric, rocelint::RuleParams{}, options));
+  state.counters["switches"] = static_cast<double>(rocelint::bench::fatTreeCounts(k).switches);
+}
+
+// Single-link-failure sweep (--failures 1, arg 1 = --transient): one full re-routing per link.
+void BM_FailureSweepFatTree(benchmark::State& state) {
+  int k = static_cast<int>(state.range(0));
+  rocelint::Fabric fabric = rocelint::loadFabric({fatTreeDir(k)});
+  rocelint::DeadlockOptions options;
+  options.failures = 1;
+  options.transient = state.range(1) != 0;
+  for (auto _ : state) benchmark::DoNotOptimize(rocelint::analyzeDeadlock(fabric, rocelint::RuleParams{}, options));
+  state.counters["links"] = static_cast<double>(rocelint::bench::fatTreeCounts(k).links);
+}
+
 // (spines, leaves), 16 hosts per leaf: 8..544 switches.
 BENCHMARK(BM_Load)->Args({4, 4})->Args({8, 32})->Args({16, 128})->Args({32, 512})->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_Analyze)->Args({4, 4})->Args({8, 32})->Args({16, 128})->Args({32, 512})->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_LoadFatTree)->Arg(8)->Arg(16)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_AnalyzeFatTree)->Arg(8)->Arg(16)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_WriteFatTree)->Arg(8)->Arg(16)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_DeadlockFatTree)->Args({8, 0})->Args({16, 0})->Args({16, 1})->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_FailureSweepFatTree)->Args({8, 0})->Args({8, 1})->Args({16, 0})->Args({16, 1})->Unit(benchmark::kMillisecond)->Iterations(1);
 
 }  // namespace
 

@@ -265,5 +265,40 @@ TEST(Cli, ExplainPrintsEveryRulePageWithEverySection) {
   }
 }
 
+std::string deadlockScenario(const std::string& name) { return test::sourceDir() + "/tests/deadlock/" + name; }
+
+TEST(Cli, GraphWritesDotAndExitsOneOnACycle) {
+  CliRun ring = run("graph " + deadlockScenario("ring4"), "2>/dev/null");
+  EXPECT_EQ(ring.code, 1);
+  EXPECT_EQ(ring.out.rfind("digraph bdg {", 0), 0u) << ring.out;
+  EXPECT_NE(ring.out.find("\"sw1:Ethernet0/3\" -> \"sw4:Ethernet0/3\" [color=red, penwidth=2];"), std::string::npos) << ring.out;
+  CliRun cycles = run("graph " + deadlockScenario("ring4") + " --cycles-only -q", "2>&1");
+  EXPECT_EQ(cycles.code, 1);
+  EXPECT_EQ(cycles.out.find("rocelint:"), std::string::npos) << "quiet: no summary line";
+  CliRun summary = run("graph " + deadlockScenario("ring4"), "2>&1 >/dev/null");
+  EXPECT_NE(summary.out.find("2 cyclic component(s)"), std::string::npos) << summary.out;
+  CliRun clos = run("graph " + deadlockScenario("clos24-shared"), "2>/dev/null");
+  EXPECT_EQ(clos.code, 0);
+  EXPECT_EQ(clos.out.find("->"), std::string::npos) << "no cyclic component, no edge by default";
+  CliRun all = run("graph " + deadlockScenario("clos24-shared") + " --all", "2>/dev/null");
+  EXPECT_NE(all.out.find("->"), std::string::npos);
+  EXPECT_EQ(run("graph " + deadlockScenario("ring4") + " --all --cycles-only").code, 2);
+}
+
+TEST(Cli, FailuresAndTransientFlagsDriveTheWhatIf) {
+  std::string clos = deadlockScenario("clos24-distinct");
+  CliRun steady = run("check " + clos + " --format json", "2>/dev/null");
+  EXPECT_EQ(steady.code, 0) << steady.out;
+  CliRun transient = run("check " + clos + " --failures 1 --transient --format json", "2>/dev/null");
+  EXPECT_EQ(transient.code, 1);
+  EXPECT_NE(transient.out.find("\"rule\": \"DL003\""), std::string::npos);
+  EXPECT_NE(transient.out.find("right after local repair"), std::string::npos);
+  EXPECT_EQ(run("check " + clos + " --failures 3").code, 2) << "K is 1 or 2";
+  CliRun failed = run("check " + deadlockScenario("clos24-distinct-failed") + " --transient", "2>/dev/null");
+  EXPECT_EQ(failed.code, 1);
+  EXPECT_NE(failed.out.find("error[DL001]"), std::string::npos);
+  EXPECT_NE(failed.out.find("error[DL002]"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace rocelint
