@@ -71,6 +71,19 @@ Report analyze(const Fabric& fabric, const Config& config, const AnalysisProgres
   s.hosts = static_cast<int>(fabric.hosts.size());
   s.out_of_scope_tables = fabric.out_of_scope_tables;
   s.coverage = fabric.coverage;
+  if (deadlock) {
+    DeadlockSummary& d = s.deadlock.emplace();
+    d.destination_groups = static_cast<int>(deadlock->stats.groups);
+    d.bdg_queues = static_cast<int>(deadlock->stats.bdg_nodes);
+    d.bdg_dependencies = static_cast<int>(deadlock->stats.bdg_edges);
+    d.cyclic_components = static_cast<int>(deadlock->cycles.size());
+    for (std::size_t i = 0; i < deadlock->blast.size() && i < 3; ++i) {
+      const BlastRadius& b = deadlock->blast[i];
+      d.worst_storms.push_back({fabric.sw(b.port).name, fabric.port(b.port).name, b.priority,
+                                static_cast<int>(b.paused_queues), static_cast<int>(b.paused_ports),
+                                static_cast<int>(b.paused_switches)});
+    }
+  }
   countFindings(report);
   return report;
 }

@@ -62,6 +62,18 @@ ojson summaryJson(const Summary& s) {
                           {"qos_lines_parsed", c.qos_lines_parsed}});
     }
   }
+  if (s.deadlock) {
+    const DeadlockSummary& d = *s.deadlock;
+    ojson storms = ojson::array();
+    for (const StormRadius& r : d.worst_storms) {
+      storms.push_back({{"switch", r.switch_name}, {"port", r.port}, {"priority", r.priority},
+                        {"paused_queues", r.paused_queues}, {"paused_ports", r.paused_ports},
+                        {"paused_switches", r.paused_switches}});
+    }
+    summary["deadlock"] = {{"destination_groups", d.destination_groups}, {"bdg_queues", d.bdg_queues},
+                           {"bdg_dependencies", d.bdg_dependencies}, {"cyclic_components", d.cyclic_components},
+                           {"worst_storm_radius", storms}};
+  }
   return summary;
 }
 

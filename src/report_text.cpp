@@ -67,6 +67,12 @@ void writeText(const Report& report, std::ostream& out, const TextOptions& optio
       out << fmt::format("  {} [{}] {}: {}\n", e.file.empty() ? "<fabric>" : e.file, e.rule, e.fingerprint, e.message);
     }
   }
+  if (s.deadlock && !s.deadlock->worst_storms.empty()) {
+    const StormRadius& r = s.deadlock->worst_storms.front();
+    out << fmt::format("rocelint: worst PFC storm blast radius: a receiver behind {} {} that stops draining priority {} "
+                       "can pause {} lossless queues across {} switches\n",
+                       r.switch_name, r.port, r.priority, r.paused_queues, r.paused_switches);
+  }
   if (!s.coverage.empty()) {
     int lines = 0;
     int parsed = 0;

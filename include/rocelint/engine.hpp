@@ -3,6 +3,7 @@
 
 #include <functional>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -13,6 +14,25 @@
 namespace rocelint {
 
 /// Counts for the report footer / JSON summary.
+/// One of the worst PFC storm blast radii (DL analysis), for the summary.
+struct StormRadius {
+  std::string switch_name;
+  std::string port;
+  int priority = 0;
+  int paused_queues = 0;
+  int paused_ports = 0;
+  int paused_switches = 0;
+};
+
+/// The deadlock analysis in numbers (present when the DL rules ran).
+struct DeadlockSummary {
+  int destination_groups = 0;
+  int bdg_queues = 0;
+  int bdg_dependencies = 0;
+  int cyclic_components = 0;
+  std::vector<StormRadius> worst_storms;  ///< the receivers that would pause the most, worst first
+};
+
 struct Summary {
   int files = 0;
   int switches = 0;
@@ -27,6 +47,7 @@ struct Summary {
   std::map<std::string, std::map<std::string, int>> by_family;
   int suppressed = 0;  ///< findings matched by a suppression of the configuration
   int baselined = 0;   ///< findings matched by the baseline file
+  std::optional<DeadlockSummary> deadlock;
 };
 
 /// A finding that a suppression of .rocelint.yaml matched: kept and counted, not reported.
