@@ -108,9 +108,13 @@ void TurnTable::clear() {
   for (auto& sigs : signatures_) sigs.clear();
 }
 
+void TurnTable::shareBetweenThreads() { locks_ = std::make_unique<std::mutex[]>(signatures_.size()); }
+
 void TurnTable::addSignature(std::size_t sw, std::vector<std::uint64_t>& words, std::uint32_t group, std::uint32_t prefixes) {
   std::uint64_t hash = 1469598103934665603ULL;
   for (std::uint64_t w : words) hash = (hash ^ w) * 1099511628211ULL;
+  std::unique_lock<std::mutex> lock;
+  if (locks_) lock = std::unique_lock<std::mutex>(locks_[sw]);
   auto& sigs = signatures_[sw];
   auto [first, last] = sigs.index.equal_range(hash);
   for (auto it = first; it != last; ++it) {
@@ -118,6 +122,7 @@ void TurnTable::addSignature(std::size_t sw, std::vector<std::uint64_t>& words, 
     if (existing.words == words) {
       existing.groups += 1;
       existing.prefixes += prefixes;
+      existing.first_group = std::min(existing.first_group, group);
       return;
     }
   }
@@ -402,17 +407,19 @@ void buildBdg(const SwitchGraph& graph, const TurnTable& turns, Classifier& cls,
       }
     }
   }
-  // Compact node ids: only queues that take part in a dependency.
-  std::vector<BdgKey> keys;
-  keys.reserve(edges.size() * 2);
+  // Compact node ids: only queues that take part in a dependency, in key order (a marking pass
+  // over the dense key space instead of sorting 2 x edges keys).
+  std::vector<std::uint32_t> index(static_cast<std::size_t>(graph.portCount()) * 8, 0);
   for (const auto& [a, b] : edges) {
-    keys.push_back(a);
-    keys.push_back(b);
+    index[a] = 1;
+    index[b] = 1;
   }
-  std::sort(keys.begin(), keys.end());
-  keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
-  std::vector<std::uint32_t> index(static_cast<std::size_t>(graph.portCount()) * 8, UINT32_MAX);
-  for (std::size_t i = 0; i < keys.size(); ++i) index[keys[i]] = static_cast<std::uint32_t>(i);
+  std::vector<BdgKey> keys;
+  for (std::size_t k = 0; k < index.size(); ++k) {
+    if (index[k] == 0) continue;
+    index[k] = static_cast<std::uint32_t>(keys.size());
+    keys.push_back(static_cast<BdgKey>(k));
+  }
   for (auto& [a, b] : edges) {
     a = index[a];
     b = index[b];

@@ -4,6 +4,8 @@
 #include <array>
 #include <cstdint>
 #include <functional>
+#include <memory>
+#include <mutex>
 #include <unordered_map>
 #include <vector>
 
@@ -54,6 +56,9 @@ class TurnTable {
  public:
   explicit TurnTable(const SwitchGraph& graph);
   void clear();
+  /// Lets several routing threads record into this one table (cells OR-ed atomically,
+  /// signatures under a per-switch lock) instead of each keeping a copy.
+  void shareBetweenThreads();
   [[nodiscard]] std::size_t linkPorts(std::size_t sw) const { return link_ports_[sw]; }
   [[nodiscard]] std::uint64_t cell(std::size_t sw, std::size_t row, std::size_t col) const {
     return cells_[cell_base_[sw] + row * link_ports_[sw] + col];
@@ -88,6 +93,7 @@ class TurnTable {
   std::vector<std::uint64_t> cells_;
   std::vector<std::uint32_t> arc_slot_;
   std::vector<Signatures> signatures_;
+  std::unique_ptr<std::mutex[]> locks_;  ///< per switch, when shared between threads
 };
 
 /// Receives forwarding loops: (group, arcs of the loop, DSCPs per arc).

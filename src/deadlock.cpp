@@ -39,8 +39,15 @@ std::uint64_t sourceMask(const RuleParams& params) {
 /// One routing state's worth of scratch: router, classification, turns, propagation.
 class Engine {
  public:
-  Engine(const SwitchGraph& graph, const Destinations& dest, std::uint64_t sources)
-      : graph_(graph), dest_(dest), router_(graph, dest), cls_(graph), turns_(graph), prop_(graph, dest, cls_, sources) {
+  /// With `shared`, turns go into that table (one per analysis, shared by the routing threads).
+  Engine(const SwitchGraph& graph, const Destinations& dest, std::uint64_t sources, TurnTable* shared = nullptr)
+      : graph_(graph),
+        dest_(dest),
+        router_(graph, dest),
+        cls_(graph),
+        own_turns_(shared != nullptr ? nullptr : std::make_unique<TurnTable>(graph)),
+        turns_(shared != nullptr ? *shared : *own_turns_),
+        prop_(graph, dest, cls_, sources) {
     for (std::size_t s = 0; s < prop_.hostPortsOf().size(); ++s) {
       if (!prop_.hostPortsOf()[s].empty() || graph.hostPorts().empty()) source_switches_.push_back(s);
     }
@@ -71,9 +78,8 @@ class Engine {
   }
   /// (source switch, destination group) pairs with a route, from the last route().
   [[nodiscard]] std::size_t reachable() const { return reachable_; }
-  /// Adds what another engine routed (other groups) to this one.
+  /// Adds what another engine routed (other groups, same shared turn table) to this one.
   void mergeFrom(const Engine& other) {
-    turns_.mergeFrom(other.turns_);
     prop_.mergeFrom(other.prop_);
     reachable_ += other.reachable_;
   }
@@ -90,7 +96,8 @@ class Engine {
   const Destinations& dest_;
   Router router_;
   Classifier cls_;
-  TurnTable turns_;
+  std::unique_ptr<TurnTable> own_turns_;
+  TurnTable& turns_;
   FlowPropagator prop_;
   GroupRoutes before_;
   GroupRoutes routes_;
@@ -172,16 +179,17 @@ CyclicDependency describeCycle(const Fabric& fabric, const SwitchGraph& graph, c
 /// Loops keyed by their arcs (rotated to start at the smallest), with the prefixes they catch.
 class LoopCollector {
  public:
-  LoopCollector(const SwitchGraph& graph, const Destinations& dest) : graph_(graph), dest_(dest), cls_(graph) {}
+  LoopCollector(const SwitchGraph& graph, const Destinations& dest) : graph_(graph), dest_(dest) {}
 
   /// Called from every routing thread; its own classifier is used under the lock.
   void add(std::size_t group, const std::vector<std::uint32_t>& arcs, const std::vector<std::uint64_t>& dscps) {
     std::lock_guard<std::mutex> lock(mu_);
+    if (!cls_) cls_ = std::make_unique<Classifier>(graph_);  // most fabrics never loop
     int priority = -1;
     for (std::uint32_t a : arcs) {
       std::uint32_t gp = graph_.globalPort(graph_.arc(a).to);
       for (std::uint64_t rest = dscps[a]; rest != 0 && priority < 0; rest &= rest - 1) {
-        std::uint8_t c = cls_.code(gp, __builtin_ctzll(rest));
+        std::uint8_t c = cls_->code(gp, __builtin_ctzll(rest));
         if ((c & Classifier::kLossless) != 0) priority = c & 7;
       }
       if (priority >= 0) break;
@@ -239,7 +247,7 @@ class LoopCollector {
   };
   const SwitchGraph& graph_;
   const Destinations& dest_;
-  Classifier cls_;
+  std::unique_ptr<Classifier> cls_;
   std::mutex mu_;
   std::map<std::vector<std::uint32_t>, Entry> loops_;
 };
@@ -545,8 +553,10 @@ DeadlockAnalysis analyzeDeadlock(const Fabric& fabric, const RuleParams& params,
 
   unsigned threads = std::max(1U, std::min(options.threads, std::thread::hardware_concurrency()));
   say(fmt::format("routing {} destination groups on {} thread(s)", dest->groups.size(), threads));
+  TurnTable turns(*graph);
+  if (threads > 1) turns.shareBetweenThreads();
   std::vector<std::unique_ptr<Engine>> engines;
-  for (unsigned t = 0; t < threads; ++t) engines.push_back(std::make_unique<Engine>(*graph, *dest, sources));
+  for (unsigned t = 0; t < threads; ++t) engines.push_back(std::make_unique<Engine>(*graph, *dest, sources, &turns));
   Engine& engine = *engines.front();
   LoopCollector loops(*graph, *dest);
   detail::LoopSink sink = [&](std::size_t g, const std::vector<std::uint32_t>& arcs, const std::vector<std::uint64_t>& dscps) {
