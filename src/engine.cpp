@@ -43,9 +43,28 @@ Report analyze(const Fabric& fabric, const Config& config, const AnalysisProgres
     }
     return *deadlock;
   };
+  // The deadlock analysis is large (routing state, the BDG): once the DL rules are done, keep
+  // its summary and free it before the next family runs.
+  std::optional<DeadlockSummary> deadlock_summary;
+  auto releaseDeadlock = [&]() {
+    if (!deadlock) return;
+    DeadlockSummary& d = deadlock_summary.emplace();
+    d.destination_groups = static_cast<int>(deadlock->stats.groups);
+    d.bdg_queues = static_cast<int>(deadlock->stats.bdg_nodes);
+    d.bdg_dependencies = static_cast<int>(deadlock->stats.bdg_edges);
+    d.cyclic_components = static_cast<int>(deadlock->cycles.size());
+    for (std::size_t i = 0; i < deadlock->blast.size() && i < 3; ++i) {
+      const BlastRadius& b = deadlock->blast[i];
+      d.worst_storms.push_back({fabric.sw(b.port).name, fabric.port(b.port).name, b.priority,
+                                static_cast<int>(b.paused_queues), static_cast<int>(b.paused_ports),
+                                static_cast<int>(b.paused_switches)});
+    }
+    deadlock.reset();
+  };
   std::string family;  // rules are sorted by id, so a family's rules are adjacent
   for (const Rule& rule : allRules()) {
     if (config.isDisabled(rule.id)) continue;
+    if (rule.family() != "DL") releaseDeadlock();
     if (progress && rule.family() != family) {
       family = rule.family();
       progress(fmt::format("checking {} rules ({})", family, familyDescription(family)));
@@ -60,6 +79,7 @@ Report analyze(const Fabric& fabric, const Config& config, const AnalysisProgres
     FindingSink sink(rule.id, severity, report.findings);
     rule.check(ctx, sink);
   }
+  releaseDeadlock();
   std::sort(report.findings.begin(), report.findings.end(), findingLess);
   applySuppressions(report, config.suppressions);
 
@@ -71,19 +91,7 @@ Report analyze(const Fabric& fabric, const Config& config, const AnalysisProgres
   s.hosts = static_cast<int>(fabric.hosts.size());
   s.out_of_scope_tables = fabric.out_of_scope_tables;
   s.coverage = fabric.coverage;
-  if (deadlock) {
-    DeadlockSummary& d = s.deadlock.emplace();
-    d.destination_groups = static_cast<int>(deadlock->stats.groups);
-    d.bdg_queues = static_cast<int>(deadlock->stats.bdg_nodes);
-    d.bdg_dependencies = static_cast<int>(deadlock->stats.bdg_edges);
-    d.cyclic_components = static_cast<int>(deadlock->cycles.size());
-    for (std::size_t i = 0; i < deadlock->blast.size() && i < 3; ++i) {
-      const BlastRadius& b = deadlock->blast[i];
-      d.worst_storms.push_back({fabric.sw(b.port).name, fabric.port(b.port).name, b.priority,
-                                static_cast<int>(b.paused_queues), static_cast<int>(b.paused_ports),
-                                static_cast<int>(b.paused_switches)});
-    }
-  }
+  s.deadlock = std::move(deadlock_summary);
   countFindings(report);
   return report;
 }
