@@ -15,12 +15,10 @@
 #include <optional>
 #include <sstream>
 
-#include "cli_config_text.hpp"
-#include "eos_config.hpp"
 #include "located_json.hpp"
-#include "nxos_config.hpp"
 #include "pg_profile_lookup.hpp"
 #include "sonic_config_db.hpp"
+#include "vendor_format.hpp"
 
 namespace fs = std::filesystem;
 
@@ -44,11 +42,14 @@ std::string readFile(const fs::path& path) {
 bool ignoredSilently(const fs::path& path) {
   std::string name = path.filename().string();
   if (name.empty() || name.front() == '.') return true;
-  static const std::vector<std::string> extensions = {".md", ".txt", ".py", ".sh", ".rst", ".csv", ".yaml", ".yml",
-                                                      ".png", ".svg", ".log"};
+  static const std::vector<std::string> extensions = {".md", ".txt", ".py", ".sh", ".rst", ".csv", ".png", ".svg", ".log"};
   std::string ext = path.extension().string();
   return std::find(extensions.begin(), extensions.end(), ext) != extensions.end();
 }
+
+// YAML is read (NVUE, containerlab, topology.yaml are YAML) but a network-as-code repository
+// holds much other YAML (Ansible variables, CI files): an unrecognised one is skipped silently.
+bool isYaml(const std::string& ext) { return ext == ".yaml" || ext == ".yml"; }
 
 std::vector<InputFile> collect(const std::vector<std::string>& paths, const PathFilter& filter) {
   std::vector<InputFile> files;
@@ -81,10 +82,16 @@ std::vector<InputFile> collect(const std::vector<std::string>& paths, const Path
   return files;
 }
 
+/// The documents of one vendor format that describe a switch, in load order.
+struct VendorDocuments {
+  const vendor::SwitchFormat* format = nullptr;
+  std::vector<std::unique_ptr<vendor::Document>> documents;
+  std::string first_file;
+};
+
 struct PendingSwitch {
   sonic::TableStore store;
-  std::vector<cli::ConfigText> eos;   ///< EOS running-configs, parsed into line trees
-  std::vector<cli::ConfigText> nxos;  ///< NX-OS running-configs
+  std::vector<VendorDocuments> vendor;  ///< in registry order of their formats
   std::vector<std::string> files;
 };
 
@@ -183,12 +190,12 @@ struct BuiltSwitch {
 
 /// What reading one input file produced (phase 1, on a worker thread).
 struct ParsedFile {
-  enum class Kind : std::uint8_t { Lookup, Sonic, Cli, Skipped, Failed } kind = Kind::Skipped;
+  enum class Kind : std::uint8_t { Lookup, Sonic, Vendor, Skipped, Ignored, Failed } kind = Kind::Skipped;
   std::shared_ptr<PgLookupTable> lookup;
   std::optional<sonic::DeviceTables> device;  ///< tables, unless they were built into `built`
   std::optional<BuiltSwitch> built;           ///< the switch as if this file were its only one
-  std::optional<cli::ConfigText> config;
-  bool eos = false;
+  const vendor::SwitchFormat* format = nullptr;  ///< for Kind::Vendor
+  std::unique_ptr<vendor::Document> document;    ///< for Kind::Vendor
   std::string switch_name;
   std::string why;  ///< skip reason or error message
 };
@@ -233,16 +240,17 @@ ParsedFile readInput(const InputFile& file, bool build) {
       }
       return out;
     }
-    cli::Dialect dialect = cli::detectDialect(text);
-    if (dialect != cli::Dialect::None) {
-      out.config = cli::parseConfigText(text, display);
-      out.eos = dialect == cli::Dialect::Eos;
-      std::optional<std::string> hostname = out.eos ? eos::hostnameOf(*out.config) : nxos::hostnameOf(*out.config);
+    if (const vendor::SwitchFormat* format = vendor::recognise(text, ext)) {
+      out.document = format->parse(text, display);
+      out.format = format;
+      std::optional<std::string> hostname = format->hostname(*out.document);
       out.switch_name = hostname ? *hostname : defaultSwitchName(file);
-      out.kind = ParsedFile::Kind::Cli;
+      out.kind = ParsedFile::Kind::Vendor;
       return out;
     }
-    if (ext == ".xml") {
+    if (isYaml(ext)) {
+      out.kind = ParsedFile::Kind::Ignored;
+    } else if (ext == ".xml") {
       out.why = "XML input (SONiC minigraph, Junos) is not supported yet";
     } else if (ext == ".ini") {
       out.why = "only pg_profile_lookup.ini is read among SONiC platform .ini files";
@@ -317,7 +325,7 @@ Fabric loadFabric(const std::vector<std::string>& paths, const LoadProgress& pro
   // Which switches more than one file describes: those are read again and merged.
   std::map<std::string, int> files_of_switch;
   for (const ParsedFile& file : parsed) {
-    if (file.kind == ParsedFile::Kind::Sonic || file.kind == ParsedFile::Kind::Cli) ++files_of_switch[file.switch_name];
+    if (file.kind == ParsedFile::Kind::Sonic || file.kind == ParsedFile::Kind::Vendor) ++files_of_switch[file.switch_name];
   }
   // Phase 2, in file order (later files win a conflict, errors are reported for the first file).
   std::map<std::string, BuiltSwitch> ready;
@@ -327,6 +335,7 @@ Fabric loadFabric(const std::vector<std::string>& paths, const LoadProgress& pro
     switch (file.kind) {
       case ParsedFile::Kind::Failed: throw InputError(file.why);
       case ParsedFile::Kind::Skipped: skip(fabric, files[i].path, file.why); break;
+      case ParsedFile::Kind::Ignored: break;
       case ParsedFile::Kind::Lookup:
         lookups.push_back({std::move(file.lookup), lookupScope(files[i])});
         ++fabric.files_loaded;
@@ -348,9 +357,16 @@ Fabric loadFabric(const std::vector<std::string>& paths, const LoadProgress& pro
         ++fabric.files_loaded;
         break;
       }
-      case ParsedFile::Kind::Cli: {
+      case ParsedFile::Kind::Vendor: {
         PendingSwitch& target = pending[file.switch_name];
-        (file.eos ? target.eos : target.nxos).push_back(std::move(*file.config));
+        const auto& formats = vendor::switchFormats();
+        auto rank = [&](const vendor::SwitchFormat* f) { return std::find(formats.begin(), formats.end(), f) - formats.begin(); };
+        auto slot = std::find_if(target.vendor.begin(), target.vendor.end(),
+                                 [&](const VendorDocuments& v) { return rank(v.format) >= rank(file.format); });
+        if (slot == target.vendor.end() || slot->format != file.format) {
+          slot = target.vendor.insert(slot, VendorDocuments{file.format, {}, display});
+        }
+        slot->documents.push_back(std::move(file.document));
         target.files.push_back(display);
         ++fabric.files_loaded;
         break;
@@ -370,21 +386,22 @@ Fabric loadFabric(const std::vector<std::string>& paths, const LoadProgress& pro
     PendingSwitch& source = sources[i].second;
     sw.name = sources[i].first;
     sw.files = source.files;
-    // One format per switch: SONiC wins over CLI text, EOS over NX-OS; the rest is a CFG003 note.
-    const char* used = !source.store.tables.empty() ? "SONiC config_db" : !source.eos.empty() ? "EOS" : "NX-OS";
-    for (const auto& [configs, format] : {std::pair{&source.eos, "EOS"}, std::pair{&source.nxos, "NX-OS"}}) {
-      if (configs->empty() || format == std::string(used)) continue;
+    // One format per switch: SONiC wins over vendor formats, which rank in registry order
+    // (EOS over NX-OS, ...); the files of any other format are ignored with a CFG003 note.
+    bool sonic_used = !source.store.tables.empty();
+    const char* used = sonic_used ? "SONiC config_db" : source.vendor.front().format->name;
+    for (std::size_t v = sonic_used ? 0 : 1; v < source.vendor.size(); ++v) {
+      const char* format = source.vendor[v].format->name;
       out.notes.push_back(makeNote(InputNote::Kind::Conflict, sw.name, "",
                                    fmt::format("switch {} is described by {} and by {} files; the {} files are ignored",
                                                sw.name, used, format, format),
-                                   SourceRef{*configs->front().file, 1, 1, ""}));
+                                   SourceRef{source.vendor[v].first_file, 1, 1, ""}));
     }
-    if (used == std::string("EOS")) {
-      eos::buildSwitch(source.eos, sw, out.notes, out.out_of_scope, out.coverage);
-    } else if (used == std::string("NX-OS")) {
-      nxos::buildSwitch(source.nxos, sw, out.notes, out.out_of_scope, out.coverage);
-    } else {
+    if (sonic_used) {
       sonic::buildSwitch(source.store, sw, out.notes, out.out_of_scope);
+    } else {
+      vendor::BuildOutput build_out{out.notes, out.out_of_scope, out.coverage};
+      source.vendor.front().format->build(source.vendor.front().documents, sw, build_out);
     }
     source = PendingSwitch{};
   });
