@@ -16,6 +16,7 @@
 #include "rocelint/qos.hpp"
 #include "rocelint/report.hpp"
 #include "test_util.hpp"
+#include "vendor_samples.hpp"
 
 namespace rocelint {
 namespace {
@@ -709,84 +710,9 @@ TEST(EosRealWorld, PlatformCfgMmuProfiles) {
 // samples/leafspine-eos is samples/leafspine-clean in EOS syntax
 // ---------------------------------------------------------------------------------------------
 
-// SONiC EthernetN of the sample is EOS Ethernet<N/8+1>/1 (gen_leafspine_eos.py).
-std::string eosPortOf(const std::string& sonic_port) {
-  return "Ethernet" + std::to_string(std::stoi(sonic_port.substr(8)) / 8 + 1) + "/1";
-}
+TEST(VendorSamples, EosSampleHasTheSameModelFactsAsTheSonicSample) { test::expectSameFactsAsSonicSample("leafspine-eos", test::eosPortOf); }
 
-std::string losslessDscps(const Switch& sw, const Port& port) {
-  std::string out;
-  for (int d = 0; d < 64; ++d) {
-    if (isLosslessDscp(sw, port, d)) out += std::to_string(d) + " ";
-  }
-  return out;
-}
-
-// The CLI sample `dir` (EOS or NX-OS) against samples/leafspine-clean, port by port.
-void expectSameFactsAsSonicSample(const std::string& dir) {
-  SCOPED_TRACE(dir);
-  Fabric sonic = loadFabric({test::sourceDir() + "/samples/leafspine-clean"});
-  Fabric eos = loadFabric({test::sourceDir() + "/samples/" + dir});
-  ASSERT_EQ(sonic.switches.size(), 6u);
-  ASSERT_EQ(eos.switches.size(), sonic.switches.size());
-  EXPECT_EQ(eos.links.size(), sonic.links.size());
-  EXPECT_EQ(eos.hosts.size(), sonic.hosts.size());
-  int ports_compared = 0;
-  for (const Switch& s : sonic.switches) {
-    const Switch* e = eos.findSwitch(s.name);
-    ASSERT_NE(e, nullptr) << s.name;
-    EXPECT_EQ(e->ports.size(), s.ports.size()) << s.name;
-    EXPECT_EQ(e->asn->value, s.asn->value) << s.name;
-    EXPECT_EQ(e->bgp_neighbors.size(), s.bgp_neighbors.size()) << s.name;
-    EXPECT_EQ(e->pfcwd_poll_interval_ms->value, s.pfcwd_poll_interval_ms->value);
-    for (const Port& sp : s.ports) {
-      std::string where = s.name + ":" + sp.name;
-      const Port* ep = e->findPort(eosPortOf(sp.name));
-      ASSERT_NE(ep, nullptr) << where;
-      ++ports_compared;
-      EXPECT_EQ(ep->speed_mbps->value, sp.speed_mbps->value) << where;
-      EXPECT_EQ(ep->mtu_bytes->value, sp.mtu_bytes->value) << where;
-      ASSERT_TRUE(ep->neighbor && sp.neighbor) << where;
-      EXPECT_EQ(ep->neighbor->device, sp.neighbor->device) << where;
-      EXPECT_EQ(formatPrioritySet(ep->qos.pfcPriorities()), formatPrioritySet(sp.qos.pfcPriorities())) << where;
-      EXPECT_EQ(losslessDscps(*e, *ep), losslessDscps(s, sp)) << where;
-      EXPECT_EQ(trafficClassOfDscp(*e, *ep, 26), trafficClassOfDscp(s, sp, 26)) << where;
-      for (int p = 0; p < 8; ++p) {
-        EXPECT_EQ(isLosslessPg(*e, *ep, p), isLosslessPg(s, sp, p)) << where << " PG " << p;
-        EXPECT_EQ(watchdogCovers(*e, *ep, p), watchdogCovers(s, sp, p)) << where << " priority " << p;
-      }
-      ASSERT_TRUE(ep->watchdog && sp.watchdog) << where;
-      EXPECT_EQ(ep->watchdog->action->value, sp.watchdog->action->value) << where;
-      EXPECT_EQ(ep->watchdog->detection_ms->value, sp.watchdog->detection_ms->value) << where;
-      EXPECT_EQ(ep->watchdog->restoration_ms->value, sp.watchdog->restoration_ms->value) << where;
-      for (int q : {3, 4}) {
-        const WredProfile& ew = wredOf(*e, *ep, q);
-        const WredProfile& sw_wred = wredOf(s, sp, q);
-        for (Color c : kColors) {
-          EXPECT_EQ(ew.color(c).min_threshold_bytes->value, sw_wred.color(c).min_threshold_bytes->value) << where;
-          EXPECT_EQ(ew.color(c).max_threshold_bytes->value, sw_wred.color(c).max_threshold_bytes->value) << where;
-          EXPECT_EQ(ew.color(c).drop_probability_percent->value, sw_wred.color(c).drop_probability_percent->value);
-          EXPECT_EQ(ew.marks(c), sw_wred.marks(c)) << where;
-        }
-      }
-    }
-  }
-  EXPECT_EQ(ports_compared, 24);
-  // Both are clean: no finding at all, and every QoS line of the CLI files is understood.
-  Report sonic_report = analyze(sonic, {});
-  Report eos_report = analyze(eos, {});
-  EXPECT_TRUE(sonic_report.findings.empty());
-  for (const auto& f : eos_report.findings) ADD_FAILURE() << f.rule << " " << f.switch_name << " " << f.port << ": " << f.message;
-  ASSERT_EQ(eos.coverage.size(), 6u);
-  for (const auto& c : eos.coverage) {
-    EXPECT_EQ(c.qos_lines, c.qos_lines_parsed) << c.file;
-    EXPECT_GT(c.qos_lines, 30) << c.file;
-  }
-}
-
-TEST(VendorSamples, EosSampleHasTheSameModelFactsAsTheSonicSample) { expectSameFactsAsSonicSample("leafspine-eos"); }
-
-TEST(VendorSamples, NxosSampleHasTheSameModelFactsAsTheSonicSample) { expectSameFactsAsSonicSample("leafspine-nxos"); }
+TEST(VendorSamples, NxosSampleHasTheSameModelFactsAsTheSonicSample) { test::expectSameFactsAsSonicSample("leafspine-nxos", test::eosPortOf); }
 
 TEST(VendorSamples, EosSpinesAndNxosLeavesAreOneCleanFabric) {
   TempDir dir;
@@ -812,7 +738,7 @@ using FindingKey = std::tuple<std::string, std::string, std::string, int>;
 std::set<FindingKey> keysOf(const Report& report, bool eos_ports) {
   std::set<FindingKey> keys;
   for (const auto& f : report.findings) {
-    keys.insert({f.rule, f.switch_name, eos_ports || f.port.empty() ? f.port : eosPortOf(f.port), f.priority.value_or(-1)});
+    keys.insert({f.rule, f.switch_name, eos_ports || f.port.empty() ? f.port : test::eosPortOf(f.port), f.priority.value_or(-1)});
   }
   return keys;
 }

@@ -1,0 +1,105 @@
+#pragma once
+// The equivalence check shared by the vendor parser tests: a vendor's rendering of the
+// samples/leafspine-clean fabric must give the same model facts and the same (no) findings.
+
+#include <gtest/gtest.h>
+
+#include <functional>
+#include <stdexcept>
+#include <string>
+
+#include "rocelint/loader.hpp"
+#include "rocelint/engine.hpp"
+#include "rocelint/qos.hpp"
+#include "rocelint/report.hpp"
+#include "test_util.hpp"
+
+namespace rocelint::test {
+
+inline const WredProfile& sampleWredOf(const Switch& sw, const Port& port, int queue) {
+  const PortQueue* q = port.queue(queue);
+  if (q == nullptr || !q->wred_profile) throw std::runtime_error("no WRED on queue " + std::to_string(queue) + " of " + port.name);
+  return sw.wred_profiles.at(q->wred_profile->name);
+}
+
+// SONiC EthernetN of the sample is EOS Ethernet<N/8+1>/1 (gen_leafspine_eos.py).
+inline std::string eosPortOf(const std::string& sonic_port) {
+  return "Ethernet" + std::to_string(std::stoi(sonic_port.substr(8)) / 8 + 1) + "/1";
+}
+
+inline std::string losslessDscps(const Switch& sw, const Port& port) {
+  std::string out;
+  for (int d = 0; d < 64; ++d) {
+    if (isLosslessDscp(sw, port, d)) out += std::to_string(d) + " ";
+  }
+  return out;
+}
+
+// The vendor sample samples/`dir` against samples/leafspine-clean, port by port: the same
+// switches, links, hosts, ASNs, and per port the same speed, MTU, neighbour, PFC priorities,
+// lossless DSCPs, TC of DSCP 26, lossless PGs, watchdog, and ECN thresholds of queues 3 and 4;
+// both clean, and every QoS line of the vendor files understood. `vendorPortOf` maps a SONiC
+// port name of the sample to the vendor's name for the same front-panel port.
+inline void expectSameFactsAsSonicSample(const std::string& dir,
+                                         const std::function<std::string(const std::string&)>& vendorPortOf) {
+  SCOPED_TRACE(dir);
+  Fabric sonic = loadFabric({sourceDir() + "/samples/leafspine-clean"});
+  Fabric eos = loadFabric({sourceDir() + "/samples/" + dir});
+  ASSERT_EQ(sonic.switches.size(), 6u);
+  ASSERT_EQ(eos.switches.size(), sonic.switches.size());
+  EXPECT_EQ(eos.links.size(), sonic.links.size());
+  EXPECT_EQ(eos.hosts.size(), sonic.hosts.size());
+  int ports_compared = 0;
+  for (const Switch& s : sonic.switches) {
+    const Switch* e = eos.findSwitch(s.name);
+    ASSERT_NE(e, nullptr) << s.name;
+    EXPECT_EQ(e->ports.size(), s.ports.size()) << s.name;
+    EXPECT_EQ(e->asn->value, s.asn->value) << s.name;
+    EXPECT_EQ(e->bgp_neighbors.size(), s.bgp_neighbors.size()) << s.name;
+    EXPECT_EQ(e->pfcwd_poll_interval_ms->value, s.pfcwd_poll_interval_ms->value);
+    for (const Port& sp : s.ports) {
+      std::string where = s.name + ":" + sp.name;
+      const Port* ep = e->findPort(vendorPortOf(sp.name));
+      ASSERT_NE(ep, nullptr) << where;
+      ++ports_compared;
+      EXPECT_EQ(ep->speed_mbps->value, sp.speed_mbps->value) << where;
+      EXPECT_EQ(ep->mtu_bytes->value, sp.mtu_bytes->value) << where;
+      ASSERT_TRUE(ep->neighbor && sp.neighbor) << where;
+      EXPECT_EQ(ep->neighbor->device, sp.neighbor->device) << where;
+      EXPECT_EQ(formatPrioritySet(ep->qos.pfcPriorities()), formatPrioritySet(sp.qos.pfcPriorities())) << where;
+      EXPECT_EQ(losslessDscps(*e, *ep), losslessDscps(s, sp)) << where;
+      EXPECT_EQ(trafficClassOfDscp(*e, *ep, 26), trafficClassOfDscp(s, sp, 26)) << where;
+      for (int p = 0; p < 8; ++p) {
+        EXPECT_EQ(isLosslessPg(*e, *ep, p), isLosslessPg(s, sp, p)) << where << " PG " << p;
+        EXPECT_EQ(watchdogCovers(*e, *ep, p), watchdogCovers(s, sp, p)) << where << " priority " << p;
+      }
+      ASSERT_TRUE(ep->watchdog && sp.watchdog) << where;
+      EXPECT_EQ(ep->watchdog->action->value, sp.watchdog->action->value) << where;
+      EXPECT_EQ(ep->watchdog->detection_ms->value, sp.watchdog->detection_ms->value) << where;
+      EXPECT_EQ(ep->watchdog->restoration_ms->value, sp.watchdog->restoration_ms->value) << where;
+      for (int q : {3, 4}) {
+        const WredProfile& ew = sampleWredOf(*e, *ep, q);
+        const WredProfile& sw_wred = sampleWredOf(s, sp, q);
+        for (Color c : kColors) {
+          EXPECT_EQ(ew.color(c).min_threshold_bytes->value, sw_wred.color(c).min_threshold_bytes->value) << where;
+          EXPECT_EQ(ew.color(c).max_threshold_bytes->value, sw_wred.color(c).max_threshold_bytes->value) << where;
+          EXPECT_EQ(ew.color(c).drop_probability_percent->value, sw_wred.color(c).drop_probability_percent->value);
+          EXPECT_EQ(ew.marks(c), sw_wred.marks(c)) << where;
+        }
+      }
+    }
+  }
+  EXPECT_EQ(ports_compared, 24);
+  // Both are clean: no finding at all, and every QoS line of the CLI files is understood.
+  Report sonic_report = analyze(sonic, {});
+  Report eos_report = analyze(eos, {});
+  EXPECT_TRUE(sonic_report.findings.empty());
+  for (const auto& f : eos_report.findings) ADD_FAILURE() << f.rule << " " << f.switch_name << " " << f.port << ": " << f.message;
+  ASSERT_EQ(eos.coverage.size(), 6u);
+  for (const auto& c : eos.coverage) {
+    EXPECT_EQ(c.qos_lines, c.qos_lines_parsed) << c.file;
+    EXPECT_GT(c.qos_lines, 30) << c.file;
+  }
+}
+
+}  // namespace rocelint::test
