@@ -166,6 +166,18 @@ void TurnTable::mergeFrom(const TurnTable& other) {
   }
 }
 
+bool TurnTable::cellsWithin(const TurnTable& other) const {
+  for (std::size_t i = 0; i < cells_.size(); ++i) {
+    if ((cells_[i] & ~other.cells_[i]) != 0) return false;
+  }
+  return true;
+}
+
+void TurnTable::assignUnion(const TurnTable& a, const TurnTable& b) {
+  for (std::size_t i = 0; i < cells_.size(); ++i) cells_[i] = a.cells_[i] | b.cells_[i];
+  for (auto& sigs : signatures_) sigs.clear();
+}
+
 TurnRecord TurnTable::record(std::size_t sw, std::size_t row, std::size_t col) const {
   TurnRecord r;
   bool first = true;

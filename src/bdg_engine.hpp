@@ -71,6 +71,10 @@ class TurnTable {
   [[nodiscard]] TurnRecord record(std::size_t sw, std::size_t row, std::size_t col) const;
   /// Adds another table's turns (built by another thread over other groups).
   void mergeFrom(const TurnTable& other);
+  /// True when every DSCP of every turn here is also in `other` (same graph).
+  [[nodiscard]] bool cellsWithin(const TurnTable& other) const;
+  /// Makes the cells the union of two tables' cells (no records: only for building a BDG).
+  void assignUnion(const TurnTable& a, const TurnTable& b);
 
  private:
   struct Signature {

@@ -526,6 +526,179 @@ std::string bdgNodeName(const Fabric& fabric, const SwitchGraph& graph, BdgKey k
   return fmt::format("{}:{}/{}", fabric.switches[ref.sw].name, fabric.port(ref).name, key % 8);
 }
 
+/// Incremental what-if (docs/deadlock.md, "Failure what-if"): the routes of every group with
+/// only the configured failures, the groups that use each arc, and the turns they create. A
+/// failure set changes only the groups whose routes use a failed arc; of those, a group whose
+/// switches merely lose some of several equal next hops (and, under eBGP, keep the ASN set they
+/// advertise) forwards on a subset of its old turns. The BDG only grows with turns, and the
+/// baseline BDG is acyclic (the sweep runs only then), so a set whose changed groups add no turn
+/// cannot create a cycle; one that adds turns is checked on the union of the baseline and the
+/// new turns (a superset of its BDG), and only a cycle there is confirmed by a full re-routing.
+class SweepBaseline {
+ public:
+  SweepBaseline(const SwitchGraph& graph, const Destinations& dest, const LinkState& configured, bool transient,
+                unsigned threads)
+      : graph_(graph), dest_(dest), transient_(transient), routes_(dest.groups.size()),
+        before_(transient ? dest.groups.size() : 0), groups_of_arc_(graph.arcCount()) {
+    std::atomic<std::size_t> next{0};
+    auto worker = [&]() {
+      Router router(graph, dest);
+      LinkState all_up(graph.arcCount());
+      for (std::size_t g = next.fetch_add(1); g < dest.groups.size(); g = next.fetch_add(1)) {
+        if (transient) {
+          router.steady(g, all_up, before_[g]);
+          router.transient(g, before_[g], configured, routes_[g]);
+        } else {
+          router.steady(g, configured, routes_[g]);
+        }
+      }
+    };
+    std::vector<std::thread> pool;
+    for (unsigned t = 1; t < threads; ++t) pool.emplace_back(worker);
+    worker();
+    for (auto& t : pool) t.join();
+    for (std::uint32_t g = 0; g < routes_.size(); ++g) {
+      index(g, routes_[g]);
+      if (transient) index(g, before_[g]);
+    }
+  }
+
+  [[nodiscard]] const std::vector<std::uint32_t>& groupsOf(std::uint32_t arc) const { return groups_of_arc_[arc]; }
+  [[nodiscard]] const GroupRoutes& routes(std::size_t g) const { return routes_[g]; }
+  [[nodiscard]] const GroupRoutes& before(std::size_t g) const { return before_[g]; }
+
+  /// True when, with `failed` links down (beyond the configured ones), group g provably forwards
+  /// on a subset of its baseline next hops without re-routing it (converged routing).
+  /// `common` is the caller's scratch space (workers share the baseline).
+  [[nodiscard]] bool keepsSteadySubset(std::size_t g, const std::vector<std::uint32_t>& failed, const LinkState& down,
+                                       std::vector<std::uint32_t>& common) const {
+    if (!dest_.groups[g].overrides.empty()) return false;  // a static route may be withdrawn: re-route
+    const GroupRoutes& r = routes_[g];
+    for (std::uint32_t l : failed) {
+      for (std::uint32_t arc : {2 * l, 2 * l + 1}) {
+        std::size_t x = graph_.arc(arc).from.sw;
+        auto [b, e] = r.nextHops(x);
+        if (std::find(b, e, arc) == e) continue;
+        if (r.kind[x] != ForwardKind::Learned) return false;
+        // x keeps its distance if a next hop survives, and advertises the same AS path if the
+        // ASNs common to its surviving next hops are those common to all of them.
+        common.clear();
+        bool first = true;
+        for (const std::uint32_t* it = b; it != e; ++it) {
+          if (down.down(*it)) continue;
+          std::size_t y = graph_.arc(*it).to.sw;
+          const std::uint32_t* yb = r.inter.data() + r.inter_begin[y];
+          const std::uint32_t* ye = r.inter.data() + r.inter_begin[y + 1];
+          if (first) {
+            common.assign(yb, ye);
+            first = false;
+            continue;
+          }
+          std::size_t kept = 0;
+          for (std::uint32_t asn : common) {
+            if (std::binary_search(yb, ye, asn)) common[kept++] = asn;
+          }
+          common.resize(kept);
+        }
+        if (first) return false;  // every next hop failed: x re-routes
+        std::int64_t own = graph_.fabric().switches[x].asn ? static_cast<std::int64_t>(graph_.fabric().switches[x].asn->value) : -1;
+        if (own >= 0) {
+          auto asn = static_cast<std::uint32_t>(own);
+          auto pos = std::lower_bound(common.begin(), common.end(), asn);
+          if (pos == common.end() || *pos != asn) common.insert(pos, asn);
+        }
+        std::size_t n = r.inter_begin[x + 1] - r.inter_begin[x];
+        if (n != common.size() || !std::equal(common.begin(), common.end(), r.inter.data() + r.inter_begin[x])) return false;
+      }
+    }
+    return true;
+  }
+
+  /// True when `now` forwards like group g's baseline on a subset of its next hops.
+  [[nodiscard]] bool isSubset(std::size_t g, const GroupRoutes& now) const {
+    const GroupRoutes& r = routes_[g];
+    for (std::size_t x = 0; x < r.kind.size(); ++x) {
+      if (now.kind[x] != r.kind[x]) return false;
+      if (now.exit_begin[x + 1] - now.exit_begin[x] != r.exit_begin[x + 1] - r.exit_begin[x]) return false;
+      auto [b, e] = r.nextHops(x);
+      auto [nb, ne] = now.nextHops(x);
+      for (const std::uint32_t* it = nb; it != ne; ++it) {
+        if (std::find(b, e, *it) == e) return false;
+      }
+    }
+    return true;
+  }
+
+  [[nodiscard]] bool transient() const { return transient_; }
+
+ private:
+  void index(std::uint32_t g, const GroupRoutes& r) {
+    for (std::uint32_t a : r.nh) {
+      auto& list = groups_of_arc_[a];
+      if (list.empty() || list.back() != g) list.push_back(g);
+    }
+  }
+
+  const SwitchGraph& graph_;
+  const Destinations& dest_;
+  bool transient_;
+  std::vector<GroupRoutes> routes_;
+  std::vector<GroupRoutes> before_;
+  std::vector<std::vector<std::uint32_t>> groups_of_arc_;
+};
+
+/// One what-if worker's scratch space for the incremental check.
+class SweepWorker {
+ public:
+  SweepWorker(const SwitchGraph& graph, const Destinations& dest, const SweepBaseline& base, std::uint64_t sources)
+      : graph_(graph), base_(base), router_(graph, dest), cls_(graph), changed_(graph), merged_(graph),
+        prop_(graph, dest, cls_, sources), stamp_(dest.groups.size(), 0) {}
+
+  /// False when the failure set provably creates no cycle; true when it must be re-routed in full.
+  bool mayCreateCycle(const std::vector<std::uint32_t>& failed, const LinkState& down, const TurnTable& baseline_turns) {
+    ++epoch_;
+    changed_.clear();
+    bool any = false;
+    for (std::uint32_t l : failed) {
+      for (std::uint32_t arc : {2 * l, 2 * l + 1}) {
+        for (std::uint32_t g : base_.groupsOf(arc)) {
+          if (stamp_[g] == epoch_) continue;
+          stamp_[g] = epoch_;
+          if (base_.transient()) {
+            router_.transient(g, base_.before(g), down, routes_);
+            if (base_.isSubset(g, routes_)) continue;
+          } else {
+            if (base_.keepsSteadySubset(g, failed, down, common_)) continue;
+            router_.steady(g, down, routes_);
+            if (base_.isSubset(g, routes_)) continue;
+          }
+          prop_.run(g, routes_, changed_, nullptr);
+          any = true;
+        }
+      }
+    }
+    if (!any || changed_.cellsWithin(baseline_turns)) return false;
+    merged_.assignUnion(baseline_turns, changed_);
+    detail::buildBdg(graph_, merged_, cls_, prop_.hostPortsOf(), bdg_);
+    detail::strongComponents(bdg_);
+    return cyclicComponents(bdg_) > 0;
+  }
+
+ private:
+  const SwitchGraph& graph_;
+  const SweepBaseline& base_;
+  Router router_;
+  Classifier cls_;
+  TurnTable changed_;
+  TurnTable merged_;
+  FlowPropagator prop_;
+  GroupRoutes routes_;
+  BufferDependencyGraph bdg_;
+  std::vector<std::uint32_t> stamp_;
+  std::uint32_t epoch_ = 0;
+  std::vector<std::uint32_t> common_;
+};
+
 DeadlockAnalysis analyzeDeadlock(const Fabric& fabric, const RuleParams& params, const DeadlockOptions& options,
                                  const std::function<void(const std::string&)>& progress) {
   auto say = [&](const std::string& text) {
@@ -612,11 +785,15 @@ DeadlockAnalysis analyzeDeadlock(const Fabric& fabric, const RuleParams& params,
     }
     std::mutex mu;
     std::set<std::uint32_t> failing_singles;
+    say("what-if: baseline routes");
+    SweepBaseline baseline(*graph, *dest, configured, options.transient, threads);
+    std::atomic<std::size_t> rerouted{0};
     auto sweep = [&](const std::vector<std::vector<std::uint32_t>>& work) {
       std::vector<std::pair<std::size_t, FailureCounterexample>> found;
       std::atomic<std::size_t> next{0};
       auto worker = [&]() {
         Engine local(*graph, *dest, sources);
+        SweepWorker incremental(*graph, *dest, baseline, sources);
         BufferDependencyGraph bdg;
         while (true) {
           std::size_t i = next.fetch_add(1);
@@ -626,6 +803,8 @@ DeadlockAnalysis analyzeDeadlock(const Fabric& fabric, const RuleParams& params,
           if (set.size() > 1 && superset) continue;
           LinkState down = configured;
           for (std::uint32_t l : set) down.setLinkDown(l, true);
+          if (options.incremental_whatif && !incremental.mayCreateCycle(set, down, engine.turns())) continue;
+          rerouted.fetch_add(1);
           local.route(down, options.transient, nullptr);
           local.graph(bdg);
           std::size_t cyclic = cyclicComponents(bdg);
@@ -657,6 +836,7 @@ DeadlockAnalysis analyzeDeadlock(const Fabric& fabric, const RuleParams& params,
       for (auto& [i, ce] : sweep(pairs)) out.failure_cycles.push_back(std::move(ce));
       out.stats.failure_sets += pairs.size();
     }
+    out.stats.failure_sets_rerouted = rerouted.load();
     out.failure_sets_with_cycle = out.failure_cycles.size();
     if (out.failure_cycles.size() > options.max_failure_reports) out.failure_cycles.resize(options.max_failure_reports);
     if (options.suggest_fixes && fabric.switches.size() <= options.max_fix_switches) {

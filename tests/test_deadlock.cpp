@@ -277,6 +277,43 @@ TEST(Deadlock, TransientFailureSweepFindsSmallestSetsOnlyWithDistinctAsns) {
   EXPECT_TRUE(shared.analysis.failure_cycles.empty());
 }
 
+// The incremental what-if (skip failure sets that provably add no turn) must report exactly what
+// re-routing every set in full reports, in every scenario and routing mode; and it must actually
+// skip sets, or the k=16 fat-tree sweep is back to minutes.
+TEST(Deadlock, IncrementalWhatIfAgreesWithFullReRouting) {
+  for (const std::string name : {"clos24-shared", "clos24-distinct", "ring4-cut", "ring5-cut", "torus6-dateline",
+                                  "static-loop-fixed", "remark-both-3to4"}) {
+    for (bool transient : {false, true}) {
+      SCOPED_TRACE(name + (transient ? " transient" : " converged"));
+      Fabric fabric = loadFabric({scenario(name)});
+      RuleParams params;
+      params.roce_dscps = {26};
+      DeadlockOptions options;
+      options.transient = transient;
+      options.failures = 2;
+      options.max_failure_reports = 1000;
+      options.suggest_fixes = false;
+      DeadlockAnalysis incremental = analyzeDeadlock(fabric, params, options);
+      options.incremental_whatif = false;
+      DeadlockAnalysis full = analyzeDeadlock(fabric, params, options);
+      if (!full.cycles.empty()) continue;  // no what-if on a fabric that is already cyclic
+      EXPECT_EQ(incremental.stats.failure_sets, full.stats.failure_sets);
+      EXPECT_EQ(incremental.failure_sets_with_cycle, full.failure_sets_with_cycle);
+      ASSERT_EQ(incremental.failure_cycles.size(), full.failure_cycles.size());
+      for (std::size_t i = 0; i < full.failure_cycles.size(); ++i) {
+        EXPECT_EQ(incremental.failure_cycles[i].failed_links, full.failure_cycles[i].failed_links);
+        EXPECT_EQ(incremental.failure_cycles[i].cycles, full.failure_cycles[i].cycles);
+      }
+      EXPECT_LE(incremental.stats.failure_sets_rerouted, full.stats.failure_sets_rerouted);
+      EXPECT_GE(incremental.stats.failure_sets_rerouted, incremental.failure_sets_with_cycle);
+    }
+  }
+  // Converged routing on the RFC 7938 Clos: no failure set needs a full re-routing.
+  Loaded shared = analyse("clos24-shared", false, 2);
+  EXPECT_EQ(shared.analysis.stats.failure_sets, 36u);
+  EXPECT_EQ(shared.analysis.stats.failure_sets_rerouted, 0u);
+}
+
 // --- Building blocks ----------------------------------------------------------------------------
 
 TEST(Deadlock, PrefixesParseAndContain) {

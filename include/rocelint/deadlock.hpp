@@ -109,6 +109,9 @@ struct DeadlockOptions {
   bool suggest_fixes = true;
   std::size_t max_fix_switches = 512;
   std::size_t max_fix_cycles = 10;
+  /// What-if: skip failure sets that provably add no turn to the (acyclic) baseline instead of
+  /// re-routing every set in full (docs/deadlock.md); false only to cross-check the two.
+  bool incremental_whatif = true;
   /// Worker threads for routing and the what-if sweep (capped by the hardware).
   unsigned threads = 8;
 };
@@ -120,6 +123,7 @@ struct DeadlockStats {
   std::size_t bdg_nodes = 0;
   std::size_t bdg_edges = 0;
   std::size_t failure_sets = 0;
+  std::size_t failure_sets_rerouted = 0;  ///< what-if sets the incremental check could not clear
   double routing_ms = 0;
   double graph_ms = 0;
   double scc_ms = 0;
