@@ -81,13 +81,15 @@ void BM_DeadlockFatTree(benchmark::State& state) {
   state.counters["switches"] = static_cast<double>(rocelint::bench::fatTreeCounts(k).switches);
 }
 
-// Single-link-failure sweep (--failures 1, arg 1 = --transient): one full re-routing per link.
+// Single-link-failure sweep (--failures 1; arg 1 = --transient, arg 2 = 1 for the incremental
+// check, 0 for one full re-routing per link).
 void BM_FailureSweepFatTree(benchmark::State& state) {
   int k = static_cast<int>(state.range(0));
   rocelint::Fabric fabric = rocelint::loadFabric({fatTreeDir(k)});
   rocelint::DeadlockOptions options;
   options.failures = 1;
   options.transient = state.range(1) != 0;
+  options.incremental_whatif = state.range(2) != 0;
   for (auto _ : state) benchmark::DoNotOptimize(rocelint::analyzeDeadlock(fabric, rocelint::RuleParams{}, options));
   state.counters["links"] = static_cast<double>(rocelint::bench::fatTreeCounts(k).links);
 }
@@ -99,7 +101,14 @@ BENCHMARK(BM_LoadFatTree)->Arg(8)->Arg(16)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_AnalyzeFatTree)->Arg(8)->Arg(16)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_WriteFatTree)->Arg(8)->Arg(16)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_DeadlockFatTree)->Args({8, 0})->Args({16, 0})->Args({16, 1})->Unit(benchmark::kMillisecond);
-BENCHMARK(BM_FailureSweepFatTree)->Args({8, 0})->Args({8, 1})->Args({16, 0})->Args({16, 1})->Unit(benchmark::kMillisecond)->Iterations(1);
+BENCHMARK(BM_FailureSweepFatTree)
+    ->Args({8, 0, 0})
+    ->Args({8, 0, 1})
+    ->Args({8, 1, 0})
+    ->Args({8, 1, 1})
+    ->Args({16, 0, 1})
+    ->Args({16, 1, 1})
+    ->Unit(benchmark::kMillisecond)->Iterations(1);
 
 }  // namespace
 
