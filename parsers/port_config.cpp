@@ -66,7 +66,8 @@ bool looksLikePortConfig(std::string_view file_name, std::string_view text) {
   if (file_name != "port_config.ini") return false;
   for (std::string_view line : lines(text)) {
     if (blank(line)) continue;
-    return !headerColumns(line).empty();
+    if (!headerColumns(line).empty()) return true;
+    if (line[line.find_first_not_of(" \t")] != '#') return false;  // a data row before any header
   }
   return false;
 }

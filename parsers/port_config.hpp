@@ -32,8 +32,8 @@ struct PortConfigTable {
   std::map<std::string, std::size_t> by_name_;
 };
 
-/// True when the file is named port_config.ini and its first non-blank line is a `#` header
-/// naming a `name` column.
+/// True when the file is named port_config.ini and a `#` header naming a `name` column comes
+/// before its first port row.
 bool looksLikePortConfig(std::string_view file_name, std::string_view text);
 
 /// Parses the table; throws InputError ("file:line:col: ...") on a row with missing or extra

@@ -336,15 +336,16 @@ bool describesSwitch(const ParsedFile& file) {
          file.kind == ParsedFile::Kind::Vendor;
 }
 
-/// A file that names no switch joins the one switch the other files of its directory name: the
-/// QoS and buffer JSON sonic-cfggen rendered from a minigraph, next to that minigraph.
+/// A file in a switch sub-directory that names no switch joins the one switch the other files of
+/// that directory name: the QoS and buffer JSON sonic-cfggen rendered from a minigraph, next to
+/// that minigraph. (At the fabric root, files without a host name stay named after themselves.)
 void adoptDirectoryHostnames(const std::vector<InputFile>& files, std::vector<ParsedFile>& parsed) {
   std::map<fs::path, std::set<std::string>> declared;
   for (std::size_t i = 0; i < files.size(); ++i) {
     if (describesSwitch(parsed[i]) && !parsed[i].named_by_path) declared[files[i].path.parent_path()].insert(parsed[i].switch_name);
   }
   for (std::size_t i = 0; i < files.size(); ++i) {
-    if (!describesSwitch(parsed[i]) || !parsed[i].named_by_path) continue;
+    if (!describesSwitch(parsed[i]) || !parsed[i].named_by_path || lookupScope(files[i]).empty()) continue;
     auto it = declared.find(files[i].path.parent_path());
     if (it == declared.end() || it->second.size() != 1) continue;
     parsed[i].switch_name = *it->second.begin();
