@@ -90,7 +90,8 @@ PortConfigTable parsePortConfig(std::string_view text, const std::string& file) 
     };
     if (table.columns.empty()) fail(1, "port row before the header: expected a \"# name lanes alias ...\" line first");
     if (row_words.size() != table.columns.size()) {
-      int column = row_words.size() < table.columns.size() ? static_cast<int>(line.size()) + 1 : row_words[table.columns.size()].column;
+      int column = row_words.size() < table.columns.size() ? static_cast<int>(line.size()) + 1
+                                                           : row_words[table.columns.size()].column;
       fail(column, fmt::format("{} columns, expected {} ({})", row_words.size(), table.columns.size(),
                                fmt::join(table.columns, " ")));
     }
@@ -108,10 +109,11 @@ PortConfigTable parsePortConfig(std::string_view text, const std::string& file) 
     }
     std::size_t index = table.rows.size();
     if (auto [it, inserted] = table.by_name_.emplace(row.name, index); !inserted) {
-      fail(row.src.column, fmt::format("port {} is listed twice (first at line {}): expected one row per port", row.name,
-                                       table.rows[it->second].src.line));
+      fail(row.src.column, fmt::format("port {} is listed twice (first at line {}): expected one row per port",
+                                       row.name, table.rows[it->second].src.line));
     }
-    if (auto alias = row.columns.find("alias"); alias != row.columns.end()) table.by_alias_.emplace(alias->second.value, index);
+    if (auto alias = row.columns.find("alias"); alias != row.columns.end())
+      table.by_alias_.emplace(alias->second.value, index);
     table.rows.push_back(std::move(row));
   }
   if (table.columns.empty()) {

@@ -28,7 +28,8 @@ std::string trim(std::string_view text) {
 
 std::string lower(std::string_view text) {
   std::string out(text);
-  std::transform(out.begin(), out.end(), out.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  std::transform(out.begin(), out.end(), out.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
   return out;
 }
 
@@ -94,12 +95,18 @@ class Reader {
     out_.hwsku = text(root, "HwSku");
     for (pugi::xml_node section : root.children()) {
       std::string_view name = localName(section.name());
-      if (name == "CpgDec") readCpg(section);
-      else if (name == "DpgDec") readDpg(section);
-      else if (name == "PngDec") readPng(section);
-      else if (name == "DeviceInfos") readDeviceInfos(section);
-      else if (name == "MetadataDeclaration") readMetadata(section);
-      else if (name == "LinkMetadataDeclaration") readLinkMetadata(section);
+      if (name == "CpgDec")
+        readCpg(section);
+      else if (name == "DpgDec")
+        readDpg(section);
+      else if (name == "PngDec")
+        readPng(section);
+      else if (name == "DeviceInfos")
+        readDeviceInfos(section);
+      else if (name == "MetadataDeclaration")
+        readMetadata(section);
+      else if (name == "LinkMetadataDeclaration")
+        readLinkMetadata(section);
     }
     if (!out_.hwsku) {
       for (const auto& device : out_.devices) {
@@ -136,7 +143,7 @@ class Reader {
     return value;
   }
 
-  std::optional<XmlText> text(const pugi::xml_node& parent, std::string_view name) const {
+  [[nodiscard]] std::optional<XmlText> text(const pugi::xml_node& parent, std::string_view name) const {
     pugi::xml_node node = child(parent, name);
     if (!node) return std::nullopt;
     std::string value = valueOf(node);
@@ -144,7 +151,7 @@ class Reader {
     return XmlText{std::move(value), pos_.of(node)};
   }
 
-  XmlText required(const pugi::xml_node& parent, std::string_view name, std::string_view expected) const {
+  [[nodiscard]] XmlText required(const pugi::xml_node& parent, std::string_view name, std::string_view expected) const {
     if (auto found = text(parent, name)) return *found;
     SourceRef where = pos_.of(parent);
     throw InputError(fmt::format("{}:{}:{}: <{}> has no <{}>: expected {}", where.file(), where.line, where.column,
@@ -200,7 +207,8 @@ class Reader {
       }
       for (pugi::xml_node list : children(info, "PortChannelInterfaces")) {
         for (pugi::xml_node pc : children(list, "PortChannel")) {
-          out_.portchannels.push_back({required(pc, "Name", "the PortChannel name"), text(pc, "AttachTo"), std::nullopt, pos_.of(pc)});
+          out_.portchannels.push_back(
+              {required(pc, "Name", "the PortChannel name"), text(pc, "AttachTo"), std::nullopt, pos_.of(pc)});
         }
       }
       for (pugi::xml_node list : children(info, "VlanInterfaces")) {
@@ -218,8 +226,10 @@ class Reader {
         MinigraphLink link;
         link.src = pos_.of(l);
         // sonic-cfggen reads ElementType; the i:type attribute says the same where both exist.
-        if (auto type = text(l, "ElementType")) link.type = type->value;
-        else link.type = typeAttribute(l);
+        if (auto type = text(l, "ElementType"))
+          link.type = type->value;
+        else
+          link.type = typeAttribute(l);
         if (link.type.empty()) link.type = "DeviceInterfaceLink";
         link.start_device = required(l, "StartDevice", "the link's first device");
         link.start_port = required(l, "StartPort", "the port of the link's first device");
@@ -236,8 +246,10 @@ class Reader {
         device.hostname = required(d, "Hostname", "the device's host name");
         device.hwsku = text(d, "HwSku");
         std::string type = typeAttribute(d);
-        if (!type.empty()) device.type = XmlText{type, device.src};
-        else device.type = text(d, "ElementType");
+        if (!type.empty())
+          device.type = XmlText{type, device.src};
+        else
+          device.type = text(d, "ElementType");
         device.lo_addr = text(d, "Address");
         device.mgmt_addr = text(d, "ManagementAddress");
         device.deployment_id = text(d, "DeploymentId");
@@ -304,10 +316,14 @@ std::string_view skipProlog(std::string_view text) {
     if (first == std::string_view::npos) return {};
     text.remove_prefix(first);
     std::string_view close;
-    if (text.substr(0, 2) == "<?") close = "?>";
-    else if (text.substr(0, 4) == "<!--") close = "-->";
-    else if (text.substr(0, 2) == "<!") close = ">";
-    else return text;
+    if (text.substr(0, 2) == "<?")
+      close = "?>";
+    else if (text.substr(0, 4) == "<!--")
+      close = "-->";
+    else if (text.substr(0, 2) == "<!")
+      close = ">";
+    else
+      return text;
     auto end = text.find(close);
     if (end == std::string_view::npos) return {};
     text.remove_prefix(end + close.size());
@@ -355,12 +371,14 @@ class Renderer {
     return e;
   }
 
-  static void set(Entry& e, const std::string& field, const XmlText& text) { e.fields[field] = Field{text.value, text.src, false}; }
+  static void set(Entry& e, const std::string& field, const XmlText& text) {
+    e.fields[field] = Field{text.value, text.src, false};
+  }
   static void set(Entry& e, const std::string& field, const std::optional<XmlText>& text) {
     if (text) set(e, field, *text);
   }
 
-  std::string exampleAlias() const {
+  [[nodiscard]] std::string exampleAlias() const {
     if (!g_.interfaces.empty()) return g_.interfaces.front().name.value;
     for (const auto& link : g_.links) {
       if (sameHost(link.start_device.value, g_.hostname.value)) return link.start_port.value;
@@ -370,7 +388,7 @@ class Renderer {
   }
 
   // The SONiC name of a port the minigraph names by alias; nullopt when the device has no such port.
-  std::optional<std::string> portName(const std::string& alias) const {
+  [[nodiscard]] std::optional<std::string> portName(const std::string& alias) const {
     if (ports_ != nullptr) {
       const PortConfigRow* row = ports_->findByAliasOrName(alias);
       return row ? std::optional<std::string>(row->name) : std::nullopt;
@@ -379,12 +397,13 @@ class Renderer {
     return alias;  // no port list to check against: kept as written
   }
 
-  std::string requirePort(const XmlText& alias, std::string_view what) const {
+  [[nodiscard]] std::string requirePort(const XmlText& alias, std::string_view what) const {
     if (auto name = portName(alias.value)) return *name;
     std::string known = ports_ != nullptr ? fmt::format("the aliases and names of {}", ports_->file)
                                           : std::string("the InterfaceName values of its DeviceInfos");
-    throw InputError(fmt::format("{}:{}:{}: {} names port \"{}\", which {} does not have: expected one of {}", alias.src.file(),
-                                 alias.src.line, alias.src.column, what, alias.value, g_.hostname.value, known));
+    throw InputError(fmt::format("{}:{}:{}: {} names port \"{}\", which {} does not have: expected one of {}",
+                                 alias.src.file(), alias.src.line, alias.src.column, what, alias.value,
+                                 g_.hostname.value, known));
   }
 
   void adminUp(const std::string& port, const SourceRef& why) {
@@ -409,7 +428,7 @@ class Renderer {
     }
   }
 
-  const MinigraphRouter* router(const std::string& host) const {
+  [[nodiscard]] const MinigraphRouter* router(const std::string& host) const {
     for (const auto& r : g_.routers) {
       if (sameHost(r.hostname.value, host)) return &r;
     }
@@ -477,7 +496,7 @@ class Renderer {
     }
   }
 
-  std::optional<std::string> vlanKey(const std::string& name) const {
+  [[nodiscard]] std::optional<std::string> vlanKey(const std::string& name) const {
     for (const auto& v : g_.vlans) {
       if (v.name.value == name) return v.vlan_id ? "Vlan" + v.vlan_id->value : v.name.value;
     }
@@ -533,8 +552,9 @@ class Renderer {
       set(e, "vlanid", v.vlan_id);
       if (!v.members) continue;
       for (const auto& member : splitOn(v.members->value, ';')) {
-        std::string name = portchannel_names_.count(member) ? member
-                                                            : requirePort(XmlText{member, v.members->src}, "VLAN " + v.name.value);
+        std::string name = portchannel_names_.count(member)
+                               ? member
+                               : requirePort(XmlText{member, v.members->src}, "VLAN " + v.name.value);
         Entry& m = entry("VLAN_MEMBER", key + "|" + name, v.members->src);
         m.fields["tagging_mode"] = Field{"untagged", cfggenDefault(v.members->src, "tagging_mode untagged"), false};
         adminUp(name, v.members->src);
@@ -602,8 +622,8 @@ Minigraph parseMinigraph(std::string_view text, const std::string& file) {
   pugi::xml_parse_result result = doc.load_buffer(text.data(), text.size(), pugi::parse_default, pugi::encoding_utf8);
   if (!result) {
     SourceRef where = Positions(text, file).at(result.offset, "");
-    throw InputError(fmt::format("{}:{}:{}: XML is not well-formed ({}): expected a complete minigraph", file, where.line,
-                                 where.column, result.description()));
+    throw InputError(fmt::format("{}:{}:{}: XML is not well-formed ({}): expected a complete minigraph", file,
+                                 where.line, where.column, result.description()));
   }
   return Reader(text, file).read(doc.document_element());
 }
@@ -614,8 +634,9 @@ TableStore renderMinigraph(const Minigraph& graph, const PortConfigTable* ports,
 
 void addPortConfigRows(TableStore& store, const PortConfigTable& ports) {
   // port_config.ini columns that are PORT fields; others (asic_port_name aside) are platform data.
-  static const std::set<std::string> fields = {"lanes", "alias", "index", "speed", "fec", "mtu", "autoneg",
-                                               "asic_port_name", "role", "coreid", "core_port_id", "num_voq", "subport"};
+  static const std::set<std::string> fields = {"lanes",        "alias",   "index",          "speed", "fec",
+                                               "mtu",          "autoneg", "asic_port_name", "role",  "coreid",
+                                               "core_port_id", "num_voq", "subport"};
   auto& table = store.tables["PORT"];
   for (const PortConfigRow& row : ports.rows) {
     Entry& e = table[row.name];

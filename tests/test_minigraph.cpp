@@ -236,9 +236,11 @@ const InterfaceAddress* address(const Switch& sw, const std::string& prefix) {
 
 TEST(Minigraph, RecognisedByRootElementAndNamespaceNotByExtension) {
   EXPECT_TRUE(sonic::looksLikeMinigraph(kLeafGraph));
-  EXPECT_TRUE(sonic::looksLikeMinigraph("\xEF\xBB\xBF<!-- generated -->\n<mg:DeviceMiniGraph xmlns:mg='Microsoft.Search.Autopilot.Evolution'/>"));
+  EXPECT_TRUE(sonic::looksLikeMinigraph(
+      "\xEF\xBB\xBF<!-- generated -->\n<mg:DeviceMiniGraph xmlns:mg='Microsoft.Search.Autopilot.Evolution'/>"));
   EXPECT_FALSE(sonic::looksLikeMinigraph("<DeviceMiniGraph xmlns=\"urn:other\"/>"));
-  EXPECT_FALSE(sonic::looksLikeMinigraph("<rpc-reply xmlns:junos=\"http://xml.juniper.net/junos/\"><configuration/></rpc-reply>"));
+  EXPECT_FALSE(sonic::looksLikeMinigraph(
+      "<rpc-reply xmlns:junos=\"http://xml.juniper.net/junos/\"><configuration/></rpc-reply>"));
   EXPECT_FALSE(sonic::looksLikeMinigraph("{\"PORT\": {}}"));
   // Read whatever the file is called.
   TempDir dir;
@@ -365,7 +367,7 @@ TEST_F(LeafGraph, AddressesLagsAndVlansOfThisDevicesDataPlane) {
   EXPECT_EQ(lag->kind, Kind::PortChannel);
   EXPECT_EQ(lag->interface, "PortChannel1");
   EXPECT_EQ(vlan->kind, Kind::Vlan);
-  EXPECT_EQ(vlan->interface, "Vlan1000");  // the VlanInterface "servers" has VlanID 1000
+  EXPECT_EQ(vlan->interface, "Vlan1000");           // the VlanInterface "servers" has VlanID 1000
   EXPECT_EQ(address(*sw_, "1.1.1.1/32"), nullptr);  // another device's DeviceDataPlaneInfo
   EXPECT_EQ(sw_->addresses.size(), 4u);
   EXPECT_EQ(sw_->portchannels, (std::vector<std::string>{"PortChannel1"}));
@@ -433,14 +435,16 @@ TEST(Minigraph, WithoutPortConfigAliasesAreKeptWithANote) {
 TEST(Minigraph, PortConfigScopeOwnDirectoryBeatsHwskuBeatsRoot) {
   TempDir dir;
   dir.write("fabric/leaf1/minigraph.xml", kLeafGraph);
-  dir.write("fabric/port_config.ini", "# name lanes alias\nEthernet100 1 etp1\nEthernet104 2 etp2\nEthernet108 3 etp3\nEthernet112 4 etp4\n");
+  dir.write("fabric/port_config.ini",
+            "# name lanes alias\nEthernet100 1 etp1\nEthernet104 2 etp2\nEthernet108 3 etp3\nEthernet112 4 etp4\n");
   Fabric root_only = loadFabric({dir.path() + "/fabric"});
   EXPECT_NE(root_only.switches.at(0).findPort("Ethernet100"), nullptr);
   dir.write("fabric/Test-SKU/port_config.ini", kTestSkuPorts);
   Fabric with_sku = loadFabric({dir.path() + "/fabric"});
   EXPECT_NE(with_sku.switches.at(0).findPort("Ethernet0"), nullptr);
   EXPECT_EQ(with_sku.switches.at(0).findPort("Ethernet100"), nullptr);
-  dir.write("fabric/leaf1/port_config.ini", "# name lanes alias\nEthernet200 1 etp1\nEthernet204 2 etp2\nEthernet208 3 etp3\nEthernet212 4 etp4\n");
+  dir.write("fabric/leaf1/port_config.ini",
+            "# name lanes alias\nEthernet200 1 etp1\nEthernet204 2 etp2\nEthernet208 3 etp3\nEthernet212 4 etp4\n");
   Fabric own = loadFabric({dir.path() + "/fabric"});
   const Switch& sw = own.switches.at(0);
   ASSERT_NE(sw.findPort("Ethernet200"), nullptr);
@@ -480,8 +484,9 @@ TEST(Minigraph, PortConfigGivesPortRowsToAConfigDbWithoutThem) {
 
 TEST(PortConfig, HeaderNamesTheColumnsInAnyOrderWithExtraColumns) {
   // Multi-ASIC platforms add asic_port_name and role; Mellanox ones put speed before index.
-  const char* text = "# comment\n# name lanes alias speed index asic_port_name role\n"
-                     "Ethernet0 0,1 etp1 100000 0 Eth0-ASIC0 Ext\r\nEthernet-BP0 8 Eth4-ASIC0 40000 1 Eth4-ASIC0 Int\n";
+  const char* text =
+      "# comment\n# name lanes alias speed index asic_port_name role\n"
+      "Ethernet0 0,1 etp1 100000 0 Eth0-ASIC0 Ext\r\nEthernet-BP0 8 Eth4-ASIC0 40000 1 Eth4-ASIC0 Int\n";
   EXPECT_TRUE(sonic::looksLikePortConfig("port_config.ini", text));
   EXPECT_FALSE(sonic::looksLikePortConfig("port_config.ini", "Ethernet0 0 etp1\n"));
   EXPECT_FALSE(sonic::looksLikePortConfig("other.ini", text));
@@ -513,7 +518,8 @@ TEST(PortConfig, RealArista7260TableMapsAliasesToSonicNames) {
 
 TEST(Minigraph, RealAristaT1WithItsPortConfig) {
   TempDir dir;
-  std::string graph = dir.write("sample-arista-7260-t1-minigraph.xml", test::readAll(realworld("sample-arista-7260-t1-minigraph.xml")));
+  std::string graph =
+      dir.write("sample-arista-7260-t1-minigraph.xml", test::readAll(realworld("sample-arista-7260-t1-minigraph.xml")));
   dir.write("Arista-7260CX3-C64/port_config.ini", test::readAll(realworld("Arista-7260CX3-C64/port_config.ini")));
   Fabric fabric = loadFabric({dir.path()});
   ASSERT_EQ(fabric.switches.size(), 1u);
@@ -612,9 +618,13 @@ TEST(Minigraph, AristaT1MinigraphQosAndBufferJsonAreOneSwitch) {
   for (const char* rule : {"CFG001", "CFG002", "CFG003", "CFG004", "CFG005"}) {
     EXPECT_TRUE(withRule(report, rule).empty()) << rule;
   }
-  // WD001: the T1 sample has no PFC_WD table and default_pfcwd_status is not set, so lossless
-  // priorities 3 and 4 are unguarded on every linked port (one finding per priority).
-  EXPECT_EQ(withRule(report, "WD001").size(), 4u);
+  // WD001: the T1 sample has no PFC_WD table and default_pfcwd_status is not set, so no lossless
+  // priority has a watchdog. One finding per priority, grouping its ports: 3 and 4 on all 28
+  // ports with PFC, 2 and 6 on the 20 T0-facing ones.
+  auto unguarded = withRule(report, "WD001");
+  ASSERT_EQ(unguarded.size(), 4u);
+  EXPECT_EQ(unguarded[0].port, "Ethernet0");
+  EXPECT_NE(unguarded[0].message.find("(on 28 ports:"), std::string::npos) << unguarded[0].message;
   // PFC003: Microsoft's T1 QoS enables PFC on 2,3,4,6 for the T0-facing ports (the DSCP 2/6
   // lossless classes of that release); more than two lossless priorities per port.
   EXPECT_EQ(withRule(report, "PFC003").size(), 20u);
@@ -627,6 +637,8 @@ TEST(Minigraph, AristaT1MinigraphQosAndBufferJsonAreOneSwitch) {
   // none is in this directory, so their headroom is not checked (a note, not an error).
   EXPECT_EQ(withRule(report, "BUF005").size(), 1u);
   EXPECT_EQ(report.findings.size(), 33u);
+  // The QoS file alone knows no link, so no port counts as connected and PFC002 stays silent.
+  EXPECT_TRUE(withRule(analyze(loadFabric({qos}), {}), "PFC002").empty());
 }
 
 TEST(Minigraph, SimpleSampleGraphCaseWithEveryOptionalPart) {
@@ -711,10 +723,11 @@ TEST(MinigraphMalformed, LagMemberTheDeviceDoesNotHave) {
   std::string text = replaced(kLeafGraph, "<AttachTo>etp3;etp4</AttachTo>", "<AttachTo>etp3;etp5</AttachTo>");
   std::string file = dir.write("leaf1/minigraph.xml", text);
   std::string ini = dir.write("Test-SKU/port_config.ini", kTestSkuPorts);
-  EXPECT_EQ(inputError({dir.path()}),
-            fmt::format("{}:{}:11: PortChannel PortChannel1 names port \"etp5\", which leaf1 does not have: expected one "
-                        "of the aliases and names of {}",
-                        file, lineOf(text, "etp3;etp5"), ini));
+  EXPECT_EQ(
+      inputError({dir.path()}),
+      fmt::format("{}:{}:11: PortChannel PortChannel1 names port \"etp5\", which leaf1 does not have: expected one "
+                  "of the aliases and names of {}",
+                  file, lineOf(text, "etp3;etp5"), ini));
 }
 
 TEST(MinigraphMalformed, MissingRequiredElements) {
@@ -726,7 +739,8 @@ TEST(MinigraphMalformed, MissingRequiredElements) {
                                                   file, lineOf(text, "<EndDevice>LEAF1") - 1));
   text = replaced(kLeafGraph, "  <Hostname>leaf1</Hostname>\n  <HwSku>", "  <HwSku>");
   file = dir.write("leaf1/minigraph.xml", text);
-  EXPECT_EQ(inputError({dir.path()}), file + ":2:1: <DeviceMiniGraph> has no <Hostname>: expected the device's host name");
+  EXPECT_EQ(inputError({dir.path()}),
+            file + ":2:1: <DeviceMiniGraph> has no <Hostname>: expected the device's host name");
 }
 
 // Bad values are CFG005 findings at the XML line, as the same values in a config_db are.
