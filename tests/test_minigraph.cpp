@@ -250,6 +250,19 @@ TEST(Minigraph, RecognisedByRootElementAndNamespaceNotByExtension) {
   EXPECT_EQ(fabric.switches[0].name, "leaf1");
 }
 
+TEST(Minigraph, OtherXmlIsLeftToOtherFormats) {
+  // Not a minigraph, and no other format's either: skipped with a note, not an input error.
+  TempDir dir;
+  std::string pom = dir.write(
+      "pom.xml", "<project xmlns=\"http://maven.apache.org/POM/4.0.0\"><modelVersion>4.0.0</modelVersion></project>\n");
+  Fabric fabric = loadFabric({dir.path()});
+  EXPECT_TRUE(fabric.switches.empty());
+  auto skipped = withRule(analyze(fabric, {}), "CFG004");
+  ASSERT_EQ(skipped.size(), 1u);
+  EXPECT_EQ(skipped[0].location.file(), pom);
+  EXPECT_NE(skipped[0].message.find("not a SONiC minigraph"), std::string::npos) << skipped[0].message;
+}
+
 // The switch the snippet describes, with its port_config.ini in a directory named after the hwsku.
 class LeafGraph : public ::testing::Test {
  protected:
@@ -762,6 +775,13 @@ TEST(MinigraphMalformed, NonNumericSpeedAndAsnAreCfg005AtTheirLines) {
   EXPECT_EQ(bad[1].message, "PORT|Ethernet4.speed is \"fast\": expected a speed in Mb/s");
   EXPECT_EQ(bad[1].port, "Ethernet4");
   EXPECT_EQ(bad[1].location.line, lineOf(text, "<Speed>fast"));
+  // A link's Bandwidth is the port's speed too.
+  text = replaced(kLeafGraph, "<Bandwidth>400000</Bandwidth>", "<Bandwidth>400G</Bandwidth>");
+  dir.write("leaf1/minigraph.xml", text);
+  bad = withRule(analyze(loadFabric({dir.path()}), {}), "CFG005");
+  ASSERT_EQ(bad.size(), 1u);
+  EXPECT_EQ(bad[0].message, "PORT|Ethernet0.speed is \"400G\": expected a speed in Mb/s");
+  EXPECT_EQ(bad[0].location.line, lineOf(text, "<Bandwidth>400G"));
 }
 
 TEST(MinigraphMalformed, PortConfigRowWithMissingColumns) {
