@@ -217,6 +217,24 @@ class Reader {
                                 text(vlan, "VlanID"), pos_.of(vlan)});
         }
       }
+      for (pugi::xml_node list : children(info, "ManagementIPInterfaces")) {
+        for (pugi::xml_node mgmt : children(list, "ManagementIPInterface")) {
+          auto on = text(mgmt, "AttachTo");
+          auto prefix = text(mgmt, "PrefixStr");
+          if (on && prefix) out_.mgmt_addresses.push_back({*on, *prefix, pos_.of(mgmt)});
+        }
+      }
+      for (pugi::xml_node list : children(info, "AclInterfaces")) {
+        for (pugi::xml_node acl : children(list, "AclInterface")) {
+          if (auto name = text(acl, "InAcl")) out_.acls.push_back(*name);
+        }
+      }
+      for (pugi::xml_node list : children(info, "TunnelInterfaces")) {
+        for (pugi::xml_node tunnel : children(list, "TunnelInterface")) {
+          std::string name = tunnel.attribute("Name").value();
+          if (!name.empty()) out_.tunnels.push_back({name, pos_.of(tunnel)});
+        }
+      }
     }
   }
 
@@ -280,7 +298,8 @@ class Reader {
         for (pugi::xml_node props : children(device, "Properties")) {
           for (pugi::xml_node prop : children(props, "DeviceProperty")) {
             auto prop_name = text(prop, "Name");
-            if (prop_name && prop_name->value == "DeploymentId") out_.deployment_id = text(prop, "Value");
+            auto value = text(prop, "Value");
+            if (prop_name && value) out_.properties.emplace_back(prop_name->value, *value);
           }
         }
       }
@@ -361,6 +380,7 @@ class Renderer {
     vlans();
     linkMetadata();
     defaults();
+    outOfScope();
     return std::move(store_);
   }
 
@@ -444,7 +464,9 @@ class Renderer {
       set(e, "type", d.type);
       set(e, "deployment_id", d.deployment_id);
     }
-    set(e, "deployment_id", g_.deployment_id);
+    for (const auto& [name, value] : g_.properties) {
+      if (name == "DeploymentId") set(e, "deployment_id", value);
+    }
     if (const MinigraphRouter* r = router(g_.hostname.value)) set(e, "bgp_asn", r->asn);
   }
 
@@ -587,6 +609,36 @@ class Renderer {
     SourceRef src = at;
     src.pointer = "sonic-cfggen default: " + what;
     return src;
+  }
+
+  // What sonic-cfggen renders but rocelint does not analyse: rendered by key, so the summary
+  // counts it like the same tables of a config_db.
+  void outOfScope() {
+    for (const auto& mgmt : g_.mgmt_addresses)
+      entry("MGMT_INTERFACE", mgmt.attach_to.value + "|" + mgmt.prefix.value, mgmt.src);
+    for (const auto& acl : g_.acls) entry("ACL_TABLE", acl.value, acl.src);
+    for (const auto& tunnel : g_.tunnels) entry("TUNNEL", tunnel.value, tunnel.src);
+    for (const auto& link : g_.links) {
+      if (!sameHost(link.end_device.value, g_.hostname.value)) continue;
+      if (link.type == "DeviceSerialLink") entry("CONSOLE_PORT", link.end_port.value, link.src);
+      if (link.type == "LogicalLink") {
+        if (auto port = portName(link.end_port.value)) entry("MUX_CABLE", *port, link.src);
+      }
+    }
+    for (const auto& [name, value] : g_.properties) {
+      if (name == "DeploymentId") continue;
+      if (lower(name).find("qos") != std::string::npos) {
+        // QoS-related but not QoS configuration: the profile name selects the rendered qos.json.
+        notes_.push_back(makeNote(InputNote::Kind::UnknownField, g_.hostname.value, "",
+                                  fmt::format("minigraph device property {} = \"{}\" is not modelled by rocelint (the "
+                                              "QoS it selects is read from the rendered QoS tables)",
+                                              name, value.value),
+                                  value.src));
+        notes_.back().group = "minigraph " + name;
+      } else {
+        entry("minigraph DeviceProperty", name, value.src);
+      }
+    }
   }
 
   // sonic-cfggen gives every port MTU 9100.

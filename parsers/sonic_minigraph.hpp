@@ -83,7 +83,8 @@ struct Minigraph {
   SourceRef root;
   XmlText hostname;
   std::optional<XmlText> hwsku;
-  std::optional<XmlText> deployment_id;  ///< MetadataDeclaration property of this device
+  /// MetadataDeclaration properties of this device (DeploymentId, QosProfile, NtpResources, ...).
+  std::vector<std::pair<std::string, XmlText>> properties;
   std::vector<MinigraphLink> links;
   std::vector<MinigraphDevice> devices;
   std::vector<MinigraphBgpSession> sessions;
@@ -92,6 +93,10 @@ struct Minigraph {
   std::vector<MinigraphGroup> portchannels, vlans;
   std::vector<MinigraphInterface> interfaces;  ///< of the DeviceInfo of this hwsku
   std::vector<MinigraphLinkMetadata> link_metadata;
+  // Read only to be counted as outside rocelint's scope:
+  std::vector<MinigraphAddress> mgmt_addresses;  ///< ManagementIPInterfaces
+  std::vector<XmlText> acls;                     ///< AclInterfaces' InAcl names
+  std::vector<XmlText> tunnels;                  ///< TunnelInterfaces' Name attributes
 };
 
 /// True when the document element is DeviceMiniGraph in namespace
@@ -104,7 +109,9 @@ Minigraph parseMinigraph(std::string_view text, const std::string& file);
 
 /// The tables sonic-cfggen renders from the minigraph (DEVICE_METADATA, PORT, DEVICE_NEIGHBOR,
 /// DEVICE_NEIGHBOR_METADATA, BGP_NEIGHBOR, LOOPBACK_INTERFACE, INTERFACE, PORTCHANNEL*,
-/// VLAN*), each field pointing at its XML line. Port aliases become SONiC names through
+/// VLAN*; ACL_TABLE, MGMT_INTERFACE, CONSOLE_PORT, MUX_CABLE, TUNNEL by key only, so they are
+/// counted as out of scope), each field pointing at its XML line. Device properties other than
+/// DeploymentId are counted as "minigraph DeviceProperty", except QoS ones, which are notes. Port aliases become SONiC names through
 /// `ports`; without it they are kept and a note says so. Throws InputError when a link, LAG,
 /// VLAN or IP interface names a port the device does not have.
 TableStore renderMinigraph(const Minigraph& graph, const PortConfigTable* ports, std::vector<InputNote>& notes);

@@ -95,6 +95,21 @@ const char* kLeafGraph = R"(<?xml version="1.0" encoding="utf-8"?>
           <Prefix>192.168.0.1/24</Prefix>
         </IPInterface>
       </IPInterfaces>
+      <ManagementIPInterfaces xmlns:a="http://schemas.datacontract.org/2004/07/Microsoft.Search.Autopilot.Evolution">
+        <a:ManagementIPInterface>
+          <AttachTo>eth0</AttachTo>
+          <a:PrefixStr>10.3.0.1/24</a:PrefixStr>
+        </a:ManagementIPInterface>
+      </ManagementIPInterfaces>
+      <AclInterfaces>
+        <AclInterface>
+          <InAcl>DataAcl</InAcl>
+          <AttachTo>PortChannel1</AttachTo>
+        </AclInterface>
+      </AclInterfaces>
+      <TunnelInterfaces>
+        <TunnelInterface Name="MuxTunnel0" Type="IPInIP" AttachTo="Loopback0"/>
+      </TunnelInterfaces>
     </DeviceDataPlaneInfo>
     <DeviceDataPlaneInfo>
       <Hostname>other</Hostname>
@@ -123,6 +138,13 @@ const char* kLeafGraph = R"(<?xml version="1.0" encoding="utf-8"?>
         <EndPort>console</EndPort>
         <StartDevice>ts1</StartDevice>
         <StartPort>7</StartPort>
+      </DeviceLinkBase>
+      <DeviceLinkBase i:type="LogicalLink">
+        <ElementType>LogicalLink</ElementType>
+        <EndDevice>leaf1</EndDevice>
+        <EndPort>etp2</EndPort>
+        <StartDevice>server9-SC</StartDevice>
+        <StartPort>L</StartPort>
       </DeviceLinkBase>
     </DeviceInterfaceLinks>
     <Devices>
@@ -176,6 +198,14 @@ const char* kLeafGraph = R"(<?xml version="1.0" encoding="utf-8"?>
           <a:DeviceProperty>
             <a:Name>DeploymentId</a:Name>
             <a:Value>7</a:Value>
+          </a:DeviceProperty>
+          <a:DeviceProperty>
+            <a:Name>QosProfile</a:Name>
+            <a:Value>Profile0</a:Value>
+          </a:DeviceProperty>
+          <a:DeviceProperty>
+            <a:Name>NtpResources</a:Name>
+            <a:Value>10.0.10.1;10.0.10.2</a:Value>
           </a:DeviceProperty>
         </a:Properties>
       </a:DeviceMetadata>
@@ -341,7 +371,7 @@ TEST_F(LeafGraph, InterfaceLinksBecomeNeighboursOfTheLocalEnd) {
   EXPECT_EQ(eth4->neighbor->device, "server9");
   EXPECT_EQ(eth4->neighbor->port, "eth0");
   EXPECT_EQ(eth4->neighbor->src.line, line("<EndDevice>LEAF1") - 1);
-  // The serial (console) link is not a data-plane neighbour.
+  // The serial (console) and logical (mux cable) links are not data-plane neighbours.
   EXPECT_EQ(sw_->findPort("console"), nullptr);
   EXPECT_FALSE(sw_->findPort("Ethernet8")->neighbor);
   EXPECT_TRUE(sw_->has_neighbor_table);
@@ -397,7 +427,20 @@ TEST_F(LeafGraph, RenderedTablesCarryEveryFieldWithItsLine) {
   sonic::PortConfigTable ports = sonic::parsePortConfig(kTestSkuPorts, "port_config.ini");
   std::vector<InputNote> notes;
   sonic::TableStore store = sonic::renderMinigraph(graph, &ports, notes);
-  EXPECT_TRUE(notes.empty());
+  // A QoS-related property rocelint does not model is a note at its value.
+  ASSERT_EQ(notes.size(), 1u);
+  EXPECT_EQ(notes[0].kind, InputNote::Kind::UnknownField);
+  EXPECT_EQ(notes[0].message,
+            "minigraph device property QosProfile = \"Profile0\" is not modelled by rocelint (the "
+            "QoS it selects is read from the rendered QoS tables)");
+  EXPECT_EQ(notes[0].src.line, line("<a:Value>Profile0"));
+  // The rest of what sonic-cfggen renders is kept by key, to be counted as out of scope.
+  EXPECT_EQ(store.tables.at("MGMT_INTERFACE").count("eth0|10.3.0.1/24"), 1u);
+  EXPECT_EQ(store.tables.at("ACL_TABLE").at("DataAcl").src.line, line("<InAcl>DataAcl"));
+  EXPECT_EQ(store.tables.at("TUNNEL").count("MuxTunnel0"), 1u);
+  EXPECT_EQ(store.tables.at("CONSOLE_PORT").count("console"), 1u);  // the DeviceSerialLink
+  EXPECT_EQ(store.tables.at("MUX_CABLE").at("Ethernet4").src.line, line("<DeviceLinkBase i:type=\"LogicalLink\">"));
+  EXPECT_EQ(store.tables.at("minigraph DeviceProperty").count("NtpResources"), 1u);
   const sonic::Entry& meta = store.tables.at("DEVICE_METADATA").at("localhost");
   EXPECT_EQ(meta.fields.at("deployment_id").value, "7");
   EXPECT_EQ(meta.fields.at("deployment_id").src.line, line("<a:Value>7"));
@@ -433,7 +476,7 @@ TEST(Minigraph, WithoutPortConfigAliasesAreKeptWithANote) {
   EXPECT_EQ(etp1->speed_mbps->value, 400000u);
   Report report = analyze(fabric, {});
   auto notes = withRule(report, "CFG001");
-  ASSERT_EQ(notes.size(), 1u);
+  ASSERT_EQ(notes.size(), 2u);  // this one, and the QosProfile property's
   EXPECT_EQ(notes[0].message,
             "no port_config.ini applies to leaf1 (hwsku Test-SKU): its minigraph port names are kept as written "
             "(aliases such as \"etp1\"); put the hwsku's port_config.ini in the switch's directory, in a directory "
@@ -467,7 +510,9 @@ TEST(Minigraph, PortConfigScopeOwnDirectoryBeatsHwskuBeatsRoot) {
   TempDir other;
   other.write("leaf1/minigraph.xml", kLeafGraph);
   other.write("Other-SKU/port_config.ini", kTestSkuPorts);
-  EXPECT_EQ(withRule(analyze(loadFabric({other.path()}), {}), "CFG001").size(), 1u);
+  auto notes = withRule(analyze(loadFabric({other.path()}), {}), "CFG001");
+  ASSERT_FALSE(notes.empty());
+  EXPECT_EQ(notes[0].message.rfind("no port_config.ini applies to leaf1", 0), 0u) << notes[0].message;
 }
 
 TEST(Minigraph, PortConfigGivesPortRowsToAConfigDbWithoutThem) {
@@ -591,8 +636,18 @@ TEST(Minigraph, RealAristaT1WithItsPortConfig) {
   ASSERT_NE(address(sw, "FC00:1::32/128"), nullptr);
   EXPECT_EQ(sw.portchannels.size(), 24u);
   EXPECT_EQ(address(sw, "10.0.0.0/31")->interface, "PortChannel102");
+  // What the minigraph holds beyond rocelint's scope is counted, as for a config_db.
+  EXPECT_EQ(fabric.out_of_scope_tables.at("ACL_TABLE"), 6);
+  EXPECT_EQ(fabric.out_of_scope_tables.at("MGMT_INTERFACE"), 2);
+  EXPECT_EQ(fabric.out_of_scope_tables.at("minigraph DeviceProperty"), 9);  // 11 minus DeploymentId, QosProfile
   Report report = analyze(fabric, {});
-  EXPECT_TRUE(withRule(report, "CFG001").empty());  // the ini applied: no alias note
+  // The ini applied, so there is no alias note; the only CFG001 is the QoS profile property.
+  auto notes = withRule(report, "CFG001");
+  ASSERT_EQ(notes.size(), 1u);
+  EXPECT_EQ(notes[0].message,
+            "minigraph device property QosProfile = \"Profile0\" is not modelled by rocelint (the QoS "
+            "it selects is read from the rendered QoS tables)");
+  EXPECT_EQ(notes[0].location.line, 2442);
   EXPECT_TRUE(withRule(report, "CFG002").empty());
   EXPECT_TRUE(withRule(report, "CFG005").empty());
 }
@@ -627,10 +682,12 @@ TEST(Minigraph, AristaT1MinigraphQosAndBufferJsonAreOneSwitch) {
   EXPECT_EQ(eth0->cable_length_m->value, 300u);
 
   Report report = analyze(fabric, {});
-  // No input trouble: the minigraph's names match the JSON's, and nothing conflicts.
-  for (const char* rule : {"CFG001", "CFG002", "CFG003", "CFG004", "CFG005"}) {
+  // No input trouble: the minigraph's names match the JSON's, and nothing conflicts. CFG001 is
+  // only the minigraph's QosProfile property (see RealAristaT1WithItsPortConfig).
+  for (const char* rule : {"CFG002", "CFG003", "CFG004", "CFG005"}) {
     EXPECT_TRUE(withRule(report, rule).empty()) << rule;
   }
+  EXPECT_EQ(withRule(report, "CFG001").size(), 1u);
   // WD001: the T1 sample has no PFC_WD table and default_pfcwd_status is not set, so no lossless
   // priority has a watchdog. One finding per priority, grouping its ports: 3 and 4 on all 28
   // ports with PFC, 2 and 6 on the 20 T0-facing ones.
@@ -649,7 +706,7 @@ TEST(Minigraph, AristaT1MinigraphQosAndBufferJsonAreOneSwitch) {
   // BUF005: the traditional model builds lossless PGs from pg_profile_lookup.ini at run time;
   // none is in this directory, so their headroom is not checked (a note, not an error).
   EXPECT_EQ(withRule(report, "BUF005").size(), 1u);
-  EXPECT_EQ(report.findings.size(), 33u);
+  EXPECT_EQ(report.findings.size(), 34u);
   // The QoS file alone knows no link, so no port counts as connected and PFC002 stays silent.
   EXPECT_TRUE(withRule(analyze(loadFabric({qos}), {}), "PFC002").empty());
 }
@@ -704,9 +761,9 @@ TEST(MinigraphMalformed, TruncatedXmlNamesTheLine) {
   // The file ends with DpgDec and DeviceMiniGraph open: pugixml reports it at the last character.
   ASSERT_EQ(text.substr(text.size() - 3), "\n  ");
   int last_line = 1 + static_cast<int>(std::count(text.begin(), text.end(), '\n'));
-  EXPECT_EQ(last_line, 78);
+  EXPECT_EQ(last_line, 93);
   EXPECT_EQ(inputError({dir.path()}),
-            file + ":78:2: XML is not well-formed (Start-end tags mismatch): expected a complete minigraph");
+            file + ":93:2: XML is not well-formed (Start-end tags mismatch): expected a complete minigraph");
   // A tag cut in the middle ("          <Pref") is reported on its line, at its last character.
   text = kLeafGraph;
   text.resize(text.find("<Prefix>10.0.0.2/31") + 5);
