@@ -596,6 +596,23 @@ TEST(Minigraph, RealAristaT1WithItsPortConfig) {
     linked += port.neighbor ? 1 : 0;
   }
   EXPECT_EQ(linked, 28);
+  // Each of the 28 links sits on the port whose ini alias is the link's StartPort.
+  std::string ini_file = realworld("Arista-7260CX3-C64/port_config.ini");
+  sonic::PortConfigTable ini = sonic::parsePortConfig(test::readAll(ini_file), ini_file);
+  sonic::Minigraph parsed = sonic::parseMinigraph(test::readAll(graph), graph);
+  ASSERT_EQ(parsed.links.size(), 28u);
+  for (const auto& link : parsed.links) {
+    SCOPED_TRACE(link.start_port.value);
+    EXPECT_EQ(link.start_device.value, "str-7260cx3-acs-7");
+    const sonic::PortConfigRow* row = ini.findByAliasOrName(link.start_port.value);
+    ASSERT_NE(row, nullptr);
+    const Port* port = sw.findPort(row->name);
+    ASSERT_TRUE(port && port->neighbor);
+    EXPECT_EQ(port->alias, link.start_port.value);
+    EXPECT_EQ(port->neighbor->device, link.end_device.value);
+    EXPECT_EQ(port->neighbor->port, link.end_port.value);
+    EXPECT_EQ(port->neighbor->src.line, link.src.line);
+  }
   EXPECT_EQ(fabric.hosts.size(), 28u);  // the T0s and T2s are not in this fabric
   // The first link: StartPort Ethernet35/1 (ini row 36: Ethernet136) to ARISTA01T0 Ethernet1.
   const Port* first = sw.findPort("Ethernet136");
