@@ -894,6 +894,12 @@ TEST(MinigraphMalformed, CheckExitsTwoForAMalformedMinigraph) {
   EXPECT_EQ(runCli("check " + dir.path(), out), 2);
   EXPECT_NE(out.find("rocelint: error: " + file + ":"), std::string::npos) << out;
   EXPECT_NE(out.find("XML is not well-formed"), std::string::npos) << out;
+  // So does a port_config.ini row with a missing column.
+  dir.write("leaf1/minigraph.xml", kLeafGraph);
+  std::string ini = dir.write("Test-SKU/port_config.ini", replaced(kTestSkuPorts, "etp2   2      400000", "etp2"));
+  out.clear();
+  EXPECT_EQ(runCli("check " + dir.path(), out), 2);
+  EXPECT_NE(out.find("rocelint: error: " + ini + ":3:32: 3 columns, expected 5"), std::string::npos) << out;
   // And a well-formed one checks.
   dir.write("leaf1/minigraph.xml", kLeafGraph);
   dir.write("Test-SKU/port_config.ini", kTestSkuPorts);
