@@ -13,11 +13,14 @@
 #include <fstream>
 #include <map>
 #include <optional>
+#include <set>
 #include <sstream>
 
 #include "located_json.hpp"
 #include "pg_profile_lookup.hpp"
+#include "port_config.hpp"
 #include "sonic_config_db.hpp"
+#include "sonic_minigraph.hpp"
 #include "vendor_format.hpp"
 
 namespace fs = std::filesystem;
@@ -105,6 +108,49 @@ struct PendingLookup {
   std::string scope;  ///< directory name: a switch, a hwsku, or "" for every switch
 };
 
+struct PendingPortConfig {
+  std::shared_ptr<const sonic::PortConfigTable> table;
+  std::string scope;  ///< as for PendingLookup
+  fs::path dir;       ///< the directory it is in
+};
+
+/// How well a platform file in directory `scope` fits a switch: its own directory (3) beats its
+/// hwsku's directory (2) beats the fabric root (1); 0 means it does not apply.
+int scopeRank(const std::string& scope, const std::string& switch_name, const std::string& hwsku) {
+  if (scope == switch_name) return 3;
+  if (!hwsku.empty() && scope == hwsku) return 2;
+  return scope.empty() ? 1 : 0;
+}
+
+/// The port_config.ini that applies to a switch, or nullptr. A directory holding one of the
+/// switch's files is its own directory, whatever its name.
+const sonic::PortConfigTable* portConfigFor(const std::vector<PendingPortConfig>& tables, const std::string& switch_name,
+                                            const std::string& hwsku, const std::vector<std::string>& switch_files) {
+  const sonic::PortConfigTable* best = nullptr;
+  int best_rank = 0;
+  for (const auto& t : tables) {
+    int rank = scopeRank(t.scope, switch_name, hwsku);
+    for (const auto& f : switch_files) {
+      if (fs::path(f).parent_path() == t.dir) rank = 3;
+    }
+    if (rank > best_rank) {
+      best_rank = rank;
+      best = t.table.get();
+    }
+  }
+  return best;
+}
+
+/// DEVICE_METADATA|localhost.hwsku of a table store ("" when absent).
+std::string hwskuOf(const sonic::TableStore& store) {
+  const auto* metadata = store.table("DEVICE_METADATA");
+  if (metadata == nullptr) return "";
+  auto it = metadata->find("localhost");
+  if (it == metadata->end()) return "";
+  auto f = it->second.fields.find("hwsku");
+  return f == it->second.fields.end() ? "" : f->second.value;
+}
+
 std::string defaultSwitchName(const InputFile& file) {
   fs::path parent = file.path.parent_path();
   if (!file.root.empty() && fs::weakly_canonical(parent) != fs::weakly_canonical(file.root)) {
@@ -190,8 +236,12 @@ struct BuiltSwitch {
 
 /// What reading one input file produced (phase 1, on a worker thread).
 struct ParsedFile {
-  enum class Kind : std::uint8_t { Lookup, Sonic, Vendor, Skipped, Ignored, Failed } kind = Kind::Skipped;
+  enum class Kind : std::uint8_t { Lookup, PortConfig, Sonic, Minigraph, Vendor, Skipped, Ignored, Failed } kind = Kind::Skipped;
   std::shared_ptr<PgLookupTable> lookup;
+  std::shared_ptr<const sonic::PortConfigTable> port_config;
+  std::optional<sonic::Minigraph> minigraph;
+  bool lacks_port_table = false;  ///< a SONiC file without PORT rows (port_config.ini may supply them)
+  bool named_by_path = false;     ///< no host name in the file: named after its directory or stem
   std::optional<sonic::DeviceTables> device;  ///< tables, unless they were built into `built`
   std::optional<BuiltSwitch> built;           ///< the switch as if this file were its only one
   const vendor::SwitchFormat* format = nullptr;  ///< for Kind::Vendor
@@ -217,6 +267,11 @@ ParsedFile readInput(const InputFile& file, bool build) {
     }
     // The format is recognised by content; the extension only words the "skipped" note.
     std::string text = readFile(file.path);
+    if (sonic::looksLikePortConfig(name, text)) {
+      out.kind = ParsedFile::Kind::PortConfig;
+      out.port_config = std::make_shared<const sonic::PortConfigTable>(sonic::parsePortConfig(text, display));
+      return out;
+    }
     if (ext == ".json" || startsLikeJson(text)) {
       json::Node root;
       json::ParseFailure failure;
@@ -229,6 +284,8 @@ ParsedFile readInput(const InputFile& file, bool build) {
       }
       out.device = sonic::readConfigDb(root, display);
       out.switch_name = out.device->hostname ? *out.device->hostname : defaultSwitchName(file);
+      out.named_by_path = !out.device->hostname;
+      out.lacks_port_table = out.device->store.table("PORT") == nullptr;
       out.kind = ParsedFile::Kind::Sonic;
       if (build) {
         root = json::Node{};
@@ -240,20 +297,28 @@ ParsedFile readInput(const InputFile& file, bool build) {
       }
       return out;
     }
+    // Checked before the vendor formats: Junos XML is .xml too, but its root is not DeviceMiniGraph.
+    if (sonic::looksLikeMinigraph(text)) {
+      out.minigraph = sonic::parseMinigraph(text, display);
+      out.switch_name = out.minigraph->hostname.value;
+      out.kind = ParsedFile::Kind::Minigraph;
+      return out;
+    }
     if (const vendor::SwitchFormat* format = vendor::recognise(text, ext)) {
       out.document = format->parse(text, display);
       out.format = format;
       std::optional<std::string> hostname = format->hostname(*out.document);
       out.switch_name = hostname ? *hostname : defaultSwitchName(file);
+      out.named_by_path = !hostname;
       out.kind = ParsedFile::Kind::Vendor;
       return out;
     }
     if (isYaml(ext)) {
       out.kind = ParsedFile::Kind::Ignored;
     } else if (ext == ".xml") {
-      out.why = "XML input (SONiC minigraph, Junos) is not supported yet";
+      out.why = "XML that is not a SONiC minigraph (root DeviceMiniGraph); Junos XML is not supported yet";
     } else if (ext == ".ini") {
-      out.why = "only pg_profile_lookup.ini is read among SONiC platform .ini files";
+      out.why = "only pg_profile_lookup.ini and port_config.ini (with its \"# name lanes ...\" header) are read among SONiC platform .ini files";
     } else if (ext == ".cfg" || ext == ".conf") {
       out.why = "not an EOS or NX-OS running-config; other vendor CLI configuration (Junos) is not supported yet";
     } else {
@@ -264,6 +329,28 @@ ParsedFile readInput(const InputFile& file, bool build) {
     out.why = e.what();
   }
   return out;
+}
+
+bool describesSwitch(const ParsedFile& file) {
+  return file.kind == ParsedFile::Kind::Sonic || file.kind == ParsedFile::Kind::Minigraph ||
+         file.kind == ParsedFile::Kind::Vendor;
+}
+
+/// A file in a switch sub-directory that names no switch joins the one switch the other files of
+/// that directory name: the QoS and buffer JSON sonic-cfggen rendered from a minigraph, next to
+/// that minigraph. (At the fabric root, files without a host name stay named after themselves.)
+void adoptDirectoryHostnames(const std::vector<InputFile>& files, std::vector<ParsedFile>& parsed) {
+  std::map<fs::path, std::set<std::string>> declared;
+  for (std::size_t i = 0; i < files.size(); ++i) {
+    if (describesSwitch(parsed[i]) && !parsed[i].named_by_path) declared[files[i].path.parent_path()].insert(parsed[i].switch_name);
+  }
+  for (std::size_t i = 0; i < files.size(); ++i) {
+    if (!describesSwitch(parsed[i]) || !parsed[i].named_by_path || lookupScope(files[i]).empty()) continue;
+    auto it = declared.find(files[i].path.parent_path());
+    if (it == declared.end() || it->second.size() != 1) continue;
+    parsed[i].switch_name = *it->second.begin();
+    if (parsed[i].built) parsed[i].built->sw.name = parsed[i].switch_name;
+  }
 }
 
 /// Runs `work(i)` for i in [0, n) on every core; the first exception is rethrown.
@@ -322,10 +409,17 @@ Fabric loadFabric(const std::vector<std::string>& paths, const LoadProgress& pro
       progress(finished - 1, files.size());  // files done before this one, as a sequential loader counts
     }
   });
+  adoptDirectoryHostnames(files, parsed);
+  std::vector<PendingPortConfig> port_configs;
+  for (std::size_t i = 0; i < files.size(); ++i) {
+    if (parsed[i].kind == ParsedFile::Kind::PortConfig) {
+      port_configs.push_back({parsed[i].port_config, lookupScope(files[i]), files[i].path.parent_path()});
+    }
+  }
   // Which switches more than one file describes: those are read again and merged.
   std::map<std::string, int> files_of_switch;
   for (const ParsedFile& file : parsed) {
-    if (file.kind == ParsedFile::Kind::Sonic || file.kind == ParsedFile::Kind::Vendor) ++files_of_switch[file.switch_name];
+    if (describesSwitch(file)) ++files_of_switch[file.switch_name];
   }
   // Phase 2, in file order (later files win a conflict, errors are reported for the first file).
   std::map<std::string, BuiltSwitch> ready;
@@ -340,9 +434,27 @@ Fabric loadFabric(const std::vector<std::string>& paths, const LoadProgress& pro
         lookups.push_back({std::move(file.lookup), lookupScope(files[i])});
         ++fabric.files_loaded;
         break;
+      case ParsedFile::Kind::PortConfig: ++fabric.files_loaded; break;
+      case ParsedFile::Kind::Minigraph: {
+        std::string hwsku = file.minigraph->hwsku ? file.minigraph->hwsku->value : "";
+        const sonic::PortConfigTable* ports = portConfigFor(port_configs, file.switch_name, hwsku, {display});
+        std::vector<InputNote> notes;
+        sonic::TableStore tables = sonic::renderMinigraph(*file.minigraph, ports, notes);
+        PendingSwitch& target = pending[file.switch_name];
+        sonic::mergeTables(target.store, tables, file.switch_name, fabric.notes);
+        for (auto& note : notes) fabric.notes.push_back(std::move(note));
+        target.files.push_back(display);
+        ++fabric.files_loaded;
+        break;
+      }
       case ParsedFile::Kind::Sonic: {
-        bool alone = files_of_switch[file.switch_name] == 1;
-        if (!alone) file = readInput(files[i], false);  // its tables were freed: read them again
+        // Without PORT rows, a port_config.ini may supply them: the switch is built in phase 3.
+        bool alone = files_of_switch[file.switch_name] == 1 && !(file.lacks_port_table && !port_configs.empty());
+        if (!alone) {
+          std::string name = file.switch_name;  // may have been adopted from the directory
+          file = readInput(files[i], false);     // its tables were freed: read them again
+          file.switch_name = name;
+        }
         for (auto& note : file.device->notes) {
           note.switch_name = file.switch_name;
           fabric.notes.push_back(std::move(note));
@@ -397,6 +509,11 @@ Fabric loadFabric(const std::vector<std::string>& paths, const LoadProgress& pro
                                                sw.name, used, format, format),
                                    SourceRef{source.vendor[v].first_file, 1, 1, ""}));
     }
+    if (sonic_used && source.store.table("PORT") == nullptr) {
+      if (const auto* ports = portConfigFor(port_configs, sw.name, hwskuOf(source.store), source.files)) {
+        sonic::addPortConfigRows(source.store, *ports);
+      }
+    }
     if (sonic_used) {
       sonic::buildSwitch(source.store, sw, out.notes, out.out_of_scope);
     } else {
@@ -425,7 +542,7 @@ Fabric loadFabric(const std::vector<std::string>& paths, const LoadProgress& pro
   for (Switch& sw : fabric.switches) {
     int best_rank = 0;
     for (const auto& lookup : lookups) {
-      int rank = lookup.scope == sw.name ? 3 : (!sw.hwsku.empty() && lookup.scope == sw.hwsku) ? 2 : lookup.scope.empty() ? 1 : 0;
+      int rank = scopeRank(lookup.scope, sw.name, sw.hwsku);
       if (rank > best_rank) {
         best_rank = rank;
         sw.pg_lookup = lookup.table;

@@ -1,0 +1,702 @@
+#include "sonic_minigraph.hpp"
+
+#include <fmt/format.h>
+
+#include <pugixml.hpp>
+
+#include <algorithm>
+#include <cctype>
+#include <set>
+
+#include "rocelint/loader.hpp"
+
+namespace rocelint::sonic {
+namespace {
+
+constexpr std::string_view kNamespace = "Microsoft.Search.Autopilot.Evolution";
+
+std::string_view localName(std::string_view name) {
+  auto colon = name.rfind(':');
+  return colon == std::string_view::npos ? name : name.substr(colon + 1);
+}
+
+std::string trim(std::string_view text) {
+  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.front()))) text.remove_prefix(1);
+  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back()))) text.remove_suffix(1);
+  return std::string(text);
+}
+
+std::string lower(std::string_view text) {
+  std::string out(text);
+  std::transform(out.begin(), out.end(), out.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return out;
+}
+
+// Host names compare case-insensitively, as sonic-cfggen compares them.
+bool sameHost(std::string_view a, std::string_view b) { return lower(a) == lower(b); }
+
+std::vector<std::string> splitOn(std::string_view text, char sep) {
+  std::vector<std::string> parts;
+  std::size_t start = 0;
+  while (start <= text.size()) {
+    std::size_t at = text.find(sep, start);
+    std::string part = trim(text.substr(start, at == std::string_view::npos ? std::string_view::npos : at - start));
+    if (!part.empty()) parts.push_back(std::move(part));
+    if (at == std::string_view::npos) break;
+    start = at + 1;
+  }
+  return parts;
+}
+
+/// Byte offsets -> 1-based line and column.
+class Positions {
+ public:
+  Positions(std::string_view text, const std::string& file) : file_(std::make_shared<const std::string>(file)) {
+    starts_.push_back(0);
+    for (std::size_t i = 0; i < text.size(); ++i) {
+      if (text[i] == '\n') starts_.push_back(i + 1);
+    }
+  }
+
+  [[nodiscard]] SourceRef at(std::ptrdiff_t offset, std::string pointer) const {
+    auto off = static_cast<std::size_t>(std::max<std::ptrdiff_t>(offset, 0));
+    auto it = std::upper_bound(starts_.begin(), starts_.end(), off);
+    std::size_t line = static_cast<std::size_t>(it - starts_.begin());
+    return SourceRef{file_, static_cast<int>(line), static_cast<int>(off - starts_[line - 1]) + 1, std::move(pointer)};
+  }
+
+  /// Where an element starts (its '<'), with "Parent/Element" as the pointer.
+  [[nodiscard]] SourceRef of(const pugi::xml_node& node) const {
+    std::string pointer(localName(node.name()));
+    if (node.parent() && node.parent().type() == pugi::node_element) {
+      pointer = std::string(localName(node.parent().name())) + "/" + pointer;
+    }
+    return at(node.offset_debug() - 1, std::move(pointer));
+  }
+
+  [[nodiscard]] const std::string& file() const { return *file_; }
+
+ private:
+  FileName file_;
+  std::vector<std::size_t> starts_;
+};
+
+/// Reads the parts of a minigraph rocelint uses, matching elements by local name (the
+/// prefixes a:, d3p1:, ... vary from file to file).
+class Reader {
+ public:
+  Reader(std::string_view text, const std::string& file) : pos_(text, file) {}
+
+  Minigraph read(const pugi::xml_node& root) {
+    out_.file = pos_.file();
+    out_.root = pos_.of(root);
+    out_.hostname = required(root, "Hostname", "the device's host name");
+    out_.hwsku = text(root, "HwSku");
+    for (pugi::xml_node section : root.children()) {
+      std::string_view name = localName(section.name());
+      if (name == "CpgDec")
+        readCpg(section);
+      else if (name == "DpgDec")
+        readDpg(section);
+      else if (name == "PngDec")
+        readPng(section);
+      else if (name == "DeviceInfos")
+        readDeviceInfos(section);
+      else if (name == "MetadataDeclaration")
+        readMetadata(section);
+      else if (name == "LinkMetadataDeclaration")
+        readLinkMetadata(section);
+    }
+    if (!out_.hwsku) {
+      for (const auto& device : out_.devices) {
+        if (sameHost(device.hostname.value, out_.hostname.value) && device.hwsku) out_.hwsku = device.hwsku;
+      }
+    }
+    return std::move(out_);
+  }
+
+ private:
+  static std::vector<pugi::xml_node> children(const pugi::xml_node& parent, std::string_view name) {
+    std::vector<pugi::xml_node> out;
+    for (pugi::xml_node c : parent.children()) {
+      if (c.type() == pugi::node_element && localName(c.name()) == name) out.push_back(c);
+    }
+    return out;
+  }
+
+  static pugi::xml_node child(const pugi::xml_node& parent, std::string_view name) {
+    for (pugi::xml_node c : parent.children()) {
+      if (c.type() == pugi::node_element && localName(c.name()) == name) return c;
+    }
+    return {};
+  }
+
+  // Text of the element, or of its first element child (<Address><a:IPPrefix>..</a:IPPrefix></Address>).
+  static std::string valueOf(const pugi::xml_node& node) {
+    std::string value = trim(node.child_value());
+    if (value.empty()) {
+      for (pugi::xml_node c : node.children()) {
+        if (c.type() == pugi::node_element) return trim(c.child_value());
+      }
+    }
+    return value;
+  }
+
+  [[nodiscard]] std::optional<XmlText> text(const pugi::xml_node& parent, std::string_view name) const {
+    pugi::xml_node node = child(parent, name);
+    if (!node) return std::nullopt;
+    std::string value = valueOf(node);
+    if (value.empty()) return std::nullopt;  // <Name/>, i:nil="true"
+    return XmlText{std::move(value), pos_.of(node)};
+  }
+
+  [[nodiscard]] XmlText required(const pugi::xml_node& parent, std::string_view name, std::string_view expected) const {
+    if (auto found = text(parent, name)) return *found;
+    SourceRef where = pos_.of(parent);
+    throw InputError(fmt::format("{}:{}:{}: <{}> has no <{}>: expected {}", where.file(), where.line, where.column,
+                                 localName(parent.name()), name, expected));
+  }
+
+  // A type attribute (i:type="a:ToRRouter") without its prefixes.
+  static std::string typeAttribute(const pugi::xml_node& node) {
+    for (pugi::xml_attribute a : node.attributes()) {
+      if (localName(a.name()) == "type") return std::string(localName(a.value()));
+    }
+    return "";
+  }
+
+  void readCpg(const pugi::xml_node& cpg) {
+    for (pugi::xml_node sessions : children(cpg, "PeeringSessions")) {
+      for (pugi::xml_node s : children(sessions, "BGPSession")) {
+        MinigraphBgpSession session;
+        session.src = pos_.of(s);
+        session.start_router = required(s, "StartRouter", "the host name of the session's first router");
+        session.start_peer = required(s, "StartPeer", "the first router's address");
+        session.end_router = required(s, "EndRouter", "the host name of the session's second router");
+        session.end_peer = required(s, "EndPeer", "the second router's address");
+        session.holdtime = text(s, "HoldTime");
+        session.keepalive = text(s, "KeepAliveTime");
+        out_.sessions.push_back(std::move(session));
+      }
+    }
+    for (pugi::xml_node routers : children(cpg, "Routers")) {
+      for (pugi::xml_node r : children(routers, "BGPRouterDeclaration")) {
+        out_.routers.push_back({required(r, "Hostname", "the router's host name"), text(r, "ASN")});
+      }
+    }
+  }
+
+  void readDpg(const pugi::xml_node& dpg) {
+    for (pugi::xml_node info : children(dpg, "DeviceDataPlaneInfo")) {
+      // A minigraph may carry other devices' data planes (a dual ToR's peer, a server).
+      auto host = text(info, "Hostname");
+      if (host && !sameHost(host->value, out_.hostname.value)) continue;
+      for (pugi::xml_node list : children(info, "LoopbackIPInterfaces")) {
+        for (pugi::xml_node lo : children(list, "LoopbackIPInterface")) {
+          auto prefix = text(lo, "PrefixStr");
+          if (!prefix) prefix = required(lo, "Prefix", "the loopback address (PrefixStr or Prefix/IPPrefix)");
+          out_.loopbacks.push_back({required(lo, "AttachTo", "the loopback's name"), *prefix, pos_.of(lo)});
+        }
+      }
+      for (pugi::xml_node list : children(info, "IPInterfaces")) {
+        for (pugi::xml_node ip : children(list, "IPInterface")) {
+          out_.ip_interfaces.push_back({required(ip, "AttachTo", "the interface the address is on"),
+                                        required(ip, "Prefix", "an address with prefix length"), pos_.of(ip)});
+        }
+      }
+      for (pugi::xml_node list : children(info, "PortChannelInterfaces")) {
+        for (pugi::xml_node pc : children(list, "PortChannel")) {
+          out_.portchannels.push_back(
+              {required(pc, "Name", "the PortChannel name"), text(pc, "AttachTo"), std::nullopt, pos_.of(pc)});
+        }
+      }
+      for (pugi::xml_node list : children(info, "VlanInterfaces")) {
+        for (pugi::xml_node vlan : children(list, "VlanInterface")) {
+          out_.vlans.push_back({required(vlan, "Name", "the VLAN interface name"), text(vlan, "AttachTo"),
+                                text(vlan, "VlanID"), pos_.of(vlan)});
+        }
+      }
+      for (pugi::xml_node list : children(info, "ManagementIPInterfaces")) {
+        for (pugi::xml_node mgmt : children(list, "ManagementIPInterface")) {
+          auto on = text(mgmt, "AttachTo");
+          auto prefix = text(mgmt, "PrefixStr");
+          if (on && prefix) out_.mgmt_addresses.push_back({*on, *prefix, pos_.of(mgmt)});
+        }
+      }
+      for (pugi::xml_node list : children(info, "AclInterfaces")) {
+        for (pugi::xml_node acl : children(list, "AclInterface")) {
+          if (auto name = text(acl, "InAcl")) out_.acls.push_back(*name);
+        }
+      }
+      for (pugi::xml_node list : children(info, "TunnelInterfaces")) {
+        for (pugi::xml_node tunnel : children(list, "TunnelInterface")) {
+          std::string name = tunnel.attribute("Name").value();
+          if (!name.empty()) out_.tunnels.push_back({name, pos_.of(tunnel)});
+        }
+      }
+    }
+  }
+
+  void readPng(const pugi::xml_node& png) {
+    for (pugi::xml_node list : children(png, "DeviceInterfaceLinks")) {
+      for (pugi::xml_node l : children(list, "DeviceLinkBase")) {
+        MinigraphLink link;
+        link.src = pos_.of(l);
+        // sonic-cfggen reads ElementType; the i:type attribute says the same where both exist.
+        if (auto type = text(l, "ElementType"))
+          link.type = type->value;
+        else
+          link.type = typeAttribute(l);
+        if (link.type.empty()) link.type = "DeviceInterfaceLink";
+        link.start_device = required(l, "StartDevice", "the link's first device");
+        link.start_port = required(l, "StartPort", "the port of the link's first device");
+        link.end_device = required(l, "EndDevice", "the link's second device");
+        link.end_port = required(l, "EndPort", "the port of the link's second device");
+        link.bandwidth = text(l, "Bandwidth");
+        out_.links.push_back(std::move(link));
+      }
+    }
+    for (pugi::xml_node list : children(png, "Devices")) {
+      for (pugi::xml_node d : children(list, "Device")) {
+        MinigraphDevice device;
+        device.src = pos_.of(d);
+        device.hostname = required(d, "Hostname", "the device's host name");
+        device.hwsku = text(d, "HwSku");
+        std::string type = typeAttribute(d);
+        if (!type.empty())
+          device.type = XmlText{type, device.src};
+        else
+          device.type = text(d, "ElementType");
+        device.lo_addr = text(d, "Address");
+        device.mgmt_addr = text(d, "ManagementAddress");
+        device.deployment_id = text(d, "DeploymentId");
+        device.cluster = text(d, "ClusterName");
+        out_.devices.push_back(std::move(device));
+      }
+    }
+  }
+
+  void readDeviceInfos(const pugi::xml_node& infos) {
+    for (pugi::xml_node info : children(infos, "DeviceInfo")) {
+      auto sku = text(info, "HwSku");
+      if (sku && out_.hwsku && sku->value != out_.hwsku->value) continue;  // another device's platform
+      for (pugi::xml_node list : children(info, "EthernetInterfaces")) {
+        for (pugi::xml_node i : children(list, "EthernetInterface")) {
+          out_.interfaces.push_back({required(i, "InterfaceName", "the interface's name (its alias)"), text(i, "Speed"),
+                                     text(i, "Description"), pos_.of(i)});
+        }
+      }
+    }
+  }
+
+  void readMetadata(const pugi::xml_node& declaration) {
+    for (pugi::xml_node devices : children(declaration, "Devices")) {
+      for (pugi::xml_node device : children(devices, "DeviceMetadata")) {
+        auto name = text(device, "Name");
+        if (!name || !sameHost(name->value, out_.hostname.value)) continue;
+        for (pugi::xml_node props : children(device, "Properties")) {
+          for (pugi::xml_node prop : children(props, "DeviceProperty")) {
+            auto prop_name = text(prop, "Name");
+            auto value = text(prop, "Value");
+            if (prop_name && value) out_.properties.emplace_back(prop_name->value, *value);
+          }
+        }
+      }
+    }
+  }
+
+  void readLinkMetadata(const pugi::xml_node& declaration) {
+    for (pugi::xml_node link : children(declaration, "Link")) {
+      for (pugi::xml_node meta : children(link, "LinkMetadata")) {
+        auto key = text(meta, "Key");
+        if (!key) continue;
+        MinigraphLinkMetadata entry{*key, {}};
+        for (pugi::xml_node props : children(meta, "Properties")) {
+          for (pugi::xml_node prop : children(props, "DeviceProperty")) {
+            auto name = text(prop, "Name");
+            auto value = text(prop, "Value");
+            if (name && value) entry.properties.emplace_back(name->value, *value);
+          }
+        }
+        out_.link_metadata.push_back(std::move(entry));
+      }
+    }
+  }
+
+  Positions pos_;
+  Minigraph out_;
+};
+
+std::string_view skipProlog(std::string_view text) {
+  if (text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);
+  while (true) {
+    auto first = text.find_first_not_of(" \t\r\n");
+    if (first == std::string_view::npos) return {};
+    text.remove_prefix(first);
+    std::string_view close;
+    if (text.substr(0, 2) == "<?")
+      close = "?>";
+    else if (text.substr(0, 4) == "<!--")
+      close = "-->";
+    else if (text.substr(0, 2) == "<!")
+      close = ">";
+    else
+      return text;
+    auto end = text.find(close);
+    if (end == std::string_view::npos) return {};
+    text.remove_prefix(end + close.size());
+  }
+}
+
+/// Builds the config_db tables of one minigraph.
+class Renderer {
+ public:
+  Renderer(const Minigraph& graph, const PortConfigTable* ports, std::vector<InputNote>& notes)
+      : g_(graph), ports_(ports), notes_(notes) {
+    for (const auto& i : g_.interfaces) interface_names_.insert(i.name.value);
+    for (const auto& pc : g_.portchannels) portchannel_names_.insert(pc.name.value);
+  }
+
+  TableStore run() {
+    if (ports_ != nullptr) {
+      addPortConfigRows(store_, *ports_);
+    } else {
+      notes_.push_back(makeNote(
+          InputNote::Kind::UnknownField, g_.hostname.value, "",
+          fmt::format("no port_config.ini applies to {} (hwsku {}): its minigraph port names are kept as written "
+                      "(aliases such as \"{}\"); put the hwsku's port_config.ini in the switch's directory, in a "
+                      "directory named after the hwsku, or at the fabric root",
+                      g_.hostname.value, g_.hwsku ? g_.hwsku->value : "not given", exampleAlias()),
+          g_.root));
+      notes_.back().group = "minigraph port names";
+    }
+    interfaces();
+    metadata();
+    neighbors();
+    bgp();
+    addresses();
+    portchannels();
+    vlans();
+    linkMetadata();
+    defaults();
+    outOfScope();
+    return std::move(store_);
+  }
+
+ private:
+  Entry& entry(const std::string& table, const std::string& key, const SourceRef& src) {
+    Entry& e = store_.tables[table][key];
+    if (!e.src.known()) e.src = src;
+    return e;
+  }
+
+  static void set(Entry& e, const std::string& field, const XmlText& text) {
+    e.fields[field] = Field{text.value, text.src, false};
+  }
+  static void set(Entry& e, const std::string& field, const std::optional<XmlText>& text) {
+    if (text) set(e, field, *text);
+  }
+
+  [[nodiscard]] std::string exampleAlias() const {
+    if (!g_.interfaces.empty()) return g_.interfaces.front().name.value;
+    for (const auto& link : g_.links) {
+      if (sameHost(link.start_device.value, g_.hostname.value)) return link.start_port.value;
+      if (sameHost(link.end_device.value, g_.hostname.value)) return link.end_port.value;
+    }
+    return "none";
+  }
+
+  // The SONiC name of a port the minigraph names by alias; nullopt when the device has no such port.
+  [[nodiscard]] std::optional<std::string> portName(const std::string& alias) const {
+    if (ports_ != nullptr) {
+      const PortConfigRow* row = ports_->findByAliasOrName(alias);
+      return row ? std::optional<std::string>(row->name) : std::nullopt;
+    }
+    if (!interface_names_.empty() && !interface_names_.count(alias)) return std::nullopt;
+    return alias;  // no port list to check against: kept as written
+  }
+
+  [[nodiscard]] std::string requirePort(const XmlText& alias, std::string_view what) const {
+    if (auto name = portName(alias.value)) return *name;
+    std::string known = ports_ != nullptr ? fmt::format("the aliases and names of {}", ports_->file)
+                                          : std::string("the InterfaceName values of its DeviceInfos");
+    throw InputError(fmt::format("{}:{}:{}: {} names port \"{}\", which {} does not have: expected one of {}",
+                                 alias.src.file(), alias.src.line, alias.src.column, what, alias.value,
+                                 g_.hostname.value, known));
+  }
+
+  void adminUp(const std::string& port, const SourceRef& why) {
+    auto& table = store_.tables["PORT"];
+    auto it = table.find(port);
+    if (it == table.end()) return;
+    SourceRef src = why;
+    src.pointer = "sonic-cfggen: a port with a neighbour, address, LAG or VLAN is admin up";
+    it->second.fields["admin_status"] = Field{"up", src, false};
+  }
+
+  void interfaces() {
+    for (const auto& i : g_.interfaces) {
+      auto name = portName(i.name.value);
+      if (!name) continue;  // sonic-cfggen ignores DeviceInfos ports that port_config.ini lacks
+      if (ports_ == nullptr && !store_.tables["PORT"].count(*name)) entry("PORT", *name, i.src);
+      auto& table = store_.tables["PORT"];
+      auto it = table.find(*name);
+      if (it == table.end()) continue;
+      set(it->second, "speed", i.speed);
+      set(it->second, "description", i.description);
+    }
+  }
+
+  [[nodiscard]] const MinigraphRouter* router(const std::string& host) const {
+    for (const auto& r : g_.routers) {
+      if (sameHost(r.hostname.value, host)) return &r;
+    }
+    return nullptr;
+  }
+
+  void metadata() {
+    Entry& e = entry("DEVICE_METADATA", "localhost", g_.root);
+    set(e, "hostname", g_.hostname);
+    set(e, "hwsku", g_.hwsku);
+    for (const auto& d : g_.devices) {
+      if (!sameHost(d.hostname.value, g_.hostname.value)) continue;
+      set(e, "type", d.type);
+      set(e, "deployment_id", d.deployment_id);
+    }
+    for (const auto& [name, value] : g_.properties) {
+      if (name == "DeploymentId") set(e, "deployment_id", value);
+    }
+    if (const MinigraphRouter* r = router(g_.hostname.value)) set(e, "bgp_asn", r->asn);
+  }
+
+  void neighbors() {
+    for (const auto& link : g_.links) {
+      // Serial (console), management and logical (mux cable) links are not data-plane neighbours.
+      if (link.type != "DeviceInterfaceLink" && link.type != "UnderlayInterfaceLink") continue;
+      bool local_end = sameHost(link.end_device.value, g_.hostname.value);
+      bool local_start = sameHost(link.start_device.value, g_.hostname.value);
+      if (!local_end && !local_start) continue;
+      const XmlText& port = local_end ? link.end_port : link.start_port;
+      const XmlText& peer = local_end ? link.start_device : link.end_device;
+      const XmlText& peer_port = local_end ? link.start_port : link.end_port;
+      std::string name = requirePort(port, "link");
+      Entry& e = entry("DEVICE_NEIGHBOR", name, link.src);
+      set(e, "name", peer);
+      set(e, "port", peer_port);
+      adminUp(name, link.src);
+      if (link.bandwidth) {
+        auto& ports = store_.tables["PORT"];
+        if (auto it = ports.find(name); it != ports.end()) set(it->second, "speed", link.bandwidth);
+      }
+    }
+    for (const auto& d : g_.devices) {
+      if (sameHost(d.hostname.value, g_.hostname.value)) continue;
+      Entry& e = entry("DEVICE_NEIGHBOR_METADATA", d.hostname.value, d.src);
+      set(e, "hwsku", d.hwsku);
+      set(e, "type", d.type);
+      set(e, "lo_addr", d.lo_addr);
+      set(e, "mgmt_addr", d.mgmt_addr);
+      set(e, "deployment_id", d.deployment_id);
+      set(e, "cluster", d.cluster);
+    }
+  }
+
+  void bgp() {
+    for (const auto& s : g_.sessions) {
+      bool local_start = sameHost(s.start_router.value, g_.hostname.value);
+      if (!local_start && !sameHost(s.end_router.value, g_.hostname.value)) continue;
+      const XmlText& peer = local_start ? s.end_peer : s.start_peer;
+      const XmlText& local = local_start ? s.start_peer : s.end_peer;
+      const XmlText& name = local_start ? s.end_router : s.start_router;
+      Entry& e = entry("BGP_NEIGHBOR", peer.value, s.src);
+      set(e, "name", name);
+      set(e, "local_addr", local);
+      set(e, "holdtime", s.holdtime);
+      set(e, "keepalive", s.keepalive);
+      if (const MinigraphRouter* r = router(name.value)) set(e, "asn", r->asn);
+    }
+  }
+
+  [[nodiscard]] std::optional<std::string> vlanKey(const std::string& name) const {
+    for (const auto& v : g_.vlans) {
+      if (v.name.value == name) return v.vlan_id ? "Vlan" + v.vlan_id->value : v.name.value;
+    }
+    return std::nullopt;
+  }
+
+  void addresses() {
+    for (const auto& lo : g_.loopbacks) {
+      entry("LOOPBACK_INTERFACE", lo.attach_to.value, lo.src);
+      entry("LOOPBACK_INTERFACE", lo.attach_to.value + "|" + lo.prefix.value, lo.src);
+    }
+    for (const auto& ip : g_.ip_interfaces) {
+      const std::string& on = ip.attach_to.value;
+      std::string table;
+      std::string name;
+      if (portchannel_names_.count(on) || on.rfind("PortChannel", 0) == 0) {
+        table = "PORTCHANNEL_INTERFACE";
+        name = on;
+      } else if (auto vlan = vlanKey(on)) {
+        table = "VLAN_INTERFACE";
+        name = *vlan;
+      } else if (on.rfind("Vlan", 0) == 0) {
+        table = "VLAN_INTERFACE";
+        name = on;
+      } else {
+        table = "INTERFACE";
+        name = requirePort(ip.attach_to, "IP interface");
+        adminUp(name, ip.src);
+      }
+      entry(table, name, ip.src);
+      entry(table, name + "|" + ip.prefix.value, ip.src);
+    }
+  }
+
+  void portchannels() {
+    for (const auto& pc : g_.portchannels) {
+      Entry& e = entry("PORTCHANNEL", pc.name.value, pc.src);
+      e.fields["admin_status"] = Field{"up", cfggenDefault(pc.src, "admin_status up"), false};
+      e.fields["mtu"] = Field{"9100", cfggenDefault(pc.src, "mtu 9100"), false};
+      if (!pc.members) continue;
+      for (const auto& member : splitOn(pc.members->value, ';')) {
+        std::string name = requirePort(XmlText{member, pc.members->src}, "PortChannel " + pc.name.value);
+        entry("PORTCHANNEL_MEMBER", pc.name.value + "|" + name, pc.members->src);
+        adminUp(name, pc.members->src);
+      }
+    }
+  }
+
+  void vlans() {
+    for (const auto& v : g_.vlans) {
+      std::string key = v.vlan_id ? "Vlan" + v.vlan_id->value : v.name.value;
+      Entry& e = entry("VLAN", key, v.src);
+      set(e, "vlanid", v.vlan_id);
+      if (!v.members) continue;
+      for (const auto& member : splitOn(v.members->value, ';')) {
+        std::string name = portchannel_names_.count(member)
+                               ? member
+                               : requirePort(XmlText{member, v.members->src}, "VLAN " + v.name.value);
+        Entry& m = entry("VLAN_MEMBER", key + "|" + name, v.members->src);
+        m.fields["tagging_mode"] = Field{"untagged", cfggenDefault(v.members->src, "tagging_mode untagged"), false};
+        adminUp(name, v.members->src);
+      }
+    }
+  }
+
+  void linkMetadata() {
+    auto& ports = store_.tables["PORT"];
+    for (const auto& meta : g_.link_metadata) {
+      for (const auto& end : splitOn(meta.key.value, ';')) {
+        auto colon = end.find(':');
+        if (colon == std::string::npos || !sameHost(end.substr(0, colon), g_.hostname.value)) continue;
+        auto name = portName(end.substr(colon + 1));
+        if (!name) continue;  // e.g. a MuxTunnel end: not a port
+        auto it = ports.find(*name);
+        if (it == ports.end()) continue;
+        for (const auto& [property, value] : meta.properties) {
+          if (property == "AutoNegotiation") {
+            it->second.fields["autoneg"] = Field{lower(value.value) == "true" ? "on" : "off", value.src, false};
+          } else if (property == "FECDisabled" && lower(value.value) == "true") {
+            it->second.fields["fec"] = Field{"none", value.src, false};
+          }
+        }
+      }
+    }
+  }
+
+  static SourceRef cfggenDefault(const SourceRef& at, const std::string& what) {
+    SourceRef src = at;
+    src.pointer = "sonic-cfggen default: " + what;
+    return src;
+  }
+
+  // What sonic-cfggen renders but rocelint does not analyse: rendered by key, so the summary
+  // counts it like the same tables of a config_db.
+  void outOfScope() {
+    for (const auto& mgmt : g_.mgmt_addresses)
+      entry("MGMT_INTERFACE", mgmt.attach_to.value + "|" + mgmt.prefix.value, mgmt.src);
+    for (const auto& acl : g_.acls) entry("ACL_TABLE", acl.value, acl.src);
+    for (const auto& tunnel : g_.tunnels) entry("TUNNEL", tunnel.value, tunnel.src);
+    for (const auto& link : g_.links) {
+      if (!sameHost(link.end_device.value, g_.hostname.value)) continue;
+      if (link.type == "DeviceSerialLink") entry("CONSOLE_PORT", link.end_port.value, link.src);
+      if (link.type == "LogicalLink") {
+        if (auto port = portName(link.end_port.value)) entry("MUX_CABLE", *port, link.src);
+      }
+    }
+    for (const auto& [name, value] : g_.properties) {
+      if (name == "DeploymentId") continue;
+      if (lower(name).find("qos") != std::string::npos) {
+        // QoS-related but not QoS configuration: the profile name selects the rendered qos.json.
+        notes_.push_back(makeNote(InputNote::Kind::UnknownField, g_.hostname.value, "",
+                                  fmt::format("minigraph device property {} = \"{}\" is not modelled by rocelint (the "
+                                              "QoS it selects is read from the rendered QoS tables)",
+                                              name, value.value),
+                                  value.src));
+        notes_.back().group = "minigraph " + name;
+      } else {
+        entry("minigraph DeviceProperty", name, value.src);
+      }
+    }
+  }
+
+  // sonic-cfggen gives every port MTU 9100.
+  void defaults() {
+    for (auto& [name, e] : store_.tables["PORT"]) {
+      e.fields.try_emplace("mtu", Field{"9100", cfggenDefault(e.src, "mtu 9100"), false});
+    }
+  }
+
+  const Minigraph& g_;
+  const PortConfigTable* ports_;
+  std::vector<InputNote>& notes_;
+  std::set<std::string> interface_names_;
+  std::set<std::string> portchannel_names_;
+  TableStore store_;
+};
+
+}  // namespace
+
+bool looksLikeMinigraph(std::string_view text) {
+  std::string_view rest = skipProlog(text);
+  if (rest.size() < 2 || rest[0] != '<') return false;
+  auto name_end = rest.find_first_of(" \t\r\n/>", 1);
+  if (name_end == std::string_view::npos) return false;
+  if (localName(rest.substr(1, name_end - 1)) != "DeviceMiniGraph") return false;
+  std::string_view tag = rest.substr(0, rest.find('>'));
+  return tag.find(fmt::format("\"{}\"", kNamespace)) != std::string_view::npos ||
+         tag.find(fmt::format("'{}'", kNamespace)) != std::string_view::npos;
+}
+
+Minigraph parseMinigraph(std::string_view text, const std::string& file) {
+  pugi::xml_document doc;
+  pugi::xml_parse_result result = doc.load_buffer(text.data(), text.size(), pugi::parse_default, pugi::encoding_utf8);
+  if (!result) {
+    SourceRef where = Positions(text, file).at(result.offset, "");
+    throw InputError(fmt::format("{}:{}:{}: XML is not well-formed ({}): expected a complete minigraph", file,
+                                 where.line, where.column, result.description()));
+  }
+  return Reader(text, file).read(doc.document_element());
+}
+
+TableStore renderMinigraph(const Minigraph& graph, const PortConfigTable* ports, std::vector<InputNote>& notes) {
+  return Renderer(graph, ports, notes).run();
+}
+
+void addPortConfigRows(TableStore& store, const PortConfigTable& ports) {
+  // port_config.ini columns that are PORT fields; others (asic_port_name aside) are platform data.
+  static const std::set<std::string> fields = {"lanes",        "alias",   "index",          "speed", "fec",
+                                               "mtu",          "autoneg", "asic_port_name", "role",  "coreid",
+                                               "core_port_id", "num_voq", "subport"};
+  auto& table = store.tables["PORT"];
+  for (const PortConfigRow& row : ports.rows) {
+    Entry& e = table[row.name];
+    e.src = row.src;
+    for (const auto& [column, value] : row.columns) {
+      if (fields.count(column)) e.fields[column] = Field{value.value, value.src, false};
+    }
+  }
+}
+
+}  // namespace rocelint::sonic
