@@ -268,6 +268,7 @@ void applyUnset(Node& target, const Node& source) {
     if (it == target.children.end()) continue;
     if (child.is_map && !child.children.empty() && it->is_map) {
       applyUnset(*it, child);
+      if (it->children.empty()) target.children.erase(it);  // nothing left of it
     } else {
       target.children.erase(it);
     }
@@ -1447,7 +1448,7 @@ class Builder {
     if (!n.used) {
       countLeaves(n, per_file, false);
       notes_.push_back(makeNote(InputNote::Kind::UnknownField, sw_.name, "",
-                                fmt::format("NVUE settings not modelled by rocelint ({} values): {}", leaves(n), n.src.pointer),
+                                fmt::format("NVUE settings not modelled by rocelint ({} value{}): {}", leaves(n), leaves(n) == 1 ? "" : "s", n.src.pointer),
                                 n.src));
       notes_.back().group = groupOf(n);
       return;
