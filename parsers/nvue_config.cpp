@@ -41,9 +41,10 @@ bool startsWithWord(std::string_view line, std::string_view word) {
 }  // namespace
 
 bool looksLikeNvue(std::string_view text) {
-  static const std::vector<std::string_view> documents = {"- set:", "- unset:", "- header:", "set:", "unset:", "header:"};
-  static const std::vector<std::string_view> top_keys = {"interface:", "qos:", "system:", "router:", "vrf:",
-                                                         "bridge:",    "evpn:", "nve:",   "service:", "mlag:"};
+  static const std::vector<std::string_view> documents = {
+      "- set:", "- unset:", "- header:", "set:", "unset:", "header:"};
+  static const std::vector<std::string_view> top_keys = {
+      "interface:", "qos:", "system:", "router:", "vrf:", "bridge:", "evpn:", "nve:", "service:", "mlag:"};
   bool document = false;
   std::size_t pos = 0;
   for (int lines = 0; pos < text.size() && lines < 5000; ++lines) {
@@ -61,7 +62,8 @@ bool looksLikeNvue(std::string_view text) {
       continue;
     }
     bool indented = !raw.empty() && (raw.front() == ' ' || raw.front() == '\t');
-    if (indented && std::any_of(top_keys.begin(), top_keys.end(), [&](std::string_view k) { return startsWithWord(line, k); }))
+    if (indented &&
+        std::any_of(top_keys.begin(), top_keys.end(), [&](std::string_view k) { return startsWithWord(line, k); }))
       return true;
   }
   return false;
@@ -137,14 +139,18 @@ class TreeReader {
       out.value_column = out.src.column;
     }
     switch (value.Type()) {
-      case YAML::NodeType::Scalar: out.scalar = value.Scalar(); return;
+      case YAML::NodeType::Scalar:
+        out.scalar = value.Scalar();
+        return;
       case YAML::NodeType::Null:
-      case YAML::NodeType::Undefined: return;
+      case YAML::NodeType::Undefined:
+        return;
       case YAML::NodeType::Sequence: {
         // A list of values is a leaf-list: its members become keys, as NVUE itself writes them.
         out.is_map = true;
         for (const YAML::Node& item : value) {
-          if (!item.IsScalar()) fail(item.Mark(), out.src.pointer + ": expected a mapping or a list of values, got a nested list item");
+          if (!item.IsScalar())
+            fail(item.Mark(), out.src.pointer + ": expected a mapping or a list of values, got a nested list item");
           addChild(item, YAML::Node(YAML::NodeType::Map), out);
         }
         return;
@@ -162,7 +168,7 @@ class TreeReader {
 
  private:
   void addChild(const YAML::Node& key, const YAML::Node& value, Node& parent) const {
-    std::string name = key.Scalar();
+    const std::string& name = key.Scalar();
     std::vector<std::string> names = expandsKeys(parent.key) ? expandKey(name) : std::vector<std::string>{name};
     Node child;
     child.key = name;
@@ -183,7 +189,9 @@ class TreeReader {
 void readOperations(const TreeReader& reader, const YAML::Node& document, Config& config) {
   if (!document.IsMap()) {
     reader.fail(document.Mark(), "expected an NVUE document (\"- set:\", \"- unset:\" or \"- header:\"), got " +
-                                     std::string(document.IsSequence() ? "a list" : document.IsScalar() ? "\"" + document.Scalar() + "\"" : "nothing"));
+                                     std::string(document.IsSequence() ? "a list"
+                                                 : document.IsScalar() ? "\"" + document.Scalar() + "\""
+                                                                       : "nothing"));
   }
   for (auto it = document.begin(); it != document.end(); ++it) {
     std::string kind = it->first.IsScalar() ? it->first.Scalar() : "";
@@ -196,7 +204,8 @@ void readOperations(const TreeReader& reader, const YAML::Node& document, Config
     op.tree.key = kind;
     op.tree.src = SourceRef{config.file, it->first.Mark().line + 1, it->first.Mark().column + 1, kind};
     if (!it->second.IsMap() && !it->second.IsNull()) {
-      reader.fail(it->second.Mark(), fmt::format("{}: expected a mapping of NVUE keys (interface, qos, system, ...)", kind));
+      reader.fail(it->second.Mark(),
+                  fmt::format("{}: expected a mapping of NVUE keys (interface, qos, system, ...)", kind));
     }
     reader.convert(it->second, op.tree);
     op.tree.is_map = true;
@@ -263,8 +272,8 @@ void applySet(Node& target, const Node& source) {
 
 void applyUnset(Node& target, const Node& source) {
   for (const Node& child : source.children) {
-    auto it = std::find_if(target.children.begin(), target.children.end(),
-                           [&](const Node& n) { return n.key == child.key; });
+    auto it =
+        std::find_if(target.children.begin(), target.children.end(), [&](const Node& n) { return n.key == child.key; });
     if (it == target.children.end()) continue;
     if (child.is_map && !child.children.empty() && it->is_map) {
       applyUnset(*it, child);
@@ -333,24 +342,27 @@ enum class RoceMode : std::uint8_t { Lossless, Lossy, SingleIpool };
 
 const char* roceModeName(RoceMode mode) {
   switch (mode) {
-    case RoceMode::Lossless: return "lossless";
-    case RoceMode::Lossy: return "lossy";
-    case RoceMode::SingleIpool: return "lossless-single-ipool";
+    case RoceMode::Lossless:
+      return "lossless";
+    case RoceMode::Lossy:
+      return "lossy";
+    case RoceMode::SingleIpool:
+      return "lossless-single-ipool";
   }
   return "lossless";
 }
 
 // NVUE defaults (docs/inputs.md "NVIDIA Cumulus NVUE"; FORMATS.md §6.1).
-constexpr std::uint64_t kEcnMinBytes = 150000;          // default-global ECN on traffic class 0
+constexpr std::uint64_t kEcnMinBytes = 150000;  // default-global ECN on traffic class 0
 constexpr std::uint64_t kEcnMaxBytes = 1500000;
-constexpr std::uint64_t kRoceEcnMaxBytes = 1501500;     // the RoCE table's absolute threshold
+constexpr std::uint64_t kRoceEcnMaxBytes = 1501500;  // the RoCE table's absolute threshold
 constexpr int kEcnProbability = 100;
-constexpr std::uint32_t kPfcCableM = 10;                // qos pfc <profile> cable-length
-constexpr std::uint32_t kRoceCableM = 100;              // qos roce (nv show qos roce)
+constexpr std::uint32_t kPfcCableM = 10;    // qos pfc <profile> cable-length
+constexpr std::uint32_t kRoceCableM = 100;  // qos roce (nv show qos roce)
 constexpr int kWatchdogPollMs = 100;
 constexpr int kWatchdogRobustness = 3;
-constexpr int kRocePriority = 3;                        // RoCE data: switch priority 3, traffic class 3
-constexpr int kCnpPriority = 6;                         // CNP: switch priority 6, traffic class 6, strict
+constexpr int kRocePriority = 3;  // RoCE data: switch priority 3, traffic class 3
+constexpr int kCnpPriority = 6;   // CNP: switch priority 6, traffic class 6, strict
 
 int defaultSpOfDscp(int dscp) { return dscp / 8; }
 
@@ -480,8 +492,9 @@ class Builder {
     std::transform(unit.begin(), unit.end(), unit.begin(), [](unsigned char c) { return std::toupper(c); });
     std::uint64_t factor = unit.empty() || unit == "B" ? 1 : unit == "KB" ? kKbyte : unit == "MB" ? kKbyte * kKbyte : 0;
     if (!number || factor == 0 || *number > 1'000'000'000'000ULL / factor) {
-      fail(n, fmt::format("expected {} in bytes (a whole number, optionally with B, KB or MB; 1 KB = 1024 B), got \"{}\"",
-                          what, value));
+      fail(n,
+           fmt::format("expected {} in bytes (a whole number, optionally with B, KB or MB; 1 KB = 1024 B), got \"{}\"",
+                       what, value));
     }
     return *number * factor;
   }
@@ -504,7 +517,7 @@ class Builder {
 
   // --- bookkeeping ----------------------------------------------------------------------------
 
-  SourceRef defaultSrc(const std::string& what) const {
+  [[nodiscard]] SourceRef defaultSrc(const std::string& what) const {
     if (roce_node_ != nullptr && roce_enabled_) {
       SourceRef ref = roce_node_->src;
       ref.pointer = fmt::format("NVUE default (qos roce mode {}): {}", roceModeName(roce_mode_), what);
@@ -670,8 +683,10 @@ class Builder {
       } else if (key == "link") {
         link(child, port);
       } else if (key == "ip") {
-        ip(child, name, bond ? InterfaceAddress::Kind::PortChannel : vlan ? InterfaceAddress::Kind::Vlan
-                                                                           : InterfaceAddress::Kind::Port);
+        ip(child, name,
+           bond   ? InterfaceAddress::Kind::PortChannel
+           : vlan ? InterfaceAddress::Kind::Vlan
+                  : InterfaceAddress::Kind::Port);
       } else if (key == "qos") {
         interfaceQos(child, intf);
       } else if (key == "bond" && bond) {
@@ -711,9 +726,9 @@ class Builder {
       for (const Node& address : mapChildren(child, "addresses")) {
         if (address.key == "dhcp") continue;
         if (address.key.find('/') == std::string::npos) {
-          throw InputError(fmt::format("{}:{}:{}: {}: expected an address with prefix length such as 10.0.0.1/31, got \"{}\"",
-                                       address.src.file(), address.src.line, address.src.column, address.src.pointer,
-                                       address.key));
+          throw InputError(
+              fmt::format("{}:{}:{}: {}: expected an address with prefix length such as 10.0.0.1/31, got \"{}\"",
+                          address.src.file(), address.src.line, address.src.column, address.src.pointer, address.key));
         }
         sw_.addresses.push_back(InterfaceAddress{kind, name, address.key, address.src});
       }
@@ -729,7 +744,8 @@ class Builder {
         speed(child, port);
       } else if (child.key == "state") {
         std::string state = child.scalar ? *child.scalar : child.children.size() == 1 ? child.children[0].key : "";
-        if (state != "up" && state != "down") fail(child, fmt::format("expected \"up\" or \"down\", got {}", got(child)));
+        if (state != "up" && state != "down")
+          fail(child, fmt::format("expected \"up\" or \"down\", got {}", got(child)));
         use(child);
         for (const Node& c : child.children) use(c);
         port.admin_up = Sourced<bool>{state == "up", child.src};
@@ -756,7 +772,8 @@ class Builder {
   void interfaceQos(const Node& n, Interface& intf) {
     auto profile = [&](const Node& c, std::optional<Reference>& target, const std::string& what) {
       for (const Node& setting : mapChildren(c, what + " settings")) {
-        if (setting.key == "profile") target = Reference{text(setting, "a " + what + " profile name"), setting.src, false};
+        if (setting.key == "profile")
+          target = Reference{text(setting, "a " + what + " profile name"), setting.src, false};
       }
     };
     for (const Node& child : mapChildren(n, "interface QoS settings")) {
@@ -828,7 +845,8 @@ class Builder {
           fail(child, fmt::format("expected a RoCE mode (lossless, lossy or lossless-single-ipool), got \"{}\"", mode));
         }
       } else if (child.key == "cable-length") {
-        roce_cable_ = Sourced<std::uint32_t>{integer<std::uint32_t>(child, 1, 100000, "a cable length in meters"), child.src};
+        roce_cable_ =
+            Sourced<std::uint32_t>{integer<std::uint32_t>(child, 1, 100000, "a cable length in meters"), child.src};
       }
     }
   }
@@ -851,7 +869,8 @@ class Builder {
           int from = keyNumber(entry, 0, dscp ? 63 : 7, dscp ? "a DSCP value" : "a PCP value");
           for (const Node& setting : mapChildren(entry, "mapping entries")) {
             if (setting.key == "switch-priority") {
-              (dscp ? m.dscp : m.pcp)[from] = Sourced<int>{integer<int>(setting, 0, 7, "a switch priority"), setting.src};
+              (dscp ? m.dscp : m.pcp)[from] =
+                  Sourced<int>{integer<int>(setting, 0, 7, "a switch priority"), setting.src};
             }
           }
         }
@@ -885,7 +904,8 @@ class Builder {
       } else if (child.key == "rx") {
         p.rx = Sourced<bool>{flag(child, "a PFC rx state"), child.src};
       } else if (child.key == "cable-length") {
-        p.cable = Sourced<std::uint32_t>{integer<std::uint32_t>(child, 1, 100000, "a cable length in meters"), child.src};
+        p.cable =
+            Sourced<std::uint32_t>{integer<std::uint32_t>(child, 1, 100000, "a cable length in meters"), child.src};
       } else if (child.key == "port-buffer") {
         p.port_buffer = Sourced<std::uint64_t>{bytes(child, "a port buffer"), child.src};
       } else if (child.key == "xoff-threshold") {
@@ -935,7 +955,8 @@ class Builder {
         for (const Node& setting : mapChildren(entry, "scheduler settings")) {
           if (setting.key == "mode") {
             const std::string& mode = text(setting, "a scheduler mode (dwrr or strict)");
-            if (mode != "dwrr" && mode != "strict") fail(setting, fmt::format("expected a scheduler mode (dwrr or strict), got \"{}\"", mode));
+            if (mode != "dwrr" && mode != "strict")
+              fail(setting, fmt::format("expected a scheduler mode (dwrr or strict), got \"{}\"", mode));
             s.mode = Sourced<std::string>{mode == "strict" ? "STRICT" : "DWRR", setting.src};
           } else if (setting.key == "bw-percent") {
             s.bw_percent = Sourced<int>{integer<int>(setting, 0, 100, "a bandwidth percentage"), setting.src};
@@ -959,11 +980,11 @@ class Builder {
 
   // --- model building -------------------------------------------------------------------------
 
-  bool roceOn() const { return roce_node_ != nullptr && roce_enabled_; }
-  bool roceLossless() const { return roceOn() && roce_mode_ != RoceMode::Lossy; }
+  [[nodiscard]] bool roceOn() const { return roce_node_ != nullptr && roce_enabled_; }
+  [[nodiscard]] bool roceLossless() const { return roceOn() && roce_mode_ != RoceMode::Lossy; }
 
   // The effective PFC profile `name` (default-global gets RoCE's defaults).
-  PfcProfile pfcProfile(const std::string& name) const {
+  [[nodiscard]] PfcProfile pfcProfile(const std::string& name) const {
     PfcProfile p;
     bool global = name == "default-global";
     std::string prefix = fmt::format("qos pfc {} ", name);
@@ -972,9 +993,13 @@ class Builder {
     if (global && roceLossless()) {
       p.priorities = Sourced<PrioritySet>{PrioritySet{1U << kRocePriority},
                                           defaultSrc(fmt::format("{}switch-priority {}", prefix, kRocePriority))};
-      p.cable_length_m = roce_cable_ ? *roce_cable_ : Sourced<std::uint32_t>{kRoceCableM, defaultSrc(fmt::format("{}cable-length {}", prefix, kRoceCableM))};
+      p.cable_length_m =
+          roce_cable_
+              ? *roce_cable_
+              : Sourced<std::uint32_t>{kRoceCableM, defaultSrc(fmt::format("{}cable-length {}", prefix, kRoceCableM))};
     } else {
-      p.cable_length_m = Sourced<std::uint32_t>{kPfcCableM, defaultSrc(fmt::format("{}cable-length {}", prefix, kPfcCableM))};
+      p.cable_length_m =
+          Sourced<std::uint32_t>{kPfcCableM, defaultSrc(fmt::format("{}cable-length {}", prefix, kPfcCableM))};
     }
     auto it = pfc_.find(name);
     if (it == pfc_.end()) return p;
@@ -991,14 +1016,15 @@ class Builder {
   }
 
   // The effective ECN settings per traffic class of congestion-control profile `name`.
-  std::map<int, EcnSettings> ccProfile(const std::string& name) const {
+  [[nodiscard]] std::map<int, EcnSettings> ccProfile(const std::string& name) const {
     std::string prefix = fmt::format("qos congestion-control {} traffic-class ", name);
     auto defaults = [&](int tc, std::uint64_t max) {
       std::string p = prefix + std::to_string(tc);
       EcnSettings e;
       e.ecn = Sourced<bool>{true, defaultSrc(p + " ecn enable")};
       e.red = Sourced<bool>{false, defaultSrc(p + " red disable")};
-      e.min_bytes = Sourced<std::uint64_t>{kEcnMinBytes, defaultSrc(fmt::format("{} min-threshold {}", p, kEcnMinBytes))};
+      e.min_bytes =
+          Sourced<std::uint64_t>{kEcnMinBytes, defaultSrc(fmt::format("{} min-threshold {}", p, kEcnMinBytes))};
       e.max_bytes = Sourced<std::uint64_t>{max, defaultSrc(fmt::format("{} max-threshold {}", p, max))};
       e.probability = Sourced<int>{kEcnProbability, defaultSrc(fmt::format("{} probability {}", p, kEcnProbability))};
       e.src = defaultSrc(p);
@@ -1016,7 +1042,8 @@ class Builder {
     }
     // Configured traffic classes replace the profile's default list (nv show lists only them).
     for (const auto& [tc, raw] : it->second.tcs) {
-      EcnSettings e = defaults(tc, name == "default-global" && roceOn() && tc == kRocePriority ? kRoceEcnMaxBytes : kEcnMaxBytes);
+      EcnSettings e =
+          defaults(tc, name == "default-global" && roceOn() && tc == kRocePriority ? kRoceEcnMaxBytes : kEcnMaxBytes);
       e.src = raw.src;
       if (raw.ecn) e.ecn = *raw.ecn;
       if (raw.red) e.red = *raw.red;
@@ -1029,7 +1056,7 @@ class Builder {
   }
 
   // The switch priority -> traffic class (egress queue) map, with its defaults.
-  std::map<int, Sourced<int>> egressQueueMap() const {
+  [[nodiscard]] std::map<int, Sourced<int>> egressQueueMap() const {
     std::map<int, Sourced<int>> map;
     for (int sp = 0; sp < 8; ++sp) {
       auto it = sp_to_tc_.find(sp);
@@ -1038,12 +1065,14 @@ class Builder {
         continue;
       }
       int tc = roceOn() ? (sp == kRocePriority || sp == kCnpPriority ? sp : 0) : sp;
-      map[sp] = Sourced<int>{tc, defaultSrc(fmt::format("qos egress-queue-mapping default-global switch-priority {} traffic-class {}", sp, tc))};
+      map[sp] =
+          Sourced<int>{tc, defaultSrc(fmt::format(
+                               "qos egress-queue-mapping default-global switch-priority {} traffic-class {}", sp, tc))};
     }
     return map;
   }
 
-  std::string mappingName(const std::string& profile, const char* what) const {
+  [[nodiscard]] std::string mappingName(const std::string& profile, const char* what) const {
     return fmt::format("qos mapping {} {}", profile, what);
   }
 
@@ -1065,8 +1094,9 @@ class Builder {
     for (int d = 0; d < 64; ++d) {
       auto entry = m.dscp.find(d);
       int sp = defaultSpOfDscp(d);
-      dscp.entries[d] = entry != m.dscp.end() ? entry->second
-                                              : Sourced<int>{sp, defaultSrc(fmt::format("dscp {} -> switch-priority {}", d, sp))};
+      dscp.entries[d] = entry != m.dscp.end()
+                            ? entry->second
+                            : Sourced<int>{sp, defaultSrc(fmt::format("dscp {} -> switch-priority {}", d, sp))};
     }
     dscp_maps.emplace(dscp.name, std::move(dscp));
     QosMap pcp;
@@ -1074,8 +1104,9 @@ class Builder {
     pcp.src = it != mappings_.end() ? m.src : defaultSrc(pcp.name);
     for (int p = 0; p < 8; ++p) {
       auto entry = m.pcp.find(p);
-      pcp.entries[p] = entry != m.pcp.end() ? entry->second
-                                            : Sourced<int>{p, defaultSrc(fmt::format("pcp {} -> switch-priority {}", p, p))};
+      pcp.entries[p] = entry != m.pcp.end()
+                           ? entry->second
+                           : Sourced<int>{p, defaultSrc(fmt::format("pcp {} -> switch-priority {}", p, p))};
     }
     pcp_maps.emplace(pcp.name, std::move(pcp));
     if (m.trust.value == "port") {
@@ -1119,12 +1150,17 @@ class Builder {
     // Each lossless switch priority is buffered in its own ingress priority group.
     const std::string pg_map = "nvue switch-priority -> priority-group";
     std::map<int, Sourced<int>> identity;
-    for (int sp = 0; sp < 8; ++sp) identity[sp] = Sourced<int>{sp, defaultSrc(fmt::format("switch-priority {} -> priority-group {}", sp, sp))};
+    for (int sp = 0; sp < 8; ++sp)
+      identity[sp] = Sourced<int>{sp, defaultSrc(fmt::format("switch-priority {} -> priority-group {}", sp, sp))};
     addMap(MapKind::TcToPg, pg_map, identity, defaultSrc(pg_map));
 
     buildMapping("default-global");
-    sw_.global_dscp_to_tc = Reference{mappingName("default-global", "dscp"), defaultSrc("qos mapping default-global"), false};
-    sw_.pfcwd_poll_interval_ms = wd_poll_ ? *wd_poll_ : Sourced<int>{kWatchdogPollMs, defaultSrc(fmt::format("qos pfc-watchdog polling-interval {}", kWatchdogPollMs))};
+    sw_.global_dscp_to_tc =
+        Reference{mappingName("default-global", "dscp"), defaultSrc("qos mapping default-global"), false};
+    sw_.pfcwd_poll_interval_ms =
+        wd_poll_ ? *wd_poll_
+                 : Sourced<int>{kWatchdogPollMs,
+                                defaultSrc(fmt::format("qos pfc-watchdog polling-interval {}", kWatchdogPollMs))};
     buildPools();
     // Profiles as defined (applied or not), so the model shows their converted values.
     for (const auto& entry : cc_) wredFor(entry.first);
@@ -1137,7 +1173,8 @@ class Builder {
     sw_.portchannels.assign(portchannels_.begin(), portchannels_.end());
     buildBgp();
 
-    std::stable_sort(sw_.ports.begin(), sw_.ports.end(), [](const Port& a, const Port& b) { return naturalLess(a.name, b.name); });
+    std::stable_sort(sw_.ports.begin(), sw_.ports.end(),
+                     [](const Port& a, const Port& b) { return naturalLess(a.name, b.name); });
     sw_.port_index.clear();
     for (std::size_t i = 0; i < sw_.ports.size(); ++i) sw_.port_index.emplace(sw_.ports[i].name, i);
   }
@@ -1190,7 +1227,8 @@ class Builder {
         SchedulerEntry& s = entries[tc];
         std::string p = prefix + std::to_string(tc);
         s.src = defaultSrc(p);
-        s.mode = Sourced<std::string>{mode, defaultSrc(fmt::format("{} mode {}", p, mode[0] == 'S' ? "strict" : "dwrr"))};
+        s.mode =
+            Sourced<std::string>{mode, defaultSrc(fmt::format("{} mode {}", p, mode[0] == 'S' ? "strict" : "dwrr"))};
         if (weight) s.bw_percent = Sourced<int>{*weight, defaultSrc(fmt::format("{} bw-percent {}", p, *weight))};
       };
       if (roceOn()) {
@@ -1242,7 +1280,8 @@ class Builder {
       pool("default-lossy", PoolType::Both, "switch-priority 0-2,4-7 (lossy ingress and egress)");
       pool("roce-lossless", PoolType::Both, "switch-priority 3 (lossless ingress pool, egress traffic-class 3)");
     } else if (roce_mode_ == RoceMode::SingleIpool) {
-      pool("default-lossy", PoolType::Both, "switch-priority 0-7 (one ingress pool shared by lossy and lossless traffic)");
+      pool("default-lossy", PoolType::Both,
+           "switch-priority 0-7 (one ingress pool shared by lossy and lossless traffic)");
       pool("roce-lossless", PoolType::Egress, "traffic-class 3 (egress only: no lossless ingress pool)");
     } else {
       pool("default-lossy", PoolType::Both, "switch-priority 0-7 (RoCE lossy: no lossless pool)");
@@ -1324,11 +1363,15 @@ class Builder {
                 intf.watchdog->src);
       } else {
         Sourced<int> poll = *sw_.pfcwd_poll_interval_ms;
-        Sourced<int> robustness = wd_robustness_ ? *wd_robustness_
-                                                 : Sourced<int>{kWatchdogRobustness, defaultSrc(fmt::format("qos pfc-watchdog robustness {}", kWatchdogRobustness))};
+        Sourced<int> robustness =
+            wd_robustness_
+                ? *wd_robustness_
+                : Sourced<int>{kWatchdogRobustness,
+                               defaultSrc(fmt::format("qos pfc-watchdog robustness {}", kWatchdogRobustness))};
         PortWatchdog wd;
         wd.src = intf.watchdog->src;
-        wd.action = Sourced<std::string>{"drop", defaultSrc("pfc-watchdog action: the storming queue's packets are dropped")};
+        wd.action =
+            Sourced<std::string>{"drop", defaultSrc("pfc-watchdog action: the storming queue's packets are dropped")};
         wd.detection_ms = Sourced<int>{poll.value * robustness.value, robustness.src};
         wd.restoration_ms = Sourced<int>{poll.value, poll.src};
         port.watchdog = std::move(wd);
@@ -1348,7 +1391,8 @@ class Builder {
     // Egress scheduling per traffic class.
     std::string sched = "default-global";
     if (intf.scheduler_profile) {
-      if (!schedulers_.count(intf.scheduler_profile->name)) undefinedProfile(*intf.scheduler_profile, "egress-scheduler", schedulers_);
+      if (!schedulers_.count(intf.scheduler_profile->name))
+        undefinedProfile(*intf.scheduler_profile, "egress-scheduler", schedulers_);
       sched = intf.scheduler_profile->name;
     }
     for (const auto& [tc, name] : schedulersFor(sched)) {
@@ -1373,12 +1417,14 @@ class Builder {
         if (value == "internal") {
           if (bgp_asn_) n.asn = Sourced<std::uint32_t>{bgp_asn_->value, remote->src};
         } else if (value != "external") {
-          n.asn = Sourced<std::uint32_t>{integer<std::uint32_t>(*remote, 1, UINT32_MAX, "an AS number, external or internal"), remote->src};
+          n.asn = Sourced<std::uint32_t>{
+              integer<std::uint32_t>(*remote, 1, UINT32_MAX, "an AS number, external or internal"), remote->src};
         }
       }
       // Unnumbered BGP: the neighbour is a port; the session runs to whatever is on that port.
       if (!looksLikeAddress(peer.address) && n.name.empty()) {
-        if (const Port* port = sw_.findPort(peer.address); port != nullptr && port->neighbor) n.name = port->neighbor->device;
+        if (const Port* port = sw_.findPort(peer.address); port != nullptr && port->neighbor)
+          n.name = port->neighbor->device;
       }
       sw_.bgp_neighbors.push_back(std::move(n));
     }
@@ -1412,8 +1458,8 @@ class Builder {
   // dropped so that the same unknown key of many profiles or ports is one group.
   static std::string groupOf(const Node& n) {
     static const std::set<std::string, std::less<>> profiled = {
-        "mapping", "pfc", "congestion-control", "egress-scheduler", "egress-queue-mapping", "traffic-pool",
-        "link-pause", "remark", "egress-shaper", "advance-buffer-config"};
+        "mapping",    "pfc",    "congestion-control", "egress-scheduler",     "egress-queue-mapping", "traffic-pool",
+        "link-pause", "remark", "egress-shaper",      "advance-buffer-config"};
     std::vector<std::string> parts;
     const std::string& p = n.src.pointer;
     for (std::size_t start = 0; start <= p.size();) {
@@ -1436,11 +1482,12 @@ class Builder {
     if (n.isLeaf()) {
       countLeaves(n, per_file, n.used);
       if (!n.used) {
-        notes_.push_back(makeNote(InputNote::Kind::UnknownField, sw_.name, "",
-                                  n.scalar ? fmt::format("NVUE setting not understood by rocelint and ignored: {} = \"{}\"",
-                                                         n.src.pointer, *n.scalar)
-                                           : fmt::format("NVUE setting not understood by rocelint and ignored: {}", n.src.pointer),
-                                  n.src));
+        notes_.push_back(
+            makeNote(InputNote::Kind::UnknownField, sw_.name, "",
+                     n.scalar ? fmt::format("NVUE setting not understood by rocelint and ignored: {} = \"{}\"",
+                                            n.src.pointer, *n.scalar)
+                              : fmt::format("NVUE setting not understood by rocelint and ignored: {}", n.src.pointer),
+                     n.src));
         notes_.back().group = groupOf(n);
       }
       return;
@@ -1448,7 +1495,8 @@ class Builder {
     if (!n.used) {
       countLeaves(n, per_file, false);
       notes_.push_back(makeNote(InputNote::Kind::UnknownField, sw_.name, "",
-                                fmt::format("NVUE settings not modelled by rocelint ({} value{}): {}", leaves(n), leaves(n) == 1 ? "" : "s", n.src.pointer),
+                                fmt::format("NVUE settings not modelled by rocelint ({} value{}): {}", leaves(n),
+                                            leaves(n) == 1 ? "" : "s", n.src.pointer),
                                 n.src));
       notes_.back().group = groupOf(n);
       return;

@@ -34,13 +34,15 @@ const Port& portOf(const Switch& sw, const std::string& name) {
 
 const WredProfile& wredOf(const Switch& sw, const Port& port, int queue) {
   const PortQueue* q = port.queue(queue);
-  if (q == nullptr || !q->wred_profile) throw std::runtime_error("no WRED on queue " + std::to_string(queue) + " of " + port.name);
+  if (q == nullptr || !q->wred_profile)
+    throw std::runtime_error("no WRED on queue " + std::to_string(queue) + " of " + port.name);
   return sw.wred_profiles.at(q->wred_profile->name);
 }
 
 const Scheduler& schedulerOf(const Switch& sw, const Port& port, int queue) {
   const PortQueue* q = port.queue(queue);
-  if (q == nullptr || !q->scheduler) throw std::runtime_error("no scheduler on queue " + std::to_string(queue) + " of " + port.name);
+  if (q == nullptr || !q->scheduler)
+    throw std::runtime_error("no scheduler on queue " + std::to_string(queue) + " of " + port.name);
   return sw.schedulers.at(q->scheduler->name);
 }
 
@@ -67,7 +69,7 @@ TEST(NvueRecognition, ByContentNotByExtension) {
   EXPECT_TRUE(nvue::looksLikeNvue("# comment\n---\n- set:\n    interface:\n      swp1: {}\n"));
   EXPECT_TRUE(nvue::looksLikeNvue("set:\n  qos:\n    roce: {}\n"));
   EXPECT_TRUE(nvue::looksLikeNvue("- unset:\n    qos:\n      roce: {}\n"));
-  EXPECT_FALSE(nvue::looksLikeNvue("- name: install\n  apt: {name: lldpd}\n"));        // Ansible tasks
+  EXPECT_FALSE(nvue::looksLikeNvue("- name: install\n  apt: {name: lldpd}\n"));          // Ansible tasks
   EXPECT_FALSE(nvue::looksLikeNvue("name: lab\ntopology:\n  nodes:\n    leaf1: {}\n"));  // containerlab
   EXPECT_FALSE(nvue::looksLikeNvue("- set:\n    foo: 1\n"));                             // no NVUE key
   EXPECT_FALSE(nvue::looksLikeNvue("{\"PORT\": {}}\n"));
@@ -90,114 +92,114 @@ TEST(NvueRecognition, ByContentNotByExtension) {
 // ---------------------------------------------------------------------------------------------
 
 const char* kLeaf =
-    "- header:\n"                                                 // 1
-    "    model: MSN4600C\n"                                       // 2
-    "    version: Cumulus Linux 5.9.1\n"                          // 3
-    "- set:\n"                                                    // 4
-    "    system:\n"                                               // 5
-    "      hostname: leaf1\n"                                     // 6
-    "    qos:\n"                                                  // 7
-    "      mapping:\n"                                            // 8
-    "        default-global:\n"                                   // 9
-    "          trust: l3\n"                                       // 10
-    "          dscp:\n"                                           // 11
-    "            '26': {switch-priority: 3}\n"                    // 12
-    "            10,21-22: {switch-priority: 0}\n"                // 13
-    "            '48': {switch-priority: 6}\n"                    // 14
-    "        storage:\n"                                          // 15
-    "          trust: l2\n"                                       // 16
-    "          pcp:\n"                                            // 17
-    "            '3': {switch-priority: 4}\n"                     // 18
-    "      egress-queue-mapping:\n"                               // 19
-    "        default-global:\n"                                   // 20
-    "          switch-priority:\n"                                // 21
-    "            '2': {traffic-class: 7}\n"                       // 22
-    "      pfc:\n"                                                // 23
-    "        fabric:\n"                                           // 24
-    "          switch-priority: {'3': {}, '4': {}}\n"             // 25
-    "          cable-length: 40\n"                                // 26
-    "          tx: enable\n"                                      // 27
-    "          rx: enable\n"                                      // 28
-    "        tuned:\n"                                            // 29
-    "          switch-priority: [3]\n"                            // 30
-    "          port-buffer: 160 KB\n"                             // 31
-    "          xoff-threshold: 140000\n"                          // 32
-    "          xon-threshold: 19456B\n"                           // 33
-    "          cable-length: 5\n"                                 // 34
-    "      congestion-control:\n"                                 // 35
-    "        default-global:\n"                                   // 36
-    "          traffic-class:\n"                                  // 37
-    "            3,4:\n"                                          // 38
-    "              ecn: enable\n"                                 // 39
-    "              red: disable\n"                                // 40
-    "              min-threshold: 150KB\n"                        // 41
-    "              max-threshold: 1MB\n"                          // 42
-    "              probability: 5\n"                              // 43
-    "        gpu:\n"                                              // 44
-    "          traffic-class:\n"                                  // 45
-    "            '3':\n"                                          // 46
-    "              ecn: {enable: on}\n"                           // 47
-    "              min-threshold-bytes: 40000\n"                  // 48
-    "              max-threshold-bytes: 200000\n"                 // 49
-    "      egress-scheduler:\n"                                   // 50
-    "        default-global:\n"                                   // 51
-    "          traffic-class:\n"                                  // 52
-    "            '3': {mode: dwrr, bw-percent: 40}\n"             // 53
-    "            '6': {mode: strict}\n"                           // 54
-    "      pfc-watchdog:\n"                                       // 55
-    "        polling-interval: 50\n"                              // 56
-    "        robustness: 4\n"                                     // 57
-    "      traffic-pool:\n"                                       // 58
-    "        default-lossless:\n"                                 // 59
-    "          memory-percent: 60\n"                              // 60
-    "          switch-priority: {'3': {}, '4': {}}\n"             // 61
-    "    interface:\n"                                            // 62
-    "      swp1:\n"                                               // 63
-    "        type: swp\n"                                         // 64
-    "        description: spine1:swp3\n"                          // 65
-    "        link:\n"                                             // 66
-    "          speed: 400G\n"                                     // 67
-    "          mtu: 9216\n"                                       // 68
-    "          state: {up: {}}\n"                                 // 69
-    "        ip:\n"                                               // 70
-    "          address:\n"                                        // 71
-    "            10.0.0.1/31: {}\n"                               // 72
-    "        qos:\n"                                              // 73
-    "          pfc:\n"                                            // 74
-    "            profile: fabric\n"                               // 75
-    "          pfc-watchdog:\n"                                   // 76
-    "            state: enable\n"                                 // 77
-    "      swp2-3:\n"                                             // 78
-    "        description: gpu-node-1:ens1f0np0\n"                 // 79
-    "        link: {speed: 100G, mtu: 9100, state: down}\n"       // 80
-    "        qos:\n"                                              // 81
-    "          pfc: {profile: tuned}\n"                           // 82
-    "          congestion-control: {profile: gpu}\n"              // 83
-    "          mapping: {profile: storage}\n"                     // 84
-    "          pfc-watchdog: {}\n"                                // 85
-    "      swp4s1:\n"                                             // 86
-    "        link: {speed: auto}\n"                               // 87
-    "      lo:\n"                                                 // 88
-    "        type: loopback\n"                                    // 89
-    "        ip: {address: {10.1.0.11/32: {}}}\n"                 // 90
-    "    router:\n"                                               // 91
-    "      bgp: {autonomous-system: 65101, router-id: 10.1.0.11}\n"  // 92
-    "    vrf:\n"                                                  // 93
-    "      default:\n"                                            // 94
-    "        router:\n"                                           // 95
-    "          bgp:\n"                                            // 96
-    "            peer-group:\n"                                   // 97
-    "              SPINES: {remote-as: 65100}\n"                  // 98
-    "            neighbor:\n"                                     // 99
+    "- header:\n"                                                                          // 1
+    "    model: MSN4600C\n"                                                                // 2
+    "    version: Cumulus Linux 5.9.1\n"                                                   // 3
+    "- set:\n"                                                                             // 4
+    "    system:\n"                                                                        // 5
+    "      hostname: leaf1\n"                                                              // 6
+    "    qos:\n"                                                                           // 7
+    "      mapping:\n"                                                                     // 8
+    "        default-global:\n"                                                            // 9
+    "          trust: l3\n"                                                                // 10
+    "          dscp:\n"                                                                    // 11
+    "            '26': {switch-priority: 3}\n"                                             // 12
+    "            10,21-22: {switch-priority: 0}\n"                                         // 13
+    "            '48': {switch-priority: 6}\n"                                             // 14
+    "        storage:\n"                                                                   // 15
+    "          trust: l2\n"                                                                // 16
+    "          pcp:\n"                                                                     // 17
+    "            '3': {switch-priority: 4}\n"                                              // 18
+    "      egress-queue-mapping:\n"                                                        // 19
+    "        default-global:\n"                                                            // 20
+    "          switch-priority:\n"                                                         // 21
+    "            '2': {traffic-class: 7}\n"                                                // 22
+    "      pfc:\n"                                                                         // 23
+    "        fabric:\n"                                                                    // 24
+    "          switch-priority: {'3': {}, '4': {}}\n"                                      // 25
+    "          cable-length: 40\n"                                                         // 26
+    "          tx: enable\n"                                                               // 27
+    "          rx: enable\n"                                                               // 28
+    "        tuned:\n"                                                                     // 29
+    "          switch-priority: [3]\n"                                                     // 30
+    "          port-buffer: 160 KB\n"                                                      // 31
+    "          xoff-threshold: 140000\n"                                                   // 32
+    "          xon-threshold: 19456B\n"                                                    // 33
+    "          cable-length: 5\n"                                                          // 34
+    "      congestion-control:\n"                                                          // 35
+    "        default-global:\n"                                                            // 36
+    "          traffic-class:\n"                                                           // 37
+    "            3,4:\n"                                                                   // 38
+    "              ecn: enable\n"                                                          // 39
+    "              red: disable\n"                                                         // 40
+    "              min-threshold: 150KB\n"                                                 // 41
+    "              max-threshold: 1MB\n"                                                   // 42
+    "              probability: 5\n"                                                       // 43
+    "        gpu:\n"                                                                       // 44
+    "          traffic-class:\n"                                                           // 45
+    "            '3':\n"                                                                   // 46
+    "              ecn: {enable: on}\n"                                                    // 47
+    "              min-threshold-bytes: 40000\n"                                           // 48
+    "              max-threshold-bytes: 200000\n"                                          // 49
+    "      egress-scheduler:\n"                                                            // 50
+    "        default-global:\n"                                                            // 51
+    "          traffic-class:\n"                                                           // 52
+    "            '3': {mode: dwrr, bw-percent: 40}\n"                                      // 53
+    "            '6': {mode: strict}\n"                                                    // 54
+    "      pfc-watchdog:\n"                                                                // 55
+    "        polling-interval: 50\n"                                                       // 56
+    "        robustness: 4\n"                                                              // 57
+    "      traffic-pool:\n"                                                                // 58
+    "        default-lossless:\n"                                                          // 59
+    "          memory-percent: 60\n"                                                       // 60
+    "          switch-priority: {'3': {}, '4': {}}\n"                                      // 61
+    "    interface:\n"                                                                     // 62
+    "      swp1:\n"                                                                        // 63
+    "        type: swp\n"                                                                  // 64
+    "        description: spine1:swp3\n"                                                   // 65
+    "        link:\n"                                                                      // 66
+    "          speed: 400G\n"                                                              // 67
+    "          mtu: 9216\n"                                                                // 68
+    "          state: {up: {}}\n"                                                          // 69
+    "        ip:\n"                                                                        // 70
+    "          address:\n"                                                                 // 71
+    "            10.0.0.1/31: {}\n"                                                        // 72
+    "        qos:\n"                                                                       // 73
+    "          pfc:\n"                                                                     // 74
+    "            profile: fabric\n"                                                        // 75
+    "          pfc-watchdog:\n"                                                            // 76
+    "            state: enable\n"                                                          // 77
+    "      swp2-3:\n"                                                                      // 78
+    "        description: gpu-node-1:ens1f0np0\n"                                          // 79
+    "        link: {speed: 100G, mtu: 9100, state: down}\n"                                // 80
+    "        qos:\n"                                                                       // 81
+    "          pfc: {profile: tuned}\n"                                                    // 82
+    "          congestion-control: {profile: gpu}\n"                                       // 83
+    "          mapping: {profile: storage}\n"                                              // 84
+    "          pfc-watchdog: {}\n"                                                         // 85
+    "      swp4s1:\n"                                                                      // 86
+    "        link: {speed: auto}\n"                                                        // 87
+    "      lo:\n"                                                                          // 88
+    "        type: loopback\n"                                                             // 89
+    "        ip: {address: {10.1.0.11/32: {}}}\n"                                          // 90
+    "    router:\n"                                                                        // 91
+    "      bgp: {autonomous-system: 65101, router-id: 10.1.0.11}\n"                        // 92
+    "    vrf:\n"                                                                           // 93
+    "      default:\n"                                                                     // 94
+    "        router:\n"                                                                    // 95
+    "          bgp:\n"                                                                     // 96
+    "            peer-group:\n"                                                            // 97
+    "              SPINES: {remote-as: 65100}\n"                                           // 98
+    "            neighbor:\n"                                                              // 99
     "              10.0.0.0: {peer-group: SPINES, type: numbered, description: spine1}\n"  // 100
-    "              10.0.0.8: {remote-as: 65200}\n"                // 101
-    "              swp51: {remote-as: external, type: unnumbered}\n"  // 102
-    "          static:\n"                                         // 103
-    "            0.0.0.0/0: {via: {10.0.0.0: {type: ipv4-address}}}\n"  // 104
-    "      mgmt:\n"                                               // 105
-    "        router:\n"                                           // 106
-    "          static:\n"                                         // 107
-    "            192.168.0.0/16: {via: eth0}\n";                  // 108
+    "              10.0.0.8: {remote-as: 65200}\n"                                         // 101
+    "              swp51: {remote-as: external, type: unnumbered}\n"                       // 102
+    "          static:\n"                                                                  // 103
+    "            0.0.0.0/0: {via: {10.0.0.0: {type: ipv4-address}}}\n"                     // 104
+    "      mgmt:\n"                                                                        // 105
+    "        router:\n"                                                                    // 106
+    "          static:\n"                                                                  // 107
+    "            192.168.0.0/16: {via: eth0}\n";                                           // 108
 
 TEST(NvueParser, EveryConstructReachesTheModelWithSources) {
   TempDir dir;
@@ -287,7 +289,8 @@ TEST(NvueParser, EveryConstructReachesTheModelWithSources) {
   EXPECT_EQ(schedulerOf(sw, e1, 6).type->value, "STRICT");
   EXPECT_FALSE(schedulerOf(sw, e1, 6).weight);
   EXPECT_EQ(schedulerOf(sw, e1, 1).weight->value, 13);
-  EXPECT_EQ(schedulerOf(sw, e1, 1).weight->src.pointer, "NVUE default: qos egress-scheduler default-global traffic-class 1 bw-percent 13");
+  EXPECT_EQ(schedulerOf(sw, e1, 1).weight->src.pointer,
+            "NVUE default: qos egress-scheduler default-global traffic-class 1 bw-percent 13");
 
   // swp2-3: a range key; tuned PFC thresholds, custom ECN and mapping profiles.
   for (const std::string name : {"swp2", "swp3"}) {
@@ -322,7 +325,7 @@ TEST(NvueParser, EveryConstructReachesTheModelWithSources) {
     EXPECT_EQ(p.watchdog->src.line, 85);
   }
   const Port& breakout = portOf(sw, "swp4s1");
-  EXPECT_FALSE(breakout.speed_mbps);  // speed auto
+  EXPECT_FALSE(breakout.speed_mbps);      // speed auto
   EXPECT_FALSE(breakout.qos.pfc_enable);  // default-global PFC has no switch priority without RoCE
   EXPECT_EQ(wredOf(sw, breakout, 3).name, "qos congestion-control default-global traffic-class 3");
 
@@ -368,11 +371,11 @@ TEST(NvueParser, EveryConstructReachesTheModelWithSources) {
 // ---------------------------------------------------------------------------------------------
 
 std::string roceLeaf(const std::string& roce) {
-  return "- set:\n"                                      // 1
-         "    system: {hostname: r1}\n"                  // 2
-         "    qos:\n"                                    // 3
-         "      roce:\n" +                               // 4
-         roce +                                          // 5...
+  return "- set:\n"                      // 1
+         "    system: {hostname: r1}\n"  // 2
+         "    qos:\n"                    // 3
+         "      roce:\n" +               // 4
+         roce +                          // 5...
          "    interface:\n"
          "      swp1: {type: swp, link: {speed: 100G}}\n";
 }
@@ -440,7 +443,8 @@ TEST(NvueRoce, BareRoceIsLossless) {
   const Switch& sw = onlySwitch(fabric);
   const Port& p = portOf(sw, "swp1");
   EXPECT_EQ(formatPrioritySet(p.qos.pfc_enable->value), "3");
-  EXPECT_EQ(p.qos.pfc_enable->src.pointer, "NVUE default (qos roce mode lossless): qos pfc default-global switch-priority 3");
+  EXPECT_EQ(p.qos.pfc_enable->src.pointer,
+            "NVUE default (qos roce mode lossless): qos pfc default-global switch-priority 3");
   EXPECT_EQ(p.qos.pfc_enable->src.line, 3);
 }
 
@@ -455,11 +459,13 @@ TEST(NvueRoce, LossyDefaults) {
   EXPECT_EQ(queueOfTc(sw, p, 3), 3);
   const WredProfile& q3 = wredOf(sw, p, 3);
   EXPECT_EQ(q3.color(Color::Green).max_threshold_bytes->value, 1501500u);
-  EXPECT_EQ(q3.ecn->src.pointer, "NVUE default (qos roce mode lossy): qos congestion-control default-global traffic-class 3 ecn enable");
+  EXPECT_EQ(q3.ecn->src.pointer,
+            "NVUE default (qos roce mode lossy): qos congestion-control default-global traffic-class 3 ecn enable");
   EXPECT_EQ(schedulerOf(sw, p, 6).type->value, "STRICT");
   EXPECT_FALSE(sw.pools.count("roce-lossless"));
   EXPECT_EQ(sw.pools.at("default-lossy").src.pointer,
-            "NVUE default (qos roce mode lossy): traffic-pool default-lossy switch-priority 0-7 (RoCE lossy: no lossless pool)");
+            "NVUE default (qos roce mode lossy): traffic-pool default-lossy switch-priority 0-7 (RoCE lossy: no "
+            "lossless pool)");
 }
 
 TEST(NvueRoce, SingleIngressPoolDefaults) {
@@ -483,19 +489,21 @@ TEST(NvueRoce, DisabledRoceAndExplicitOverrides) {
   const Port& p = portOf(onlySwitch(off), "swp1");
   EXPECT_FALSE(p.qos.pfc_enable);
   EXPECT_EQ(p.qos.trust, Trust::Pcp);  // the non-RoCE default: trust 802.1p
-  EXPECT_EQ(boundMap(onlySwitch(off), p, MapKind::Dot1pToTc)->find(5)->src.pointer, "NVUE default: pcp 5 -> switch-priority 5");
+  EXPECT_EQ(boundMap(onlySwitch(off), p, MapKind::Dot1pToTc)->find(5)->src.pointer,
+            "NVUE default: pcp 5 -> switch-priority 5");
   // The documented way to move RoCE to switch priority 4 (traffic class 3): explicit values win.
   TempDir moved;
-  Fabric fabric = loadText(moved,
-                           "- set:\n"
-                           "    qos:\n"
-                           "      roce: {mode: lossless}\n"
-                           "      mapping: {default-global: {trust: both, dscp: {'26': {switch-priority: 4}}}}\n"
-                           "      pfc: {default-global: {switch-priority: {'4': {}}}}\n"
-                           "      egress-queue-mapping:\n"
-                           "        default-global: {switch-priority: {'4': {traffic-class: 3}, '3': {traffic-class: 0}}}\n"
-                           "    interface:\n"
-                           "      swp1: {type: swp}\n");
+  Fabric fabric =
+      loadText(moved,
+               "- set:\n"
+               "    qos:\n"
+               "      roce: {mode: lossless}\n"
+               "      mapping: {default-global: {trust: both, dscp: {'26': {switch-priority: 4}}}}\n"
+               "      pfc: {default-global: {switch-priority: {'4': {}}}}\n"
+               "      egress-queue-mapping:\n"
+               "        default-global: {switch-priority: {'4': {traffic-class: 3}, '3': {traffic-class: 0}}}\n"
+               "    interface:\n"
+               "      swp1: {type: swp}\n");
   const Switch& sw = onlySwitch(fabric);
   const Port& q = portOf(sw, "swp1");
   EXPECT_EQ(formatPrioritySet(q.qos.pfc_enable->value), "4");
@@ -517,9 +525,12 @@ TEST(NvueUnits, ThresholdsAndSpeeds) {
       {"150000", 150000}, {"150KB", 150 * 1024}, {"150 kb", 150 * 1024}, {"2 MB", 2 * 1024 * 1024}, {"2000B", 2000}};
   for (const auto& [text, expected] : thresholds) {
     TempDir dir;
-    Fabric fabric = loadText(dir, "- set:\n    qos:\n      congestion-control:\n        default-global:\n"
-                                  "          traffic-class: {'3': {min-threshold: " + text + ", max-threshold: 8MB}}\n"
-                                  "    interface: {swp1: {type: swp}}\n");
+    Fabric fabric = loadText(dir,
+                             "- set:\n    qos:\n      congestion-control:\n        default-global:\n"
+                             "          traffic-class: {'3': {min-threshold: " +
+                                 text +
+                                 ", max-threshold: 8MB}}\n"
+                                 "    interface: {swp1: {type: swp}}\n");
     const Switch& sw = onlySwitch(fabric);
     EXPECT_EQ(wredOf(sw, portOf(sw, "swp1"), 3).color(Color::Green).min_threshold_bytes->value, expected) << text;
   }
@@ -556,7 +567,7 @@ TEST(NvueMerge, SetAndUnsetDocumentsAndFilesInOrder) {
   const Port& e1 = portOf(sw, "swp1");
   EXPECT_EQ(e1.mtu_bytes->value, 9000u);  // the later set wins
   EXPECT_EQ(e1.mtu_bytes->src.line, 10);
-  EXPECT_FALSE(e1.watchdog);              // unset in the second file
+  EXPECT_FALSE(e1.watchdog);                // unset in the second file
   EXPECT_EQ(sw.findPort("swp2"), nullptr);  // unset removes the whole interface
   EXPECT_FALSE(e1.qos.pfc_enable);          // b.yaml switched RoCE to lossy
   ASSERT_EQ(fabric.coverage.size(), 2u);
@@ -568,22 +579,22 @@ TEST(NvueMerge, SetAndUnsetDocumentsAndFilesInOrder) {
 TEST(NvueNotes, UnknownKeysAreNotesWithCoverage) {
   TempDir dir;
   std::string file = dir.write("sw/startup.yaml",
-                               "- set:\n"                                                  // 1
-                               "    qos:\n"                                                // 2
-                               "      pfc:\n"                                              // 3
-                               "        default-global:\n"                                 // 4
-                               "          switch-priority: {'3': {}}\n"                    // 5
-                               "          frobnicate: 7\n"                                 // 6
-                               "      link-pause:\n"                                       // 7
-                               "        my_pause_ports: {tx: enable, rx: disable}\n"       // 8
-                               "      egress-queue-mapping:\n"                             // 9
+                               "- set:\n"                                                       // 1
+                               "    qos:\n"                                                     // 2
+                               "      pfc:\n"                                                   // 3
+                               "        default-global:\n"                                      // 4
+                               "          switch-priority: {'3': {}}\n"                         // 5
+                               "          frobnicate: 7\n"                                      // 6
+                               "      link-pause:\n"                                            // 7
+                               "        my_pause_ports: {tx: enable, rx: disable}\n"            // 8
+                               "      egress-queue-mapping:\n"                                  // 9
                                "        other: {switch-priority: {'1': {traffic-class: 2}}}\n"  // 10
-                               "    interface:\n"                                          // 11
-                               "      swp1:\n"                                             // 12
-                               "        link: {mtu: 9216, fec: rs}\n"                      // 13
-                               "        qos: {link-pause: {profile: my_pause_ports}}\n"    // 14
-                               "      eth0: {ip: {address: {192.168.0.2/24: {}}}}\n"       // 15
-                               "    service: {ntp: {default: {server: {a: {}}}}}\n");      // 16
+                               "    interface:\n"                                               // 11
+                               "      swp1:\n"                                                  // 12
+                               "        link: {mtu: 9216, fec: rs}\n"                           // 13
+                               "        qos: {link-pause: {profile: my_pause_ports}}\n"         // 14
+                               "      eth0: {ip: {address: {192.168.0.2/24: {}}}}\n"            // 15
+                               "    service: {ntp: {default: {server: {a: {}}}}}\n");           // 16
   Fabric fabric = loadFabric({dir.path()});
   ASSERT_EQ(fabric.coverage.size(), 1u);
   // Parsed: pfc switch-priority 3, swp1 mtu; not: frobnicate, link-pause (2), the other
@@ -598,7 +609,8 @@ TEST(NvueNotes, UnknownKeysAreNotesWithCoverage) {
   ASSERT_EQ(unknown.size(), 4u);
   EXPECT_EQ(unknown[0].location.line, 6);
   EXPECT_EQ(unknown[0].location.pointer, "set/qos/pfc/default-global/frobnicate");
-  EXPECT_EQ(unknown[0].message, "NVUE setting not understood by rocelint and ignored: set/qos/pfc/default-global/frobnicate = \"7\"");
+  EXPECT_EQ(unknown[0].message,
+            "NVUE setting not understood by rocelint and ignored: set/qos/pfc/default-global/frobnicate = \"7\"");
   EXPECT_EQ(unknown[1].location.line, 7);
   EXPECT_EQ(unknown[1].message, "NVUE settings not modelled by rocelint (2 values): set/qos/link-pause");
   EXPECT_EQ(unknown[2].location.line, 10);
@@ -606,7 +618,8 @@ TEST(NvueNotes, UnknownKeysAreNotesWithCoverage) {
   EXPECT_EQ(unknown[3].location.pointer, "set/interface/swp1/qos/link-pause");
   std::ostringstream text;
   writeText(report, text, {});
-  EXPECT_NE(text.str().find("rocelint: parsed 2 of 7 QoS-related lines in 1 vendor CLI file(s)\n"), std::string::npos) << text.str();
+  EXPECT_NE(text.str().find("rocelint: parsed 2 of 7 QoS-related lines in 1 vendor CLI file(s)\n"), std::string::npos)
+      << text.str();
 }
 
 TEST(NvueNotes, WatchdogOnAPortWithoutPfc) {
@@ -644,10 +657,12 @@ TEST(NvueMalformed, InputErrorsWithExactMessageAndLocation) {
        "            '3': {min-threshold: 150 GB}\n",
        "6:34: set/qos/congestion-control/default-global/traffic-class/3/min-threshold: expected a minimum threshold "
        "in bytes (a whole number, optionally with B, KB or MB; 1 KB = 1024 B), got \"150 GB\""},
-      {"- set:\n    qos:\n      mapping:\n        default-global:\n          dscp:\n            '64': {switch-priority: 3}\n",
+      {"- set:\n    qos:\n      mapping:\n        default-global:\n          dscp:\n            '64': "
+       "{switch-priority: 3}\n",
        "6:13: set/qos/mapping/default-global/dscp/64: expected a DSCP value (0-63) as the key, got \"64\""},
       {"- set:\n    qos:\n      roce:\n        mode: lossless-ish\n",
-       "4:15: set/qos/roce/mode: expected a RoCE mode (lossless, lossy or lossless-single-ipool), got \"lossless-ish\""},
+       "4:15: set/qos/roce/mode: expected a RoCE mode (lossless, lossy or lossless-single-ipool), got "
+       "\"lossless-ish\""},
       {"- set:\n    qos:\n      pfc:\n        default-global:\n          tx: maybe\n",
        "5:15: set/qos/pfc/default-global/tx: expected a PFC tx state (enable, disable, on or off), got \"maybe\""},
       {"- set:\n    qos:\n      pfc: 3\n", "3:12: set/qos/pfc: expected a mapping of PFC profiles, got \"3\""},
@@ -663,7 +678,8 @@ TEST(NvueMalformed, InputErrorsWithExactMessageAndLocation) {
        "4:9: set/qos/pfc-watchdog/polling-interval: expected a polling interval in milliseconds (1-60000), got "
        "nothing (the value is missing; is the file truncated?)"},
       // Not a list of set documents.
-      {"- set:\n    interface: {}\n- sett:\n    qos: {}\n", "3:3: expected \"set\", \"unset\" or \"header\", got \"sett\""},
+      {"- set:\n    interface: {}\n- sett:\n    qos: {}\n",
+       "3:3: expected \"set\", \"unset\" or \"header\", got \"sett\""},
   };
   for (const auto& c : cases) {
     TempDir dir;
@@ -674,7 +690,8 @@ TEST(NvueMalformed, InputErrorsWithExactMessageAndLocation) {
 
 TEST(NvueMalformed, CliExitsTwoWithTheLocation) {
   TempDir dir;
-  std::string file = dir.write("leaf1/startup.yaml", "- set:\n    qos:\n      pfc:\n        default-global:\n          cable-length: long\n");
+  std::string file = dir.write("leaf1/startup.yaml",
+                               "- set:\n    qos:\n      pfc:\n        default-global:\n          cable-length: long\n");
   auto [code, out] = test::runRocelint("check " + dir.path());
   EXPECT_EQ(code, 2) << out;
   EXPECT_NE(out.find(file + ":5:25: set/qos/pfc/default-global/cable-length: expected a cable length in meters "
@@ -704,7 +721,7 @@ TEST(NvueRoceLeaf, HandWrittenStartupYaml) {
   EXPECT_EQ(up.mtu_bytes->value, 9216u);
   EXPECT_EQ(up.neighbor->device, "spine01");
   EXPECT_EQ(formatPrioritySet(up.qos.pfc_enable->value), "3");  // RoCE lossless default
-  EXPECT_EQ(up.qos.pfc_enable->src.line, 15);                    // the roce line
+  EXPECT_EQ(up.qos.pfc_enable->src.line, 15);                   // the roce line
   EXPECT_EQ(up.cable_length_m->value, 100u);
   ASSERT_TRUE(up.watchdog);
   EXPECT_EQ(up.watchdog->detection_ms->value, 1000);  // 200 ms x robustness 5
@@ -756,7 +773,8 @@ using FindingKey = std::tuple<std::string, std::string, std::string, int>;
 std::set<FindingKey> keysOf(const Report& report, bool nvue_ports) {
   std::set<FindingKey> keys;
   for (const auto& f : report.findings) {
-    keys.insert({f.rule, f.switch_name, nvue_ports || f.port.empty() ? f.port : test::nvuePortOf(f.port), f.priority.value_or(-1)});
+    keys.insert({f.rule, f.switch_name, nvue_ports || f.port.empty() ? f.port : test::nvuePortOf(f.port),
+                 f.priority.value_or(-1)});
   }
   return keys;
 }
@@ -797,8 +815,10 @@ TEST(NvueSample, SeededDscp26MistakeGivesTheSameFindingAsInSonic) {
 TEST(NvueSample, ExitsZeroAndReportsCoverage) {
   auto [code, out] = test::runRocelint("check " + test::sourceDir() + "/samples/leafspine-nvue");
   EXPECT_EQ(code, 0) << out;
-  EXPECT_NE(out.find("6 switch(es), 8 link(s), 8 host port(s): 0 error(s), 0 warning(s), 0 note(s)"), std::string::npos) << out;
-  EXPECT_NE(out.find("rocelint: parsed 794 of 794 QoS-related lines in 6 vendor CLI file(s)"), std::string::npos) << out;
+  EXPECT_NE(out.find("6 switch(es), 8 link(s), 8 host port(s): 0 error(s), 0 warning(s), 0 note(s)"), std::string::npos)
+      << out;
+  EXPECT_NE(out.find("rocelint: parsed 794 of 794 QoS-related lines in 6 vendor CLI file(s)"), std::string::npos)
+      << out;
 }
 
 TEST(VendorSamples, NvueLeavesAndEosSpinesAreOneCleanFabric) {
@@ -808,7 +828,8 @@ TEST(VendorSamples, NvueLeavesAndEosSpinesAreOneCleanFabric) {
     // The EOS spines name the leaf ports in EOS syntax: rename them to the NVUE leaves' ports.
     for (int i = 1; i <= 4; ++i) {
       const std::string from = ":Ethernet" + std::to_string(i) + "/1";
-      for (auto at = cfg.find(from); at != std::string::npos; at = cfg.find(from)) cfg.replace(at, from.size(), ":swp" + std::to_string(i));
+      for (auto at = cfg.find(from); at != std::string::npos; at = cfg.find(from))
+        cfg.replace(at, from.size(), ":swp" + std::to_string(i));
     }
     dir.write(name + ".cfg", cfg);
   }
@@ -831,7 +852,8 @@ TEST(VendorSamples, NvueLeavesAndEosSpinesAreOneCleanFabric) {
   for (const auto& c : fabric.coverage) formats.insert(c.format);
   EXPECT_EQ(formats, (std::set<std::string>{"EOS", "NVUE"}));
   Report report = analyze(fabric, {});
-  for (const auto& f : report.findings) ADD_FAILURE() << f.rule << " " << f.switch_name << " " << f.port << ": " << f.message;
+  for (const auto& f : report.findings)
+    ADD_FAILURE() << f.rule << " " << f.switch_name << " " << f.port << ": " << f.message;
 }
 
 }  // namespace
