@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Generate samples/leafspine-nvue: the fabric of leafspine-clean written as NVIDIA Cumulus NVUE configs.
 
-    python3 samples/gen_leafspine_nvue.py     # writes next to this script
+    python3 samples/gen_leafspine_nvue.py             # writes samples/leafspine-nvue
+    python3 samples/gen_leafspine_nvue.py OUT_DIR     # writes OUT_DIR (the tests compare it)
 
 The plan (switches, ports, addresses, ASNs) and the QoS design come from gen_leafspine.py, so
 the samples cannot drift apart. rocelint must build the same model facts from both (PFC
@@ -23,6 +24,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import sys
 
 import gen_leafspine as g
 
@@ -209,7 +211,7 @@ explicitly instead of `qos roce` (whose documented defaults make only switch pri
 
 def main() -> None:
     here = os.path.dirname(os.path.abspath(__file__))
-    out_dir = os.path.join(here, "leafspine-nvue")
+    out_dir = sys.argv[1] if len(sys.argv) > 1 else os.path.join(here, "leafspine-nvue")
     if os.path.isdir(out_dir):
         shutil.rmtree(out_dir)
     os.makedirs(out_dir)

@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <set>
@@ -810,6 +811,20 @@ TEST(NvueSample, SeededDscp26MistakeGivesTheSameFindingAsInSonic) {
   EXPECT_EQ(f.location.file(), nvue_dir.path() + "/spine2/startup.yaml");
   EXPECT_EQ(f.location.line, 41);
   EXPECT_EQ(f.severity, sonic.findings[0].severity);
+}
+
+TEST(NvueSample, IsWhatTheGeneratorWrites) {
+  TempDir out;
+  std::string cmd =
+      "/usr/bin/python3 " + test::sourceDir() + "/samples/gen_leafspine_nvue.py " + out.path() + "/gen > /dev/null";
+  ASSERT_EQ(std::system(cmd.c_str()), 0) << cmd;
+  for (const std::string name : {"spine1", "spine2", "leaf1", "leaf2", "leaf3", "leaf4"}) {
+    std::string committed = test::readAll(test::sourceDir() + "/samples/leafspine-nvue/" + name + "/startup.yaml");
+    EXPECT_FALSE(committed.empty()) << name;
+    EXPECT_EQ(test::readAll(out.path() + "/gen/" + name + "/startup.yaml"), committed) << name;
+  }
+  EXPECT_EQ(test::readAll(out.path() + "/gen/README.md"),
+            test::readAll(test::sourceDir() + "/samples/leafspine-nvue/README.md"));
 }
 
 TEST(NvueSample, ExitsZeroAndReportsCoverage) {
