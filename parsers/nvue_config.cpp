@@ -197,7 +197,8 @@ void readOperations(const TreeReader& reader, const YAML::Node& document, Config
     std::string kind = it->first.IsScalar() ? it->first.Scalar() : "";
     if (kind == "header") continue;  // model, nvue-api-version, rev-id, version: nothing QoS-related
     if (kind != "set" && kind != "unset") {
-      reader.fail(it->first.Mark(), fmt::format("expected \"set\", \"unset\" or \"header\", got \"{}\"", kind));
+      std::string shown = kind.size() > 40 ? kind.substr(0, 40) + "..." : kind;
+      reader.fail(it->first.Mark(), fmt::format("expected \"set\", \"unset\" or \"header\", got \"{}\"", shown));
     }
     Operation op;
     op.unset = kind == "unset";
