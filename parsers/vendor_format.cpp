@@ -2,6 +2,7 @@
 
 #include "cli_config_text.hpp"
 #include "eos_config.hpp"
+#include "nvue_config.hpp"
 #include "nxos_config.hpp"
 
 namespace rocelint::vendor {
@@ -49,7 +50,7 @@ const SwitchFormat kNxos{
 }  // namespace
 
 const std::vector<const SwitchFormat*>& switchFormats() {
-  static const std::vector<const SwitchFormat*> formats = {&kEos, &kNxos};
+  static const std::vector<const SwitchFormat*> formats = {&kEos, &kNxos, &nvue::switchFormat()};
   return formats;
 }
 

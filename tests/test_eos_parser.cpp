@@ -779,16 +779,7 @@ TEST(EosSample, SeededDscp26MistakeGivesTheSameFindingAsInSonic) {
 // The binary: exit 2 with file:line for malformed CLI input, 0 on the EOS sample
 // ---------------------------------------------------------------------------------------------
 
-std::pair<int, std::string> runRocelint(const std::string& args) {
-  std::string cmd = std::string(ROCELINT_BINARY) + " " + args + " 2>&1";
-  std::string out;
-  FILE* pipe = popen(cmd.c_str(), "r");
-  if (pipe == nullptr) return {-1, ""};
-  std::array<char, 4096> buffer{};
-  while (std::fgets(buffer.data(), buffer.size(), pipe) != nullptr) out += buffer.data();
-  int status = pclose(pipe);
-  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out};
-}
+using test::runRocelint;
 
 TEST(VendorCli, MalformedEosAndNxosExitTwoWithLocation) {
   TempDir eos;

@@ -2,6 +2,10 @@
 // Helpers shared by the test suites: temporary fabric directories and finding queries.
 
 #include <gtest/gtest.h>
+#include <sys/wait.h>
+
+#include <array>
+#include <cstdio>
 
 #include <filesystem>
 #include <fstream>
@@ -69,5 +73,17 @@ inline std::string readAll(const std::string& path) {
 
 inline std::string sharedDir() { return ROCELINT_SHARED_DIR; }
 inline std::string sourceDir() { return ROCELINT_SOURCE_DIR; }
+
+/// Runs the rocelint binary with `args`; returns its exit code and stdout + stderr.
+inline std::pair<int, std::string> runRocelint(const std::string& args) {
+  std::string cmd = std::string(ROCELINT_BINARY) + " " + args + " 2>&1";
+  std::string out;
+  FILE* pipe = popen(cmd.c_str(), "r");
+  if (pipe == nullptr) return {-1, ""};
+  std::array<char, 4096> buffer{};
+  while (std::fgets(buffer.data(), static_cast<int>(buffer.size()), pipe) != nullptr) out += buffer.data();
+  int status = pclose(pipe);
+  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out};
+}
 
 }  // namespace rocelint::test

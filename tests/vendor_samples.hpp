@@ -27,6 +27,11 @@ inline std::string eosPortOf(const std::string& sonic_port) {
   return "Ethernet" + std::to_string(std::stoi(sonic_port.substr(8)) / 8 + 1) + "/1";
 }
 
+// SONiC EthernetN of the sample is Cumulus swp<N/8+1> (gen_leafspine_nvue.py).
+inline std::string nvuePortOf(const std::string& sonic_port) {
+  return "swp" + std::to_string(std::stoi(sonic_port.substr(8)) / 8 + 1);
+}
+
 inline std::string losslessDscps(const Switch& sw, const Port& port) {
   std::string out;
   for (int d = 0; d < 64; ++d) {

@@ -1,0 +1,1638 @@
+#include "nvue_config.hpp"
+
+#include <fmt/format.h>
+#include <yaml-cpp/yaml.h>
+
+#include <algorithm>
+#include <cctype>
+#include <charconv>
+#include <functional>
+#include <memory>
+#include <set>
+
+#include "cli_config_text.hpp"
+#include "rocelint/loader.hpp"
+
+namespace rocelint::nvue {
+
+const Node* Node::find(std::string_view name) const {
+  for (const Node& child : children) {
+    if (child.key == name) return &child;
+  }
+  return nullptr;
+}
+
+namespace {
+
+// ----------------------------------------------------------------------------------------------
+// Recognition: a cheap line scan
+// ----------------------------------------------------------------------------------------------
+
+std::string_view trimmed(std::string_view line) {
+  while (!line.empty() && (line.back() == ' ' || line.back() == '\t' || line.back() == '\r')) line.remove_suffix(1);
+  while (!line.empty() && (line.front() == ' ' || line.front() == '\t')) line.remove_prefix(1);
+  return line;
+}
+
+bool startsWithWord(std::string_view line, std::string_view word) {
+  return line.substr(0, word.size()) == word && (line.size() == word.size() || line[word.size()] == ' ');
+}
+
+}  // namespace
+
+bool looksLikeNvue(std::string_view text) {
+  static const std::vector<std::string_view> documents = {
+      "- set:", "- unset:", "- header:", "set:", "unset:", "header:"};
+  static const std::vector<std::string_view> top_keys = {
+      "interface:", "qos:", "system:", "router:", "vrf:", "bridge:", "evpn:", "nve:", "service:", "mlag:"};
+  bool document = false;
+  std::size_t pos = 0;
+  for (int lines = 0; pos < text.size() && lines < 5000; ++lines) {
+    std::size_t end = text.find('\n', pos);
+    if (end == std::string_view::npos) end = text.size();
+    std::string_view raw = text.substr(pos, end - pos);
+    pos = end + 1;
+    std::string_view line = trimmed(raw);
+    if (line.empty() || line.front() == '#' || line == "---") continue;
+    if (!document) {
+      // The first statement must open an NVUE document.
+      if (std::none_of(documents.begin(), documents.end(), [&](std::string_view d) { return startsWithWord(line, d); }))
+        return false;
+      document = true;
+      continue;
+    }
+    bool indented = !raw.empty() && (raw.front() == ' ' || raw.front() == '\t');
+    if (indented &&
+        std::any_of(top_keys.begin(), top_keys.end(), [&](std::string_view k) { return startsWithWord(line, k); }))
+      return true;
+  }
+  return false;
+}
+
+// ----------------------------------------------------------------------------------------------
+// Parsing: YAML -> Node trees with positions
+// ----------------------------------------------------------------------------------------------
+
+namespace {
+
+/// Keys whose members may be written as lists or ranges ("swp1-4,swp6", "0-3,5-7"): NVUE accepts
+/// them on the command line, and hand-written files use them.
+bool expandsKeys(const std::string& parent) {
+  return parent == "interface" || parent == "switch-priority" || parent == "traffic-class" || parent == "dscp" ||
+         parent == "pcp" || parent == "member";
+}
+
+std::optional<int> smallNumber(std::string_view text) {
+  auto v = cli::number<int>(text);
+  if (!v || *v < 0 || *v > 1'000'000) return std::nullopt;
+  return v;
+}
+
+/// "swp1-4,swp6" -> swp1 swp2 swp3 swp4 swp6; "0-3,5" -> 0 1 2 3 5; "swp1-swp4" as well. An
+/// element that is no range stays as written.
+std::vector<std::string> expandKey(const std::string& key) {
+  std::vector<std::string> out;
+  std::size_t start = 0;
+  while (start <= key.size()) {
+    std::size_t comma = key.find(',', start);
+    if (comma == std::string::npos) comma = key.size();
+    std::string element = key.substr(start, comma - start);
+    start = comma + 1;
+    std::size_t dash = element.rfind('-');
+    bool expanded = false;
+    if (dash != std::string::npos && dash > 0) {
+      std::string left = element.substr(0, dash);
+      std::string right = element.substr(dash + 1);
+      std::size_t digits = left.size();
+      while (digits > 0 && std::isdigit(static_cast<unsigned char>(left[digits - 1]))) --digits;
+      std::string prefix = left.substr(0, digits);
+      if (!prefix.empty() && right.rfind(prefix, 0) == 0) right = right.substr(prefix.size());  // swp1-swp4
+      auto low = smallNumber(std::string_view(left).substr(digits));
+      auto high = smallNumber(right);
+      if (low && high && *low <= *high && *high - *low < 4096) {
+        for (int v = *low; v <= *high; ++v) out.push_back(prefix + std::to_string(v));
+        expanded = true;
+      }
+    }
+    if (!expanded && !element.empty()) out.push_back(element);
+    if (comma == key.size()) break;
+  }
+  if (out.empty()) out.push_back(key);
+  return out;
+}
+
+class TreeReader {
+ public:
+  explicit TreeReader(FileName file) : file_(std::move(file)) {}
+
+  [[noreturn]] void fail(const YAML::Mark& mark, const std::string& what) const {
+    throw InputError(fmt::format("{}:{}:{}: {}", *file_, mark.line + 1, mark.column + 1, what));
+  }
+
+  // `value` (under `key`, at `pointer`) -> Node `out` (key and src already set).
+  void convert(const YAML::Node& value, Node& out) const {
+    if (value.Mark().line >= 0) {
+      out.value_line = value.Mark().line + 1;
+      out.value_column = value.Mark().column + 1;
+    } else {
+      out.value_line = out.src.line;
+      out.value_column = out.src.column;
+    }
+    switch (value.Type()) {
+      case YAML::NodeType::Scalar:
+        out.scalar = value.Scalar();
+        return;
+      case YAML::NodeType::Null:
+      case YAML::NodeType::Undefined:
+        return;
+      case YAML::NodeType::Sequence: {
+        // A list of values is a leaf-list: its members become keys, as NVUE itself writes them.
+        out.is_map = true;
+        for (const YAML::Node& item : value) {
+          if (!item.IsScalar())
+            fail(item.Mark(), out.src.pointer + ": expected a mapping or a list of values, got a nested list item");
+          addChild(item, YAML::Node(YAML::NodeType::Map), out);
+        }
+        return;
+      }
+      case YAML::NodeType::Map: {
+        out.is_map = true;
+        for (auto it = value.begin(); it != value.end(); ++it) {
+          if (!it->first.IsScalar()) fail(it->first.Mark(), out.src.pointer + ": expected a key, got a complex key");
+          addChild(it->first, it->second, out);
+        }
+        return;
+      }
+    }
+  }
+
+ private:
+  void addChild(const YAML::Node& key, const YAML::Node& value, Node& parent) const {
+    const std::string& name = key.Scalar();
+    std::vector<std::string> names = expandsKeys(parent.key) ? expandKey(name) : std::vector<std::string>{name};
+    Node child;
+    child.key = name;
+    child.src = SourceRef{file_, key.Mark().line + 1, key.Mark().column + 1, parent.src.pointer + "/" + name};
+    convert(value, child);
+    for (std::size_t i = 0; i + 1 < names.size(); ++i) {
+      Node copy = child;
+      copy.key = names[i];
+      parent.children.push_back(std::move(copy));
+    }
+    child.key = names.back();
+    parent.children.push_back(std::move(child));
+  }
+
+  FileName file_;
+};
+
+void readOperations(const TreeReader& reader, const YAML::Node& document, Config& config) {
+  if (!document.IsMap()) {
+    reader.fail(document.Mark(), "expected an NVUE document (\"- set:\", \"- unset:\" or \"- header:\"), got " +
+                                     std::string(document.IsSequence() ? "a list"
+                                                 : document.IsScalar() ? "\"" + document.Scalar() + "\""
+                                                                       : "nothing"));
+  }
+  for (auto it = document.begin(); it != document.end(); ++it) {
+    std::string kind = it->first.IsScalar() ? it->first.Scalar() : "";
+    if (kind == "header") continue;  // model, nvue-api-version, rev-id, version: nothing QoS-related
+    if (kind != "set" && kind != "unset") {
+      std::string shown = kind.size() > 40 ? kind.substr(0, 40) + "..." : kind;
+      reader.fail(it->first.Mark(), fmt::format("expected \"set\", \"unset\" or \"header\", got \"{}\"", shown));
+    }
+    Operation op;
+    op.unset = kind == "unset";
+    op.tree.key = kind;
+    op.tree.src = SourceRef{config.file, it->first.Mark().line + 1, it->first.Mark().column + 1, kind};
+    if (!it->second.IsMap() && !it->second.IsNull()) {
+      reader.fail(it->second.Mark(),
+                  fmt::format("{}: expected a mapping of NVUE keys (interface, qos, system, ...)", kind));
+    }
+    reader.convert(it->second, op.tree);
+    op.tree.is_map = true;
+    if (!op.unset) {
+      if (const Node* system = op.tree.find("system")) {
+        if (const Node* hostname = system->find("hostname"); hostname != nullptr && hostname->scalar) {
+          config.hostname = *hostname->scalar;
+        }
+      }
+    }
+    config.operations.push_back(std::move(op));
+  }
+}
+
+}  // namespace
+
+Config parse(std::string_view text, const std::string& file) {
+  Config config;
+  config.file = std::make_shared<const std::string>(file);
+  YAML::Node root;
+  try {
+    root = YAML::Load(std::string(text));
+  } catch (const YAML::Exception& e) {
+    throw InputError(fmt::format("{}:{}:{}: invalid YAML: {}", file, e.mark.line + 1, e.mark.column + 1, e.msg));
+  }
+  TreeReader reader(config.file);
+  if (root.IsSequence()) {
+    for (const YAML::Node& document : root) readOperations(reader, document, config);
+  } else if (root.IsMap()) {
+    readOperations(reader, root, config);
+  } else {
+    throw InputError(fmt::format("{}:1:1: expected an NVUE configuration: a list of \"- set:\" documents", file));
+  }
+  return config;
+}
+
+// ----------------------------------------------------------------------------------------------
+// Merging: set documents overlay, unset documents remove
+// ----------------------------------------------------------------------------------------------
+
+namespace {
+
+Node* findChild(Node& node, const std::string& key) {
+  for (Node& child : node.children) {
+    if (child.key == key) return &child;
+  }
+  return nullptr;
+}
+
+void applySet(Node& target, const Node& source) {
+  for (const Node& child : source.children) {
+    Node* existing = findChild(target, child.key);
+    if (existing == nullptr) {
+      target.children.push_back(child);
+      continue;
+    }
+    if (child.is_map && existing->is_map) {
+      applySet(*existing, child);  // later keys win one by one; `{}` adds nothing to a mapping
+    } else {
+      *existing = child;
+    }
+  }
+}
+
+void applyUnset(Node& target, const Node& source) {
+  for (const Node& child : source.children) {
+    auto it =
+        std::find_if(target.children.begin(), target.children.end(), [&](const Node& n) { return n.key == child.key; });
+    if (it == target.children.end()) continue;
+    if (child.is_map && !child.children.empty() && it->is_map) {
+      applyUnset(*it, child);
+      if (it->children.empty()) target.children.erase(it);  // nothing left of it
+    } else {
+      target.children.erase(it);
+    }
+  }
+}
+
+// ----------------------------------------------------------------------------------------------
+// What the configuration says, with NVUE defaults filled in
+// ----------------------------------------------------------------------------------------------
+
+struct EcnSettings {
+  Sourced<bool> ecn;
+  Sourced<bool> red;
+  Sourced<std::uint64_t> min_bytes;
+  Sourced<std::uint64_t> max_bytes;
+  Sourced<int> probability;
+  SourceRef src;
+};
+
+struct PfcProfile {
+  std::optional<Sourced<PrioritySet>> priorities;
+  Sourced<bool> tx;
+  Sourced<bool> rx;
+  Sourced<std::uint32_t> cable_length_m;
+  std::optional<Sourced<std::uint64_t>> port_buffer_bytes;
+  std::optional<Sourced<std::uint64_t>> xoff_bytes;
+  std::optional<Sourced<std::uint64_t>> xon_bytes;
+  SourceRef src;
+};
+
+struct MappingProfile {
+  Sourced<std::string> trust;  // l2 | l3 | both | port
+  std::optional<Sourced<int>> port_default_sp;
+  std::map<int, Sourced<int>> dscp;  // configured entries only
+  std::map<int, Sourced<int>> pcp;
+  SourceRef src;
+};
+
+struct SchedulerEntry {
+  std::optional<Sourced<std::string>> mode;  // dwrr | strict
+  std::optional<Sourced<int>> bw_percent;
+  SourceRef src;
+};
+
+struct TrafficPool {
+  std::optional<Sourced<int>> memory_percent;
+  std::optional<Sourced<PrioritySet>> priorities;
+  SourceRef src;
+};
+
+struct Interface {
+  std::string name;
+  const Node* node = nullptr;
+  std::optional<Reference> pfc_profile;
+  std::optional<Reference> cc_profile;
+  std::optional<Reference> mapping_profile;
+  std::optional<Reference> scheduler_profile;
+  std::optional<Sourced<bool>> watchdog;
+};
+
+enum class RoceMode : std::uint8_t { Lossless, Lossy, SingleIpool };
+
+const char* roceModeName(RoceMode mode) {
+  switch (mode) {
+    case RoceMode::Lossless:
+      return "lossless";
+    case RoceMode::Lossy:
+      return "lossy";
+    case RoceMode::SingleIpool:
+      return "lossless-single-ipool";
+  }
+  return "lossless";
+}
+
+// NVUE defaults (docs/inputs.md "NVIDIA Cumulus NVUE"; FORMATS.md §6.1).
+constexpr std::uint64_t kEcnMinBytes = 150000;  // default-global ECN on traffic class 0
+constexpr std::uint64_t kEcnMaxBytes = 1500000;
+constexpr std::uint64_t kRoceEcnMaxBytes = 1501500;  // the RoCE table's absolute threshold
+constexpr int kEcnProbability = 100;
+constexpr std::uint32_t kPfcCableM = 10;    // qos pfc <profile> cable-length
+constexpr std::uint32_t kRoceCableM = 100;  // qos roce (nv show qos roce)
+constexpr int kWatchdogPollMs = 100;
+constexpr int kWatchdogRobustness = 3;
+constexpr int kRocePriority = 3;  // RoCE data: switch priority 3, traffic class 3
+constexpr int kCnpPriority = 6;   // CNP: switch priority 6, traffic class 6, strict
+
+int defaultSpOfDscp(int dscp) { return dscp / 8; }
+
+bool isPortName(const std::string& name) {
+  if (name.rfind("swp", 0) != 0 || name.size() < 4) return false;
+  std::size_t i = 3;
+  auto digits = [&]() {
+    std::size_t start = i;
+    while (i < name.size() && std::isdigit(static_cast<unsigned char>(name[i]))) ++i;
+    return i > start;
+  };
+  if (!digits()) return false;
+  if (i == name.size()) return true;
+  if (name[i] != 's') return false;  // breakout: swp1s0
+  ++i;
+  return digits() && i == name.size();
+}
+
+bool looksLikeAddress(const std::string& word) {
+  return !word.empty() && (std::isdigit(static_cast<unsigned char>(word[0])) || word.find(':') != std::string::npos) &&
+         word.find_first_not_of("0123456789abcdefABCDEF.:/") == std::string::npos;
+}
+
+// ----------------------------------------------------------------------------------------------
+// The builder: merged tree -> settings -> model
+// ----------------------------------------------------------------------------------------------
+
+class Builder {
+ public:
+  Builder(Switch& sw, std::vector<InputNote>& notes, std::map<std::string, int>& out_of_scope)
+      : sw_(sw), notes_(notes), out_of_scope_(out_of_scope) {}
+
+  void build(const Node& root, const std::vector<FileName>& files, std::vector<ParseCoverage>& coverage) {
+    root_src_ = SourceRef{files.front(), 1, 1, ""};
+    for (const Node& top : root.children) {
+      if (top.key == "system") {
+        system(top);
+      } else if (top.key == "qos") {
+        qos(top);
+      } else if (top.key == "interface") {
+        use(top);
+        for (const Node& intf : mapChildren(top, "interfaces")) interface(intf);
+      } else if (top.key == "router") {
+        router(top);
+      } else if (top.key == "vrf") {
+        use(top);
+        for (const Node& vrf : mapChildren(top, "VRFs")) this->vrf(vrf);
+      } else {
+        ++out_of_scope_["NVUE " + top.key];
+      }
+    }
+    buildModel();
+    report(root, files, coverage);
+  }
+
+ private:
+  // --- reading values -------------------------------------------------------------------------
+
+  static void use(const Node& n) { n.used = true; }
+
+  static std::string got(const Node& n) {
+    if (n.scalar) return fmt::format("\"{}\"", *n.scalar);
+    if (n.is_map) return "a mapping";
+    return "nothing (the value is missing; is the file truncated?)";
+  }
+
+  [[noreturn]] static void fail(const Node& n, const std::string& what) {
+    bool at_value = n.scalar.has_value() && n.value_line > 0;
+    throw InputError(fmt::format("{}:{}:{}: {}: {}", n.src.file(), at_value ? n.value_line : n.src.line,
+                                 at_value ? n.value_column : n.src.column, n.src.pointer, what));
+  }
+
+  // The members of a mapping node (nothing counts as none; a scalar is an error).
+  static const std::vector<Node>& mapChildren(const Node& n, const std::string& what) {
+    static const std::vector<Node> none;
+    use(n);
+    if (n.scalar) fail(n, fmt::format("expected a mapping of {}, got {}", what, got(n)));
+    return n.is_map ? n.children : none;
+  }
+
+  static const std::string& text(const Node& n, const std::string& what) {
+    use(n);
+    if (!n.scalar) fail(n, fmt::format("expected {}, got {}", what, got(n)));
+    return *n.scalar;
+  }
+
+  template <class T>
+  static T integer(const Node& n, T min, T max, const std::string& what) {
+    const std::string& value = text(n, fmt::format("{} ({}-{})", what, min, max));
+    auto v = cli::number<T>(value);
+    if (!v || *v < min || *v > max) fail(n, fmt::format("expected {} ({}-{}), got \"{}\"", what, min, max, value));
+    return *v;
+  }
+
+  // A number written as a key ('26': {...}).
+  static int keyNumber(const Node& n, int min, int max, const std::string& what) {
+    use(n);
+    auto v = cli::number<int>(n.key);
+    if (!v || *v < min || *v > max) {
+      throw InputError(fmt::format("{}:{}:{}: {}: expected {} ({}-{}) as the key, got \"{}\"", n.src.file(), n.src.line,
+                                   n.src.column, n.src.pointer, what, min, max, n.key));
+    }
+    return *v;
+  }
+
+  static bool flag(const Node& n, const std::string& what) {
+    // The nested spelling {enable: on} of some releases and the flat one (ecn: enable) both occur.
+    if (n.is_map && n.children.size() == 1 && n.children[0].key == "enable") {
+      use(n);
+      return flag(n.children[0], what);
+    }
+    const std::string& value = text(n, fmt::format("{} (enable, disable, on or off)", what));
+    std::string lower = value;
+    std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return std::tolower(c); });
+    if (lower == "enable" || lower == "enabled" || lower == "on" || lower == "true" || lower == "yes") return true;
+    if (lower == "disable" || lower == "disabled" || lower == "off" || lower == "false" || lower == "no") return false;
+    fail(n, fmt::format("expected {} (enable, disable, on or off), got \"{}\"", what, value));
+  }
+
+  // Bytes: a whole number, optionally with a unit B, KB or MB (binary multiples, kKbyte).
+  static std::uint64_t bytes(const Node& n, const std::string& what) {
+    const std::string& value = text(n, what + " in bytes");
+    std::size_t digits = 0;
+    while (digits < value.size() && std::isdigit(static_cast<unsigned char>(value[digits]))) ++digits;
+    auto number = cli::number<std::uint64_t>(std::string_view(value).substr(0, digits));
+    std::string unit(trimmed(std::string_view(value).substr(digits)));
+    std::transform(unit.begin(), unit.end(), unit.begin(), [](unsigned char c) { return std::toupper(c); });
+    std::uint64_t factor = unit.empty() || unit == "B" ? 1 : unit == "KB" ? kKbyte : unit == "MB" ? kKbyte * kKbyte : 0;
+    if (!number || factor == 0 || *number > 1'000'000'000'000ULL / factor) {
+      fail(n,
+           fmt::format("expected {} in bytes (a whole number, optionally with B, KB or MB; 1 KB = 1024 B), got \"{}\"",
+                       what, value));
+    }
+    return *number * factor;
+  }
+
+  // A leaf-list of switch priorities: {'3': {}, '4': {}} (or a list, or a single number).
+  static PrioritySet prioritySet(const Node& n, const std::string& what) {
+    PrioritySet set;
+    if (n.scalar) {
+      for (const std::string& v : expandKey(*n.scalar)) {
+        auto p = cli::number<int>(v);
+        if (!p || *p < 0 || *p > 7) fail(n, fmt::format("expected {} (0-7), got \"{}\"", what, *n.scalar));
+        set.set(static_cast<std::size_t>(*p));
+      }
+      use(n);
+      return set;
+    }
+    for (const Node& member : mapChildren(n, what)) set.set(static_cast<std::size_t>(keyNumber(member, 0, 7, what)));
+    return set;
+  }
+
+  // --- bookkeeping ----------------------------------------------------------------------------
+
+  [[nodiscard]] SourceRef defaultSrc(const std::string& what) const {
+    if (roce_node_ != nullptr && roce_enabled_) {
+      SourceRef ref = roce_node_->src;
+      ref.pointer = fmt::format("NVUE default (qos roce mode {}): {}", roceModeName(roce_mode_), what);
+      return ref;
+    }
+    SourceRef ref = hostname_src_.known() ? hostname_src_ : root_src_;
+    ref.pointer = "NVUE default: " + what;
+    return ref;
+  }
+
+  void invalid(const std::string& port, const std::string& message, const SourceRef& where) {
+    notes_.push_back(makeNote(InputNote::Kind::InvalidValue, sw_.name, port, message, where));
+  }
+
+  // --- top level ------------------------------------------------------------------------------
+
+  void system(const Node& n) {
+    for (const Node& child : mapChildren(n, "system settings")) {
+      if (child.key == "hostname") {
+        text(child, "a host name");
+        hostname_src_ = child.src;
+      } else {
+        ++out_of_scope_["NVUE system " + child.key];
+      }
+    }
+    use(n);
+  }
+
+  void router(const Node& n) {
+    for (const Node& child : mapChildren(n, "routing protocols")) {
+      if (child.key == "bgp") {
+        bgp(child, true);
+      } else {
+        ++out_of_scope_["NVUE router " + child.key];
+      }
+    }
+  }
+
+  void vrf(const Node& n) {
+    bool is_default = n.key == "default";
+    for (const Node& child : mapChildren(n, "VRF settings")) {
+      if (child.key != "router") {
+        ++out_of_scope_["NVUE vrf " + child.key];
+        continue;
+      }
+      for (const Node& protocol : mapChildren(child, "routing protocols")) {
+        if (protocol.key == "static") {
+          for (const Node& route : mapChildren(protocol, "static routes")) staticRoute(route, n.key);
+        } else if (protocol.key == "bgp" && is_default) {
+          bgp(protocol, false);
+        } else {
+          ++out_of_scope_["NVUE vrf router " + protocol.key];
+        }
+      }
+    }
+  }
+
+  // router bgp (global) and vrf default router bgp (neighbours, peer groups).
+  void bgp(const Node& n, bool global) {
+    for (const Node& child : mapChildren(n, "BGP settings")) {
+      if (child.key == "autonomous-system") {
+        const std::string& value = text(child, "an AS number");
+        if (value == "none") continue;
+        bgp_asn_ = Sourced<std::uint32_t>{integer<std::uint32_t>(child, 1, UINT32_MAX, "an AS number"), child.src};
+      } else if (child.key == "router-id" || child.key == "enable") {
+        use(child);
+      } else if (child.key == "neighbor" && !global) {
+        for (const Node& peer : mapChildren(child, "BGP neighbours")) neighbor(peer);
+      } else if (child.key == "peer-group" && !global) {
+        for (const Node& group : mapChildren(child, "BGP peer groups")) {
+          for (const Node& setting : mapChildren(group, "peer group settings")) {
+            if (setting.key == "remote-as") group_asn_.insert_or_assign(group.key, std::cref(setting));
+          }
+        }
+      } else {
+        ++out_of_scope_["NVUE router bgp " + child.key];
+      }
+    }
+  }
+
+  void neighbor(const Node& n) {
+    BgpPeer peer;
+    peer.address = n.key;
+    peer.src = n.src;
+    for (const Node& setting : mapChildren(n, "neighbour settings")) {
+      if (setting.key == "remote-as") {
+        peer.remote_as = &setting;
+      } else if (setting.key == "peer-group") {
+        peer.group = text(setting, "a peer group name");
+      } else if (setting.key == "description") {
+        peer.description = text(setting, "a description");
+      } else if (setting.key == "type") {
+        use(setting);
+      } else {
+        ++out_of_scope_["NVUE bgp neighbor " + setting.key];
+      }
+    }
+    peers_.push_back(std::move(peer));
+  }
+
+  // vrf V router static PREFIX via NEXTHOP|INTERFACE
+  void staticRoute(const Node& n, const std::string& vrf) {
+    StaticRoute route;
+    route.vrf = vrf;
+    route.prefix = n.key;
+    route.src = n.src;
+    use(n);
+    if (n.key.find('/') == std::string::npos) {
+      throw InputError(fmt::format("{}:{}:{}: {}: expected a prefix such as 10.0.0.0/24, got \"{}\"", n.src.file(),
+                                   n.src.line, n.src.column, n.src.pointer, n.key));
+    }
+    auto add = [&](const std::string& hop) {
+      if (looksLikeAddress(hop))
+        route.nexthops.push_back(hop);
+      else
+        route.ifnames.push_back(hop);
+    };
+    for (const Node& child : mapChildren(n, "route settings")) {
+      if (child.key != "via") {
+        use(child);  // distance, tag, address-family: not needed for reachability
+        continue;
+      }
+      if (child.scalar) {
+        add(text(child, "a next hop"));
+        continue;
+      }
+      for (const Node& hop : mapChildren(child, "next hops")) {
+        add(hop.key);
+        for (const Node& detail : mapChildren(hop, "next hop settings")) use(detail);
+      }
+    }
+    sw_.static_routes.push_back(std::move(route));
+  }
+
+  // --- interfaces -----------------------------------------------------------------------------
+
+  void interface(const Node& n) {
+    const std::string& name = n.key;
+    if (name == "lo") return loopback(n);
+    bool bond = n.find("bond") != nullptr || name.rfind("bond", 0) == 0;
+    bool vlan = name.rfind("vlan", 0) == 0;
+    if (!isPortName(name) && !bond && !vlan) {
+      ++out_of_scope_[name == "eth0" ? "NVUE interface eth0 (management)" : "NVUE interface " + name];
+      return;
+    }
+    Interface intf;
+    intf.name = name;
+    intf.node = &n;
+    Port scratch;
+    Port& port = isPortName(name) ? sw_.portFor(name) : scratch;
+    port.declared = true;
+    port.src = n.src;
+    for (const Node& child : mapChildren(n, "interface settings")) {
+      const std::string& key = child.key;
+      if (key == "type") {
+        text(child, "an interface type");
+      } else if (key == "description") {
+        port.description = text(child, "a description");
+        if (auto peer = cli::neighborFromDescription(port.description)) {
+          port.neighbor = Neighbor{peer->first, peer->second, child.src};
+          sw_.has_neighbor_table = true;
+        }
+      } else if (key == "link") {
+        link(child, port);
+      } else if (key == "ip") {
+        ip(child, name,
+           bond   ? InterfaceAddress::Kind::PortChannel
+           : vlan ? InterfaceAddress::Kind::Vlan
+                  : InterfaceAddress::Kind::Port);
+      } else if (key == "qos") {
+        interfaceQos(child, intf);
+      } else if (key == "bond" && bond) {
+        for (const Node& setting : mapChildren(child, "bond settings")) {
+          if (setting.key != "member") {
+            ++out_of_scope_["NVUE interface bond " + setting.key];
+            continue;
+          }
+          for (const Node& member : mapChildren(setting, "bond members")) bond_members_[member.key] = name;
+        }
+        portchannels_.insert(name);
+      } else {
+        ++out_of_scope_["NVUE interface " + key];
+      }
+    }
+    if (isPortName(name)) interfaces_.push_back(std::move(intf));
+  }
+
+  void loopback(const Node& n) {
+    for (const Node& child : mapChildren(n, "interface settings")) {
+      if (child.key == "ip") {
+        ip(child, "lo", InterfaceAddress::Kind::Loopback);
+      } else if (child.key == "type") {
+        use(child);
+      } else {
+        ++out_of_scope_["NVUE interface lo " + child.key];
+      }
+    }
+  }
+
+  void ip(const Node& n, const std::string& name, InterfaceAddress::Kind kind) {
+    for (const Node& child : mapChildren(n, "IP settings")) {
+      if (child.key != "address") {
+        ++out_of_scope_["NVUE interface ip " + child.key];
+        continue;
+      }
+      for (const Node& address : mapChildren(child, "addresses")) {
+        if (address.key == "dhcp") continue;
+        if (address.key.find('/') == std::string::npos) {
+          throw InputError(
+              fmt::format("{}:{}:{}: {}: expected an address with prefix length such as 10.0.0.1/31, got \"{}\"",
+                          address.src.file(), address.src.line, address.src.column, address.src.pointer, address.key));
+        }
+        sw_.addresses.push_back(InterfaceAddress{kind, name, address.key, address.src});
+      }
+    }
+  }
+
+  // link speed 100G | 400G | 10000 | auto; link mtu N; link state up|down.
+  void link(const Node& n, Port& port) {
+    for (const Node& child : mapChildren(n, "link settings")) {
+      if (child.key == "mtu") {
+        port.mtu_bytes = Sourced<std::uint32_t>{integer<std::uint32_t>(child, 552, 9216, "an MTU in bytes"), child.src};
+      } else if (child.key == "speed") {
+        speed(child, port);
+      } else if (child.key == "state") {
+        std::string state = child.scalar ? *child.scalar : child.children.size() == 1 ? child.children[0].key : "";
+        if (state != "up" && state != "down")
+          fail(child, fmt::format("expected \"up\" or \"down\", got {}", got(child)));
+        use(child);
+        for (const Node& c : child.children) use(c);
+        port.admin_up = Sourced<bool>{state == "up", child.src};
+      } else {
+        ++out_of_scope_["NVUE interface link " + child.key];
+      }
+    }
+  }
+
+  void speed(const Node& n, Port& port) {
+    const std::string& value = text(n, "a link speed such as 100G or 400G");
+    if (value == "auto") return;
+    std::size_t digits = 0;
+    while (digits < value.size() && std::isdigit(static_cast<unsigned char>(value[digits]))) ++digits;
+    auto number = cli::number<std::uint32_t>(std::string_view(value).substr(0, digits));
+    std::string unit = value.substr(digits);
+    std::uint32_t factor = unit.empty() || unit == "M" || unit == "m" ? 1 : unit == "G" || unit == "g" ? 1000 : 0;
+    if (!number || *number == 0 || factor == 0 || *number > 10'000'000 / factor) {
+      fail(n, fmt::format("expected a link speed such as 100G, 400G or 10000 (Mb/s), or auto, got \"{}\"", value));
+    }
+    port.speed_mbps = Sourced<std::uint32_t>{*number * factor, n.src};
+  }
+
+  void interfaceQos(const Node& n, Interface& intf) {
+    auto profile = [&](const Node& c, std::optional<Reference>& target, const std::string& what) {
+      for (const Node& setting : mapChildren(c, what + " settings")) {
+        if (setting.key == "profile")
+          target = Reference{text(setting, "a " + what + " profile name"), setting.src, false};
+      }
+    };
+    for (const Node& child : mapChildren(n, "interface QoS settings")) {
+      if (child.key == "pfc") {
+        profile(child, intf.pfc_profile, "qos pfc");
+      } else if (child.key == "congestion-control") {
+        profile(child, intf.cc_profile, "qos congestion-control");
+      } else if (child.key == "mapping") {
+        profile(child, intf.mapping_profile, "qos mapping");
+      } else if (child.key == "egress-scheduler") {
+        profile(child, intf.scheduler_profile, "qos egress-scheduler");
+      } else if (child.key == "pfc-watchdog") {
+        // nv set interface swp1 qos pfc-watchdog -> {}; "state enable|disable" (or "enable on|off").
+        use(child);
+        bool on = true;
+        for (const Node& setting : mapChildren(child, "PFC watchdog settings")) {
+          if (setting.key == "state" || setting.key == "enable") on = flag(setting, "a PFC watchdog state");
+        }
+        intf.watchdog = Sourced<bool>{on, child.src};
+      }
+    }
+  }
+
+  // --- qos ------------------------------------------------------------------------------------
+
+  void qos(const Node& n) {
+    for (const Node& child : mapChildren(n, "QoS settings")) {
+      if (child.key == "roce") {
+        roce(child);
+      } else if (child.key == "mapping") {
+        for (const Node& p : mapChildren(child, "mapping profiles")) mapping(p);
+      } else if (child.key == "egress-queue-mapping") {
+        for (const Node& p : mapChildren(child, "egress queue mapping profiles")) egressQueueMapping(p);
+      } else if (child.key == "pfc") {
+        for (const Node& p : mapChildren(child, "PFC profiles")) pfc(p);
+      } else if (child.key == "congestion-control") {
+        for (const Node& p : mapChildren(child, "congestion control profiles")) congestionControl(p);
+      } else if (child.key == "egress-scheduler") {
+        for (const Node& p : mapChildren(child, "egress scheduler profiles")) egressScheduler(p);
+      } else if (child.key == "pfc-watchdog") {
+        for (const Node& setting : mapChildren(child, "PFC watchdog settings")) {
+          if (setting.key == "polling-interval") {
+            wd_poll_ = Sourced<int>{integer<int>(setting, 1, 60000, "a polling interval in milliseconds"), setting.src};
+          } else if (setting.key == "robustness") {
+            wd_robustness_ = Sourced<int>{integer<int>(setting, 1, 1000, "a number of polling intervals"), setting.src};
+          }
+        }
+      } else if (child.key == "traffic-pool") {
+        for (const Node& p : mapChildren(child, "traffic pools")) trafficPool(p);
+      }
+    }
+  }
+
+  void roce(const Node& n) {
+    roce_node_ = &n;
+    roce_enabled_ = true;
+    for (const Node& child : mapChildren(n, "RoCE settings")) {
+      if (child.key == "enable") {
+        roce_enabled_ = flag(child, "a RoCE state");
+      } else if (child.key == "mode") {
+        const std::string& mode = text(child, "a RoCE mode (lossless, lossy or lossless-single-ipool)");
+        if (mode == "lossless") {
+          roce_mode_ = RoceMode::Lossless;
+        } else if (mode == "lossy") {
+          roce_mode_ = RoceMode::Lossy;
+        } else if (mode == "lossless-single-ipool") {
+          roce_mode_ = RoceMode::SingleIpool;
+        } else {
+          fail(child, fmt::format("expected a RoCE mode (lossless, lossy or lossless-single-ipool), got \"{}\"", mode));
+        }
+      } else if (child.key == "cable-length") {
+        roce_cable_ =
+            Sourced<std::uint32_t>{integer<std::uint32_t>(child, 1, 100000, "a cable length in meters"), child.src};
+      }
+    }
+  }
+
+  void mapping(const Node& n) {
+    MappingProfile& m = mappings_[n.key];
+    m.src = n.src;
+    for (const Node& child : mapChildren(n, "mapping settings")) {
+      if (child.key == "trust") {
+        const std::string& trust = text(child, "a trust mode (l2, l3, both or port)");
+        if (trust != "l2" && trust != "l3" && trust != "both" && trust != "port") {
+          fail(child, fmt::format("expected a trust mode (l2, l3, both or port), got \"{}\"", trust));
+        }
+        m.trust = Sourced<std::string>{trust, child.src};
+      } else if (child.key == "port-default-sp") {
+        m.port_default_sp = Sourced<int>{integer<int>(child, 0, 7, "a switch priority"), child.src};
+      } else if (child.key == "dscp" || child.key == "pcp") {
+        bool dscp = child.key == "dscp";
+        for (const Node& entry : mapChildren(child, dscp ? "DSCP values" : "PCP values")) {
+          int from = keyNumber(entry, 0, dscp ? 63 : 7, dscp ? "a DSCP value" : "a PCP value");
+          for (const Node& setting : mapChildren(entry, "mapping entries")) {
+            if (setting.key == "switch-priority") {
+              (dscp ? m.dscp : m.pcp)[from] =
+                  Sourced<int>{integer<int>(setting, 0, 7, "a switch priority"), setting.src};
+            }
+          }
+        }
+      }
+    }
+  }
+
+  void egressQueueMapping(const Node& n) {
+    if (n.key != "default-global") return;  // NVUE supports only default-global: others stay notes
+    for (const Node& child : mapChildren(n, "egress queue mapping settings")) {
+      if (child.key != "switch-priority") continue;
+      for (const Node& entry : mapChildren(child, "switch priorities")) {
+        int sp = keyNumber(entry, 0, 7, "a switch priority");
+        for (const Node& setting : mapChildren(entry, "egress queue mapping entries")) {
+          if (setting.key == "traffic-class") {
+            sp_to_tc_[sp] = Sourced<int>{integer<int>(setting, 0, 7, "a traffic class"), setting.src};
+          }
+        }
+      }
+    }
+  }
+
+  void pfc(const Node& n) {
+    RawPfc& p = pfc_[n.key];
+    p.src = n.src;
+    for (const Node& child : mapChildren(n, "PFC settings")) {
+      if (child.key == "switch-priority") {
+        p.priorities = Sourced<PrioritySet>{prioritySet(child, "a switch priority"), child.src};
+      } else if (child.key == "tx") {
+        p.tx = Sourced<bool>{flag(child, "a PFC tx state"), child.src};
+      } else if (child.key == "rx") {
+        p.rx = Sourced<bool>{flag(child, "a PFC rx state"), child.src};
+      } else if (child.key == "cable-length") {
+        p.cable =
+            Sourced<std::uint32_t>{integer<std::uint32_t>(child, 1, 100000, "a cable length in meters"), child.src};
+      } else if (child.key == "port-buffer") {
+        p.port_buffer = Sourced<std::uint64_t>{bytes(child, "a port buffer"), child.src};
+      } else if (child.key == "xoff-threshold") {
+        p.xoff = Sourced<std::uint64_t>{bytes(child, "an xoff threshold"), child.src};
+      } else if (child.key == "xon-threshold") {
+        p.xon = Sourced<std::uint64_t>{bytes(child, "an xon threshold"), child.src};
+      }
+    }
+  }
+
+  void congestionControl(const Node& n) {
+    RawCc& cc = cc_[n.key];
+    cc.src = n.src;
+    for (const Node& child : mapChildren(n, "congestion control settings")) {
+      if (child.key != "traffic-class") continue;
+      for (const Node& entry : mapChildren(child, "traffic classes")) {
+        int tc = keyNumber(entry, 0, 7, "a traffic class");
+        RawEcn& e = cc.tcs[tc];
+        if (!e.src.known()) e.src = entry.src;
+        for (const Node& s : mapChildren(entry, "ECN settings")) {
+          // min-threshold / max-threshold (CL 5.5 dumps) and min-threshold-bytes / max-threshold-bytes
+          // (CL 5.12 docs) are the same setting.
+          if (s.key == "ecn") {
+            e.ecn = Sourced<bool>{flag(s, "an ECN state"), s.src};
+          } else if (s.key == "red") {
+            e.red = Sourced<bool>{flag(s, "a RED state"), s.src};
+          } else if (s.key == "min-threshold" || s.key == "min-threshold-bytes") {
+            e.min = Sourced<std::uint64_t>{bytes(s, "a minimum threshold"), s.src};
+          } else if (s.key == "max-threshold" || s.key == "max-threshold-bytes") {
+            e.max = Sourced<std::uint64_t>{bytes(s, "a maximum threshold"), s.src};
+          } else if (s.key == "probability") {
+            e.probability = Sourced<int>{integer<int>(s, 0, 100, "a marking probability in percent"), s.src};
+          }
+        }
+      }
+    }
+  }
+
+  void egressScheduler(const Node& n) {
+    auto& profile = schedulers_[n.key];
+    for (const Node& child : mapChildren(n, "egress scheduler settings")) {
+      if (child.key != "traffic-class") continue;
+      for (const Node& entry : mapChildren(child, "traffic classes")) {
+        int tc = keyNumber(entry, 0, 7, "a traffic class");
+        SchedulerEntry& s = profile[tc];
+        s.src = entry.src;
+        for (const Node& setting : mapChildren(entry, "scheduler settings")) {
+          if (setting.key == "mode") {
+            const std::string& mode = text(setting, "a scheduler mode (dwrr or strict)");
+            if (mode != "dwrr" && mode != "strict")
+              fail(setting, fmt::format("expected a scheduler mode (dwrr or strict), got \"{}\"", mode));
+            s.mode = Sourced<std::string>{mode == "strict" ? "STRICT" : "DWRR", setting.src};
+          } else if (setting.key == "bw-percent") {
+            s.bw_percent = Sourced<int>{integer<int>(setting, 0, 100, "a bandwidth percentage"), setting.src};
+          }
+        }
+      }
+    }
+  }
+
+  void trafficPool(const Node& n) {
+    TrafficPool& pool = pools_[n.key];
+    pool.src = n.src;
+    for (const Node& child : mapChildren(n, "traffic pool settings")) {
+      if (child.key == "memory-percent") {
+        pool.memory_percent = Sourced<int>{integer<int>(child, 0, 100, "a memory percentage"), child.src};
+      } else if (child.key == "switch-priority") {
+        pool.priorities = Sourced<PrioritySet>{prioritySet(child, "a switch priority"), child.src};
+      }
+    }
+  }
+
+  // --- model building -------------------------------------------------------------------------
+
+  [[nodiscard]] bool roceOn() const { return roce_node_ != nullptr && roce_enabled_; }
+  [[nodiscard]] bool roceLossless() const { return roceOn() && roce_mode_ != RoceMode::Lossy; }
+
+  // The effective PFC profile `name` (default-global gets RoCE's defaults).
+  [[nodiscard]] PfcProfile pfcProfile(const std::string& name) const {
+    PfcProfile p;
+    bool global = name == "default-global";
+    std::string prefix = fmt::format("qos pfc {} ", name);
+    p.tx = Sourced<bool>{true, defaultSrc(prefix + "tx enable")};
+    p.rx = Sourced<bool>{true, defaultSrc(prefix + "rx enable")};
+    if (global && roceLossless()) {
+      p.priorities = Sourced<PrioritySet>{PrioritySet{1U << kRocePriority},
+                                          defaultSrc(fmt::format("{}switch-priority {}", prefix, kRocePriority))};
+      p.cable_length_m =
+          roce_cable_
+              ? *roce_cable_
+              : Sourced<std::uint32_t>{kRoceCableM, defaultSrc(fmt::format("{}cable-length {}", prefix, kRoceCableM))};
+    } else {
+      p.cable_length_m =
+          Sourced<std::uint32_t>{kPfcCableM, defaultSrc(fmt::format("{}cable-length {}", prefix, kPfcCableM))};
+    }
+    auto it = pfc_.find(name);
+    if (it == pfc_.end()) return p;
+    const RawPfc& raw = it->second;
+    p.src = raw.src;
+    if (raw.priorities) p.priorities = raw.priorities;
+    if (raw.tx) p.tx = *raw.tx;
+    if (raw.rx) p.rx = *raw.rx;
+    if (raw.cable) p.cable_length_m = *raw.cable;
+    p.port_buffer_bytes = raw.port_buffer;
+    p.xoff_bytes = raw.xoff;
+    p.xon_bytes = raw.xon;
+    return p;
+  }
+
+  // The effective ECN settings per traffic class of congestion-control profile `name`.
+  [[nodiscard]] std::map<int, EcnSettings> ccProfile(const std::string& name) const {
+    std::string prefix = fmt::format("qos congestion-control {} traffic-class ", name);
+    auto defaults = [&](int tc, std::uint64_t max) {
+      std::string p = prefix + std::to_string(tc);
+      EcnSettings e;
+      e.ecn = Sourced<bool>{true, defaultSrc(p + " ecn enable")};
+      e.red = Sourced<bool>{false, defaultSrc(p + " red disable")};
+      e.min_bytes =
+          Sourced<std::uint64_t>{kEcnMinBytes, defaultSrc(fmt::format("{} min-threshold {}", p, kEcnMinBytes))};
+      e.max_bytes = Sourced<std::uint64_t>{max, defaultSrc(fmt::format("{} max-threshold {}", p, max))};
+      e.probability = Sourced<int>{kEcnProbability, defaultSrc(fmt::format("{} probability {}", p, kEcnProbability))};
+      e.src = defaultSrc(p);
+      return e;
+    };
+    std::map<int, EcnSettings> out;
+    auto it = cc_.find(name);
+    if (it == cc_.end() || it->second.tcs.empty()) {
+      if (name == "default-global") {
+        // ECN on traffic class 0 by default; RoCE adds traffic class 3 with its absolute threshold.
+        out[0] = defaults(0, kEcnMaxBytes);
+        if (roceOn()) out[kRocePriority] = defaults(kRocePriority, kRoceEcnMaxBytes);
+      }
+      return out;
+    }
+    // Configured traffic classes replace the profile's default list (nv show lists only them).
+    for (const auto& [tc, raw] : it->second.tcs) {
+      EcnSettings e =
+          defaults(tc, name == "default-global" && roceOn() && tc == kRocePriority ? kRoceEcnMaxBytes : kEcnMaxBytes);
+      e.src = raw.src;
+      if (raw.ecn) e.ecn = *raw.ecn;
+      if (raw.red) e.red = *raw.red;
+      if (raw.min) e.min_bytes = *raw.min;
+      if (raw.max) e.max_bytes = *raw.max;
+      if (raw.probability) e.probability = *raw.probability;
+      out[tc] = e;
+    }
+    return out;
+  }
+
+  // The switch priority -> traffic class (egress queue) map, with its defaults.
+  [[nodiscard]] std::map<int, Sourced<int>> egressQueueMap() const {
+    std::map<int, Sourced<int>> map;
+    for (int sp = 0; sp < 8; ++sp) {
+      auto it = sp_to_tc_.find(sp);
+      if (it != sp_to_tc_.end()) {
+        map[sp] = it->second;
+        continue;
+      }
+      int tc = roceOn() ? (sp == kRocePriority || sp == kCnpPriority ? sp : 0) : sp;
+      map[sp] =
+          Sourced<int>{tc, defaultSrc(fmt::format(
+                               "qos egress-queue-mapping default-global switch-priority {} traffic-class {}", sp, tc))};
+    }
+    return map;
+  }
+
+  [[nodiscard]] std::string mappingName(const std::string& profile, const char* what) const {
+    return fmt::format("qos mapping {} {}", profile, what);
+  }
+
+  // Builds the DSCP / PCP maps of mapping profile `name` (once) and returns its trust mode.
+  Sourced<std::string> buildMapping(const std::string& name) {
+    MappingProfile m;
+    auto it = mappings_.find(name);
+    if (it != mappings_.end()) m = it->second;
+    if (m.trust.value.empty()) {
+      std::string trust = roceOn() ? "both" : "l2";
+      m.trust = Sourced<std::string>{trust, defaultSrc(fmt::format("qos mapping {} trust {}", name, trust))};
+    }
+    auto& dscp_maps = sw_.maps[static_cast<std::size_t>(MapKind::DscpToTc)];
+    auto& pcp_maps = sw_.maps[static_cast<std::size_t>(MapKind::Dot1pToTc)];
+    if (dscp_maps.count(mappingName(name, "dscp"))) return m.trust;
+    QosMap dscp;
+    dscp.name = mappingName(name, "dscp");
+    dscp.src = it != mappings_.end() ? m.src : defaultSrc(dscp.name);
+    for (int d = 0; d < 64; ++d) {
+      auto entry = m.dscp.find(d);
+      int sp = defaultSpOfDscp(d);
+      dscp.entries[d] = entry != m.dscp.end()
+                            ? entry->second
+                            : Sourced<int>{sp, defaultSrc(fmt::format("dscp {} -> switch-priority {}", d, sp))};
+    }
+    dscp_maps.emplace(dscp.name, std::move(dscp));
+    QosMap pcp;
+    pcp.name = mappingName(name, "pcp");
+    pcp.src = it != mappings_.end() ? m.src : defaultSrc(pcp.name);
+    for (int p = 0; p < 8; ++p) {
+      auto entry = m.pcp.find(p);
+      pcp.entries[p] = entry != m.pcp.end()
+                           ? entry->second
+                           : Sourced<int>{p, defaultSrc(fmt::format("pcp {} -> switch-priority {}", p, p))};
+    }
+    pcp_maps.emplace(pcp.name, std::move(pcp));
+    if (m.trust.value == "port") {
+      int sp = m.port_default_sp ? m.port_default_sp->value : 0;
+      SourceRef where = m.port_default_sp ? m.port_default_sp->src : m.trust.src;
+      QosMap port;
+      port.name = mappingName(name, "port-default-sp");
+      port.src = where;
+      for (int d = 0; d < 64; ++d) port.entries[d] = Sourced<int>{sp, where};
+      dscp_maps.emplace(port.name, std::move(port));
+    }
+    return m.trust;
+  }
+
+  template <class Map>
+  [[noreturn]] void undefinedProfile(const Reference& ref, const std::string& kind, const Map& defined) const {
+    std::string names;
+    for (const auto& entry : defined) names += (names.empty() ? "" : ", ") + entry.first;
+    throw InputError(fmt::format("{}:{}:{}: {}: qos {} profile \"{}\" is not defined (defined: {})", ref.src.file(),
+                                 ref.src.line, ref.src.column, ref.src.pointer, kind, ref.name,
+                                 names.empty() ? "none" : names));
+  }
+
+  void addMap(MapKind kind, const std::string& name, const std::map<int, Sourced<int>>& entries, const SourceRef& src) {
+    QosMap map;
+    map.name = name;
+    map.src = src;
+    map.entries = entries;
+    sw_.maps[static_cast<std::size_t>(kind)].emplace(name, std::move(map));
+  }
+
+  void buildModel() {
+    sw_.buffer_model = BufferModel::Dynamic;  // Cumulus sizes lossless headroom from the cable length
+    sw_.has_port_table = true;
+    if (bgp_asn_) sw_.asn = bgp_asn_;
+
+    // Switch priority -> traffic class (the egress queue); PFC on a switch priority pauses that queue.
+    const std::string queue_map = "qos egress-queue-mapping default-global";
+    addMap(MapKind::TcToQueue, queue_map, egressQueueMap(), defaultSrc(queue_map));
+    addMap(MapKind::PfcToQueue, queue_map, egressQueueMap(), defaultSrc(queue_map));
+    // Each lossless switch priority is buffered in its own ingress priority group.
+    const std::string pg_map = "nvue switch-priority -> priority-group";
+    std::map<int, Sourced<int>> identity;
+    for (int sp = 0; sp < 8; ++sp)
+      identity[sp] = Sourced<int>{sp, defaultSrc(fmt::format("switch-priority {} -> priority-group {}", sp, sp))};
+    addMap(MapKind::TcToPg, pg_map, identity, defaultSrc(pg_map));
+
+    buildMapping("default-global");
+    sw_.global_dscp_to_tc =
+        Reference{mappingName("default-global", "dscp"), defaultSrc("qos mapping default-global"), false};
+    sw_.pfcwd_poll_interval_ms =
+        wd_poll_ ? *wd_poll_
+                 : Sourced<int>{kWatchdogPollMs,
+                                defaultSrc(fmt::format("qos pfc-watchdog polling-interval {}", kWatchdogPollMs))};
+    buildPools();
+    // Profiles as defined (applied or not), so the model shows their converted values.
+    for (const auto& entry : cc_) wredFor(entry.first);
+    for (const auto& entry : pfc_) lossProfileFor(entry.first, pfcProfile(entry.first));
+
+    for (const Interface& intf : interfaces_) buildPort(intf);
+    for (const auto& [member, bond] : bond_members_) {
+      if (Port* port = sw_.findPort(member)) port->portchannel = bond;
+    }
+    sw_.portchannels.assign(portchannels_.begin(), portchannels_.end());
+    buildBgp();
+
+    std::stable_sort(sw_.ports.begin(), sw_.ports.end(),
+                     [](const Port& a, const Port& b) { return naturalLess(a.name, b.name); });
+    sw_.port_index.clear();
+    for (std::size_t i = 0; i < sw_.ports.size(); ++i) sw_.port_index.emplace(sw_.ports[i].name, i);
+  }
+
+  // WRED/ECN profiles of a congestion-control profile, one per traffic class; returns their names.
+  std::map<int, std::string> wredFor(const std::string& name) {
+    std::map<int, std::string> names;
+    for (const auto& [tc, e] : ccProfile(name)) {
+      std::string wred = fmt::format("qos congestion-control {} traffic-class {}", name, tc);
+      names[tc] = wred;
+      if (sw_.wred_profiles.count(wred)) continue;
+      WredProfile profile;
+      profile.name = wred;
+      profile.src = e.src;
+      for (Color c : kColors) {
+        WredColor& wc = profile.colors[static_cast<std::size_t>(c)];
+        wc.min_threshold_bytes = e.min_bytes;
+        wc.max_threshold_bytes = e.max_bytes;
+        wc.drop_probability_percent = e.probability;
+        // The queue's RED engine runs when it marks (ECN) or drops (RED).
+        wc.enabled = Sourced<bool>{e.ecn.value || e.red.value, e.ecn.value ? e.ecn.src : e.red.src};
+      }
+      profile.ecn = Sourced<std::string>{e.ecn.value ? "ecn_all" : "ecn_none", e.ecn.src};
+      sw_.wred_profiles.emplace(wred, std::move(profile));
+    }
+    return names;
+  }
+
+  // The lossless PG profile of a PFC profile with configured thresholds ("" when the switch sizes
+  // the headroom itself from the cable length).
+  std::string lossProfileFor(const std::string& name, const PfcProfile& p) {
+    if (!p.xoff_bytes) return "";
+    std::string profile_name = "qos pfc " + name;
+    if (sw_.profiles.count(profile_name)) return profile_name;
+    BufferProfile profile;
+    profile.name = profile_name;
+    profile.src = p.xoff_bytes->src;
+    profile.size_bytes = p.port_buffer_bytes;
+    profile.xoff_bytes = p.xoff_bytes;
+    profile.xon_bytes = p.xon_bytes;
+    sw_.profiles.emplace(profile_name, std::move(profile));
+    return profile_name;
+  }
+
+  std::map<int, std::string> schedulersFor(const std::string& name) {
+    std::map<int, SchedulerEntry> entries;
+    std::string prefix = fmt::format("qos egress-scheduler {} traffic-class ", name);
+    if (name == "default-global") {
+      auto set = [&](int tc, const char* mode, std::optional<int> weight) {
+        SchedulerEntry& s = entries[tc];
+        std::string p = prefix + std::to_string(tc);
+        s.src = defaultSrc(p);
+        s.mode =
+            Sourced<std::string>{mode, defaultSrc(fmt::format("{} mode {}", p, mode[0] == 'S' ? "strict" : "dwrr"))};
+        if (weight) s.bw_percent = Sourced<int>{*weight, defaultSrc(fmt::format("{} bw-percent {}", p, *weight))};
+      };
+      if (roceOn()) {
+        set(0, "DWRR", 50);
+        set(kRocePriority, "DWRR", 50);
+        set(kCnpPriority, "STRICT", std::nullopt);
+      } else {
+        for (int tc = 0; tc < 8; ++tc) set(tc, "DWRR", tc % 2 == 0 ? 12 : 13);
+      }
+    }
+    if (auto it = schedulers_.find(name); it != schedulers_.end()) {
+      for (const auto& [tc, s] : it->second) {
+        SchedulerEntry& target = entries[tc];
+        target.src = s.src;
+        if (s.mode) target.mode = s.mode;
+        if (s.bw_percent) target.bw_percent = s.bw_percent;
+        if (target.mode && target.mode->value == "STRICT") target.bw_percent.reset();
+      }
+    }
+    std::map<int, std::string> names;
+    for (const auto& [tc, s] : entries) {
+      std::string scheduler = prefix + std::to_string(tc);
+      names[tc] = scheduler;
+      if (sw_.schedulers.count(scheduler)) continue;
+      Scheduler model;
+      model.name = scheduler;
+      model.src = s.src;
+      model.type = s.mode ? s.mode : Sourced<std::string>{"DWRR", s.src};
+      model.weight = s.bw_percent;
+      sw_.schedulers.emplace(scheduler, std::move(model));
+    }
+    return names;
+  }
+
+  // Traffic pools: what the RoCE mode implies, then the configured ones.
+  void buildPools() {
+    auto pool = [&](const std::string& name, PoolType type, const std::string& what) {
+      BufferPool p;
+      p.name = name;
+      p.type = type;
+      p.mode = ThresholdMode::Dynamic;
+      p.src = defaultSrc(fmt::format("traffic-pool {} {}", name, what));
+      sw_.pools[name] = std::move(p);
+    };
+    if (!roceOn()) {
+      pool("default-lossy", PoolType::Both, "switch-priority 0-7 memory-percent 100");
+      sw_.pools["default-lossy"].percentage = Sourced<int>{100, sw_.pools["default-lossy"].src};
+    } else if (roce_mode_ == RoceMode::Lossless) {
+      pool("default-lossy", PoolType::Both, "switch-priority 0-2,4-7 (lossy ingress and egress)");
+      pool("roce-lossless", PoolType::Both, "switch-priority 3 (lossless ingress pool, egress traffic-class 3)");
+    } else if (roce_mode_ == RoceMode::SingleIpool) {
+      pool("default-lossy", PoolType::Both,
+           "switch-priority 0-7 (one ingress pool shared by lossy and lossless traffic)");
+      pool("roce-lossless", PoolType::Egress, "traffic-class 3 (egress only: no lossless ingress pool)");
+    } else {
+      pool("default-lossy", PoolType::Both, "switch-priority 0-7 (RoCE lossy: no lossless pool)");
+    }
+    for (const auto& [name, configured] : pools_) {
+      auto [it, created] = sw_.pools.try_emplace(name);
+      BufferPool& p = it->second;
+      if (created) {
+        p.name = name;
+        p.type = PoolType::Both;
+        p.mode = ThresholdMode::Dynamic;
+      }
+      p.src = configured.src;
+      if (configured.memory_percent) p.percentage = configured.memory_percent;
+    }
+  }
+
+  void buildPort(const Interface& intf) {
+    Port& port = *sw_.findPort(intf.name);
+    const Node& n = *intf.node;
+    port.qos.src = n.find("qos") ? n.find("qos")->src : n.src;
+
+    // Classification.
+    std::string mapping = "default-global";
+    if (intf.mapping_profile) {
+      if (!mappings_.count(intf.mapping_profile->name)) undefinedProfile(*intf.mapping_profile, "mapping", mappings_);
+      mapping = intf.mapping_profile->name;
+    }
+    Sourced<std::string> trust = buildMapping(mapping);
+    SourceRef binding = intf.mapping_profile ? intf.mapping_profile->src : trust.src;
+    auto bind = [&](MapKind kind, const std::string& name, const SourceRef& src) {
+      port.qos.maps[static_cast<std::size_t>(kind)] = Reference{name, src, false};
+    };
+    if (trust.value == "port") {
+      bind(MapKind::DscpToTc, mappingName(mapping, "port-default-sp"), trust.src);
+      port.qos.trust = Trust::Dscp;
+    } else {
+      if (trust.value != "l2") bind(MapKind::DscpToTc, mappingName(mapping, "dscp"), binding);
+      if (trust.value != "l3") bind(MapKind::Dot1pToTc, mappingName(mapping, "pcp"), binding);
+      port.qos.trust = trust.value == "l2" ? Trust::Pcp : trust.value == "l3" ? Trust::Dscp : Trust::Both;
+    }
+    const std::string queue_map = "qos egress-queue-mapping default-global";
+    bind(MapKind::TcToQueue, queue_map, sw_.maps[static_cast<std::size_t>(MapKind::TcToQueue)].at(queue_map).src);
+    bind(MapKind::PfcToQueue, queue_map, sw_.maps[static_cast<std::size_t>(MapKind::PfcToQueue)].at(queue_map).src);
+    bind(MapKind::TcToPg, "nvue switch-priority -> priority-group", defaultSrc("switch-priority -> priority-group"));
+
+    // PFC: the profile's switch priorities (RoCE's default-global when none is bound).
+    std::string pfc_name = "default-global";
+    if (intf.pfc_profile) {
+      if (!pfc_.count(intf.pfc_profile->name)) undefinedProfile(*intf.pfc_profile, "pfc", pfc_);
+      pfc_name = intf.pfc_profile->name;
+    }
+    PfcProfile pfc = pfcProfile(pfc_name);
+    if (pfc.priorities && pfc.priorities->value.any()) {
+      bool on = pfc.tx.value || pfc.rx.value;
+      SourceRef where = intf.pfc_profile ? intf.pfc_profile->src : pfc.priorities->src;
+      if (!on) where = pfc.tx.src;
+      port.qos.pfc_enable = Sourced<PrioritySet>{on ? pfc.priorities->value : PrioritySet{}, where};
+      port.cable_length_m = pfc.cable_length_m;
+      std::string lossless = lossProfileFor(pfc_name, pfc);
+      for (std::size_t p = 0; p < 8; ++p) {
+        if (!on || !pfc.priorities->value.test(p)) continue;
+        int pg = static_cast<int>(p);
+        if (lossless.empty()) {
+          port.pgs[p] = PriorityGroup{pg, std::nullopt, true, true, pfc.priorities->src};
+        } else {
+          port.pgs[p] = PriorityGroup{pg, Reference{lossless, where, false}, false, false, pfc.priorities->src};
+        }
+      }
+    }
+
+    // PFC watchdog: detection after `robustness` polls, restoration after a poll without pause.
+    if (intf.watchdog && intf.watchdog->value) {
+      if (port.qos.pfcPriorities().none()) {
+        invalid(intf.name,
+                fmt::format("{}: qos pfc-watchdog is enabled but the port has no PFC switch priority; NVUE enables "
+                            "the watchdog only on PFC ports, so it watches nothing here",
+                            intf.name),
+                intf.watchdog->src);
+      } else {
+        Sourced<int> poll = *sw_.pfcwd_poll_interval_ms;
+        Sourced<int> robustness =
+            wd_robustness_
+                ? *wd_robustness_
+                : Sourced<int>{kWatchdogRobustness,
+                               defaultSrc(fmt::format("qos pfc-watchdog robustness {}", kWatchdogRobustness))};
+        PortWatchdog wd;
+        wd.src = intf.watchdog->src;
+        wd.action =
+            Sourced<std::string>{"drop", defaultSrc("pfc-watchdog action: the storming queue's packets are dropped")};
+        wd.detection_ms = Sourced<int>{poll.value * robustness.value, robustness.src};
+        wd.restoration_ms = Sourced<int>{poll.value, poll.src};
+        port.watchdog = std::move(wd);
+      }
+    }
+
+    // ECN per traffic class (egress queue).
+    std::string cc = "default-global";
+    if (intf.cc_profile) {
+      if (!cc_.count(intf.cc_profile->name)) undefinedProfile(*intf.cc_profile, "congestion-control", cc_);
+      cc = intf.cc_profile->name;
+    }
+    for (const auto& [tc, wred] : wredFor(cc)) {
+      SourceRef where = intf.cc_profile ? intf.cc_profile->src : sw_.wred_profiles.at(wred).src;
+      port.queueFor(tc, where).wred_profile = Reference{wred, where, false};
+    }
+    // Egress scheduling per traffic class.
+    std::string sched = "default-global";
+    if (intf.scheduler_profile) {
+      if (!schedulers_.count(intf.scheduler_profile->name))
+        undefinedProfile(*intf.scheduler_profile, "egress-scheduler", schedulers_);
+      sched = intf.scheduler_profile->name;
+    }
+    for (const auto& [tc, name] : schedulersFor(sched)) {
+      SourceRef where = intf.scheduler_profile ? intf.scheduler_profile->src : sw_.schedulers.at(name).src;
+      port.queueFor(tc, where).scheduler = Reference{name, where, false};
+    }
+  }
+
+  void buildBgp() {
+    for (const BgpPeer& peer : peers_) {
+      BgpNeighbor n;
+      n.address = peer.address;
+      n.src = peer.src;
+      n.name = peer.description;
+      const Node* remote = peer.remote_as;
+      if (remote == nullptr && !peer.group.empty()) {
+        auto it = group_asn_.find(peer.group);
+        if (it != group_asn_.end()) remote = &it->second.get();
+      }
+      if (remote != nullptr) {
+        const std::string& value = text(*remote, "an AS number, external or internal");
+        if (value == "internal") {
+          if (bgp_asn_) n.asn = Sourced<std::uint32_t>{bgp_asn_->value, remote->src};
+        } else if (value != "external") {
+          n.asn = Sourced<std::uint32_t>{
+              integer<std::uint32_t>(*remote, 1, UINT32_MAX, "an AS number, external or internal"), remote->src};
+        }
+      }
+      // Unnumbered BGP: the neighbour is a port; the session runs to whatever is on that port.
+      if (!looksLikeAddress(peer.address) && n.name.empty()) {
+        if (const Port* port = sw_.findPort(peer.address); port != nullptr && port->neighbor)
+          n.name = port->neighbor->device;
+      }
+      sw_.bgp_neighbors.push_back(std::move(n));
+    }
+  }
+
+  // --- what was not understood ----------------------------------------------------------------
+
+  static int leaves(const Node& n) {
+    if (n.isLeaf()) return 1;
+    int count = 0;
+    for (const Node& c : n.children) count += leaves(c);
+    return count;
+  }
+
+  struct Counts {
+    int lines = 0;
+    int parsed = 0;
+  };
+
+  void countLeaves(const Node& n, std::map<std::string, Counts>& per_file, bool parsed) {
+    if (n.isLeaf()) {
+      Counts& c = per_file[n.src.file()];
+      ++c.lines;
+      if (parsed) ++c.parsed;
+      return;
+    }
+    for (const Node& child : n.children) countLeaves(child, per_file, parsed);
+  }
+
+  // "set/qos/pfc/my_pfc/frobnicate" -> "NVUE qos pfc frobnicate": profile and interface names are
+  // dropped so that the same unknown key of many profiles or ports is one group.
+  static std::string groupOf(const Node& n) {
+    static const std::set<std::string, std::less<>> profiled = {
+        "mapping",    "pfc",    "congestion-control", "egress-scheduler",     "egress-queue-mapping", "traffic-pool",
+        "link-pause", "remark", "egress-shaper",      "advance-buffer-config"};
+    std::vector<std::string> parts;
+    const std::string& p = n.src.pointer;
+    for (std::size_t start = 0; start <= p.size();) {
+      std::size_t slash = std::min(p.find('/', start), p.size());
+      parts.push_back(p.substr(start, slash - start));
+      start = slash + 1;
+    }
+    std::string out = "NVUE";
+    int words = 0;
+    for (std::size_t i = 1; i < parts.size() && words < 4; ++i) {
+      if (parts[i - 1] == "interface") continue;
+      if (i >= 2 && parts[i - 2] == "qos" && profiled.count(parts[i - 1]) && i + 1 < parts.size()) continue;
+      out += " " + parts[i];
+      ++words;
+    }
+    return out;
+  }
+
+  void qosRegion(const Node& n, std::map<std::string, Counts>& per_file) {
+    if (n.isLeaf()) {
+      countLeaves(n, per_file, n.used);
+      if (!n.used) {
+        notes_.push_back(
+            makeNote(InputNote::Kind::UnknownField, sw_.name, "",
+                     n.scalar ? fmt::format("NVUE setting not understood by rocelint and ignored: {} = \"{}\"",
+                                            n.src.pointer, *n.scalar)
+                              : fmt::format("NVUE setting not understood by rocelint and ignored: {}", n.src.pointer),
+                     n.src));
+        notes_.back().group = groupOf(n);
+      }
+      return;
+    }
+    if (!n.used) {
+      countLeaves(n, per_file, false);
+      notes_.push_back(makeNote(InputNote::Kind::UnknownField, sw_.name, "",
+                                fmt::format("NVUE settings not modelled by rocelint ({} value{}): {}", leaves(n),
+                                            leaves(n) == 1 ? "" : "s", n.src.pointer),
+                                n.src));
+      notes_.back().group = groupOf(n);
+      return;
+    }
+    for (const Node& child : n.children) qosRegion(child, per_file);
+  }
+
+  void report(const Node& root, const std::vector<FileName>& files, std::vector<ParseCoverage>& coverage) {
+    std::map<std::string, Counts> per_file;
+    for (const Node& top : root.children) {
+      if (top.key == "qos") qosRegion(top, per_file);
+      if (top.key != "interface" || !top.is_map) continue;
+      for (const Node& intf : top.children) {
+        if (const Node* q = intf.find("qos")) qosRegion(*q, per_file);
+        if (const Node* link = intf.find("link")) {
+          for (const char* key : {"mtu", "speed"}) {
+            if (const Node* value = link->find(key)) countLeaves(*value, per_file, value->used);
+          }
+        }
+      }
+    }
+    std::set<std::string> seen;
+    for (const FileName& file : files) {
+      if (!seen.insert(*file).second) continue;
+      const Counts& c = per_file[*file];
+      coverage.push_back(ParseCoverage{*file, "NVUE", c.lines, c.parsed});
+    }
+  }
+
+  // --- state ----------------------------------------------------------------------------------
+
+  struct RawPfc {
+    std::optional<Sourced<PrioritySet>> priorities;
+    std::optional<Sourced<bool>> tx;
+    std::optional<Sourced<bool>> rx;
+    std::optional<Sourced<std::uint32_t>> cable;
+    std::optional<Sourced<std::uint64_t>> port_buffer;
+    std::optional<Sourced<std::uint64_t>> xoff;
+    std::optional<Sourced<std::uint64_t>> xon;
+    SourceRef src;
+  };
+  struct RawEcn {
+    std::optional<Sourced<bool>> ecn;
+    std::optional<Sourced<bool>> red;
+    std::optional<Sourced<std::uint64_t>> min;
+    std::optional<Sourced<std::uint64_t>> max;
+    std::optional<Sourced<int>> probability;
+    SourceRef src;
+  };
+  struct RawCc {
+    std::map<int, RawEcn> tcs;
+    SourceRef src;
+  };
+  struct BgpPeer {
+    std::string address;
+    const Node* remote_as = nullptr;
+    std::string group;
+    std::string description;
+    SourceRef src;
+  };
+
+  Switch& sw_;
+  std::vector<InputNote>& notes_;
+  std::map<std::string, int>& out_of_scope_;
+  SourceRef root_src_;
+  SourceRef hostname_src_;
+
+  const Node* roce_node_ = nullptr;
+  bool roce_enabled_ = false;
+  RoceMode roce_mode_ = RoceMode::Lossless;
+  std::optional<Sourced<std::uint32_t>> roce_cable_;
+  std::map<std::string, MappingProfile> mappings_;
+  std::map<int, Sourced<int>> sp_to_tc_;
+  std::map<std::string, RawPfc> pfc_;
+  std::map<std::string, RawCc> cc_;
+  std::map<std::string, std::map<int, SchedulerEntry>> schedulers_;
+  std::map<std::string, TrafficPool> pools_;
+  std::optional<Sourced<int>> wd_poll_;
+  std::optional<Sourced<int>> wd_robustness_;
+
+  std::vector<Interface> interfaces_;
+  std::map<std::string, std::string> bond_members_;
+  std::set<std::string> portchannels_;
+  std::optional<Sourced<std::uint32_t>> bgp_asn_;
+  std::vector<BgpPeer> peers_;
+  std::map<std::string, std::reference_wrapper<const Node>> group_asn_;
+};
+
+}  // namespace
+
+void buildSwitch(const std::vector<Config>& files, Switch& sw, std::vector<InputNote>& notes,
+                 std::map<std::string, int>& out_of_scope, std::vector<ParseCoverage>& coverage) {
+  Node merged;
+  merged.is_map = true;
+  std::vector<FileName> names;
+  for (const Config& config : files) {
+    names.push_back(config.file);
+    for (const Operation& op : config.operations) {
+      if (op.unset)
+        applyUnset(merged, op.tree);
+      else
+        applySet(merged, op.tree);
+    }
+  }
+  if (names.empty()) return;
+  Builder builder(sw, notes, out_of_scope);
+  builder.build(merged, names, coverage);
+}
+
+namespace {
+
+class NvueDocument : public vendor::Document {
+ public:
+  explicit NvueDocument(Config c) : config(std::move(c)) {}
+  Config config;
+};
+
+const vendor::SwitchFormat kNvue{
+    "NVUE",
+    [](std::string_view text, std::string_view) { return looksLikeNvue(text); },
+    [](std::string_view text, const std::string& file) -> std::unique_ptr<vendor::Document> {
+      return std::make_unique<NvueDocument>(parse(text, file));
+    },
+    [](const vendor::Document& d) { return static_cast<const NvueDocument&>(d).config.hostname; },
+    [](std::vector<std::unique_ptr<vendor::Document>>& documents, Switch& sw, vendor::BuildOutput& out) {
+      std::vector<Config> configs;
+      configs.reserve(documents.size());
+      for (auto& document : documents) configs.push_back(std::move(static_cast<NvueDocument&>(*document).config));
+      documents.clear();
+      buildSwitch(configs, sw, out.notes, out.out_of_scope, out.coverage);
+    },
+};
+
+}  // namespace
+
+const vendor::SwitchFormat& switchFormat() { return kNvue; }
+
+}  // namespace rocelint::nvue
