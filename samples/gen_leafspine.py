@@ -47,6 +47,10 @@ MTU = "9100"
 SERVER_NIC = "ens1f0np0"  # the RDMA NIC on each GPU server
 
 
+# Names port `port` (a SONiC name of the plan) of switch `peer` in the peer's own syntax.
+PeerPortName = Callable[[str, str], str]
+
+
 def spine_port(leaf_index: int) -> str:
     """Spine downlink towards leaf number leaf_index (0-based): Ethernet0, 8, 16, 24."""
     return f"Ethernet{8 * leaf_index}"
@@ -234,7 +238,9 @@ PFC_WD_POLL = "200"
 # Rendering the plan into config_db.json
 # --------------------------------------------------------------------------------------------
 
-def render_switch(sw: SwitchPlan, plan: dict[str, SwitchPlan]) -> dict:
+def render_switch(sw: SwitchPlan, plan: dict[str, SwitchPlan], peer_port_name: PeerPortName | None = None) -> dict:
+    """The config_db of `sw`. `peer_port_name(peer, port)` names a peer switch's port when the peer is
+    not SONiC (gen_leafspine_mixed.py); by default peers use SONiC names."""
     cfg: dict[str, dict] = {}
     cfg["DEVICE_METADATA"] = {"localhost": {
         "bgp_asn": sw.asn,
@@ -250,16 +256,17 @@ def render_switch(sw: SwitchPlan, plan: dict[str, SwitchPlan]) -> dict:
     port_table, neighbor, neighbor_meta, bgp, interface = {}, {}, {}, {}, {}
     for p in sw.ports:
         num = int(p.name[len("Ethernet"):])
+        peer_port = peer_port_name(p.peer, p.peer_port) if peer_port_name and p.peer_is_switch else p.peer_port
         nlanes = 8 if p.speed == FABRIC_SPEED else 4
         port_table[p.name] = {
             "admin_status": "up",
             "alias": f"etp{num // 8 + 1}",
-            "description": f"{p.peer}:{p.peer_port}",
+            "description": f"{p.peer}:{peer_port}",
             "lanes": ",".join(str(num + i) for i in range(nlanes)),
             "mtu": MTU,
             "speed": p.speed,
         }
-        neighbor[p.name] = {"name": p.peer, "port": p.peer_port}
+        neighbor[p.name] = {"name": p.peer, "port": peer_port}
         if p.peer_is_switch:
             peer = plan[p.peer]
             neighbor_meta[p.peer] = {"hwsku": HWSKU, "lo_addr": f"{peer.loopback}/32",

@@ -54,7 +54,7 @@ def dscp_lines() -> list[str]:
     return lines
 
 
-def render(sw: g.SwitchPlan, plan: dict[str, g.SwitchPlan]) -> str:
+def render(sw: g.SwitchPlan, plan: dict[str, g.SwitchPlan], peer_port_name: g.PeerPortName | None = None) -> str:
     lossless = [int(p) for p in g.LOSSLESS_TCS.split(",")]
     out = [
         f"! device: {sw.name} (DCS-7060X5-64S, EOS-4.32.2F)",
@@ -81,7 +81,9 @@ def render(sw: g.SwitchPlan, plan: dict[str, g.SwitchPlan]) -> str:
         out += ["   !", f"   tx-queue {q}", "      no priority", "      bandwidth percent 30", f"      {wred_line()}"]
     out += ["   !", f"   tx-queue {g.CNP_TC}", "      priority strict"]
     for p in sw.ports:
-        peer_port = eos_port(p.peer_port) if p.peer_is_switch else p.peer_port
+        peer_port = p.peer_port
+        if p.peer_is_switch:
+            peer_port = peer_port_name(p.peer, p.peer_port) if peer_port_name else eos_port(p.peer_port)
         out += [
             "!",
             f"interface {eos_port(p.name)}",

@@ -46,7 +46,7 @@ def cable_m(cable: str) -> int:
     return int(cable[:-1])
 
 
-def render(sw: g.SwitchPlan, plan: dict[str, g.SwitchPlan]) -> str:
+def render(sw: g.SwitchPlan, plan: dict[str, g.SwitchPlan], peer_port_name: g.PeerPortName | None = None) -> str:
     lossless = [int(p) for p in g.LOSSLESS_TCS.split(",")]
     dscp = g.dscp_to_tc()
     wred = g.WRED_LOSSLESS
@@ -132,7 +132,9 @@ def render(sw: g.SwitchPlan, plan: dict[str, g.SwitchPlan]) -> str:
         "    interface:",
     ]
     for p in sw.ports:
-        peer_port = nvue_port(p.peer_port) if p.peer_is_switch else p.peer_port
+        peer_port = p.peer_port
+        if p.peer_is_switch:
+            peer_port = peer_port_name(p.peer, p.peer_port) if peer_port_name else nvue_port(p.peer_port)
         out += [
             f"      {nvue_port(p.name)}:",
             "        type: swp",

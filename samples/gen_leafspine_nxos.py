@@ -25,7 +25,7 @@ QOS_CLASSES = [  # (class-map, DSCP, qos-group), in policy order; the rest is cl
 ]
 
 
-def render(sw: g.SwitchPlan, plan: dict[str, g.SwitchPlan]) -> str:
+def render(sw: g.SwitchPlan, plan: dict[str, g.SwitchPlan], peer_port_name: g.PeerPortName | None = None) -> str:
     lossless = [int(p) for p in g.LOSSLESS_TCS.split(",")]
     w = g.WRED_LOSSLESS
     wred = (f"random-detect minimum-threshold {int(w['green_min_threshold']) // KBYTE} kbytes "
@@ -67,7 +67,9 @@ def render(sw: g.SwitchPlan, plan: dict[str, g.SwitchPlan]) -> str:
         "",
     ]
     for p in sw.ports:
-        peer_port = eos_port(p.peer_port) if p.peer_is_switch else p.peer_port
+        peer_port = p.peer_port
+        if p.peer_is_switch:
+            peer_port = peer_port_name(p.peer, p.peer_port) if peer_port_name else eos_port(p.peer_port)
         out += [
             f"interface {eos_port(p.name)}",
             f"  description {p.peer}:{peer_port}",

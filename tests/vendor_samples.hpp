@@ -43,20 +43,22 @@ inline std::string losslessDscps(const Switch& sw, const Port& port) {
 // The vendor sample samples/`dir` against samples/leafspine-clean, port by port: the same
 // switches, links, hosts, ASNs, and per port the same speed, MTU, neighbour, PFC priorities,
 // lossless DSCPs, TC of DSCP 26, lossless PGs, watchdog, and ECN thresholds of queues 3 and 4;
-// both clean, and every QoS line of the vendor files understood. `vendorPortOf` maps a SONiC
-// port name of the sample to the vendor's name for the same front-panel port.
-inline void expectSameFactsAsSonicSample(const std::string& dir,
-                                         const std::function<std::string(const std::string&)>& vendorPortOf) {
+// both clean, and every QoS line of the vendor files understood. `vendorPortOf(switch, port)`
+// maps a SONiC port name of the sample to the name the switch's syntax gives the same
+// front-panel port; `vendor_files` is how many files are not SONiC config_db.
+using PortNameOf = std::function<std::string(const std::string& switch_name, const std::string& sonic_port)>;
+
+inline void expectSameFactsAsSonicSample(const std::string& dir, const PortNameOf& vendorPortOf, std::size_t vendor_files) {
   SCOPED_TRACE(dir);
   Fabric sonic = loadFabric({sourceDir() + "/samples/leafspine-clean"});
-  Fabric eos = loadFabric({sourceDir() + "/samples/" + dir});
+  Fabric vendor = loadFabric({sourceDir() + "/samples/" + dir});
   ASSERT_EQ(sonic.switches.size(), 6u);
-  ASSERT_EQ(eos.switches.size(), sonic.switches.size());
-  EXPECT_EQ(eos.links.size(), sonic.links.size());
-  EXPECT_EQ(eos.hosts.size(), sonic.hosts.size());
+  ASSERT_EQ(vendor.switches.size(), sonic.switches.size());
+  EXPECT_EQ(vendor.links.size(), sonic.links.size());
+  EXPECT_EQ(vendor.hosts.size(), sonic.hosts.size());
   int ports_compared = 0;
   for (const Switch& s : sonic.switches) {
-    const Switch* e = eos.findSwitch(s.name);
+    const Switch* e = vendor.findSwitch(s.name);
     ASSERT_NE(e, nullptr) << s.name;
     EXPECT_EQ(e->ports.size(), s.ports.size()) << s.name;
     EXPECT_EQ(e->asn->value, s.asn->value) << s.name;
@@ -64,7 +66,7 @@ inline void expectSameFactsAsSonicSample(const std::string& dir,
     EXPECT_EQ(e->pfcwd_poll_interval_ms->value, s.pfcwd_poll_interval_ms->value);
     for (const Port& sp : s.ports) {
       std::string where = s.name + ":" + sp.name;
-      const Port* ep = e->findPort(vendorPortOf(sp.name));
+      const Port* ep = e->findPort(vendorPortOf(s.name, sp.name));
       ASSERT_NE(ep, nullptr) << where;
       ++ports_compared;
       EXPECT_EQ(ep->speed_mbps->value, sp.speed_mbps->value) << where;
@@ -97,14 +99,20 @@ inline void expectSameFactsAsSonicSample(const std::string& dir,
   EXPECT_EQ(ports_compared, 24);
   // Both are clean: no finding at all, and every QoS line of the CLI files is understood.
   Report sonic_report = analyze(sonic, {});
-  Report eos_report = analyze(eos, {});
+  Report vendor_report = analyze(vendor, {});
   EXPECT_TRUE(sonic_report.findings.empty());
-  for (const auto& f : eos_report.findings) ADD_FAILURE() << f.rule << " " << f.switch_name << " " << f.port << ": " << f.message;
-  ASSERT_EQ(eos.coverage.size(), 6u);
-  for (const auto& c : eos.coverage) {
+  for (const auto& f : vendor_report.findings) ADD_FAILURE() << f.rule << " " << f.switch_name << " " << f.port << ": " << f.message;
+  ASSERT_EQ(vendor.coverage.size(), vendor_files);
+  for (const auto& c : vendor.coverage) {
     EXPECT_EQ(c.qos_lines, c.qos_lines_parsed) << c.file;
     EXPECT_GT(c.qos_lines, 30) << c.file;
   }
+}
+
+// A single-vendor sample: every switch in one syntax, every file a vendor file.
+inline void expectSameFactsAsSonicSample(const std::string& dir, std::string (*vendorPortOf)(const std::string&)) {
+  expectSameFactsAsSonicSample(
+      dir, [vendorPortOf](const std::string&, const std::string& port) { return vendorPortOf(port); }, 6);
 }
 
 }  // namespace rocelint::test

@@ -1,0 +1,231 @@
+// samples/leafspine-mixed: the clean leaf-spine fabric with its switches in several vendors'
+// syntax (gen_leafspine_mixed.py). One fabric, one model: the same facts and the same findings
+// as the SONiC sample, and a mistake seeded in one vendor's syntax gives the SONiC finding.
+
+#include <gtest/gtest.h>
+
+#include <map>
+#include <set>
+#include <string>
+#include <tuple>
+
+#include <nlohmann/json.hpp>
+
+#include "test_util.hpp"
+#include "vendor_samples.hpp"
+
+namespace rocelint {
+namespace {
+
+using test::TempDir;
+
+const std::string kMixed = "/samples/leafspine-mixed";
+
+// The syntax of each switch of the mixed sample and the file it lives in (gen_leafspine_mixed.py).
+struct MixedSwitch {
+  std::string format;  ///< ParseCoverage::format, "" for SONiC config_db
+  std::string file;
+  std::string (*port_of)(const std::string&);
+};
+
+std::string sonicPortOf(const std::string& port) { return port; }
+
+const std::map<std::string, MixedSwitch>& mixedSwitches() {
+  static const std::map<std::string, MixedSwitch> switches = {
+      {"spine1", {"EOS", "spine1.cfg", test::eosPortOf}},
+      {"spine2", {"NX-OS", "spine2.cfg", test::eosPortOf}},
+      {"leaf1", {"", "leaf1.json", sonicPortOf}},
+      {"leaf2", {"NVUE", "leaf2/startup.yaml", test::nvuePortOf}},
+      {"leaf3", {"EOS", "leaf3.cfg", test::eosPortOf}},
+      {"leaf4", {"NX-OS", "leaf4.cfg", test::eosPortOf}},
+  };
+  return switches;
+}
+
+std::string mixedPortOf(const std::string& switch_name, const std::string& sonic_port) {
+  return mixedSwitches().at(switch_name).port_of(sonic_port);
+}
+
+TEST(MixedSample, HasTheSameModelFactsAsTheSonicSample) {
+  std::size_t vendor_files = 0;
+  for (const auto& [name, sw] : mixedSwitches()) vendor_files += sw.format.empty() ? 0 : 1;
+  ASSERT_EQ(vendor_files, 5u);
+  test::expectSameFactsAsSonicSample("leafspine-mixed", mixedPortOf, vendor_files);
+}
+
+TEST(MixedSample, EachSwitchIsReadInItsOwnSyntax) {
+  Fabric fabric = loadFabric({test::sourceDir() + kMixed});
+  std::map<std::string, std::string> format_of_file;
+  for (const auto& c : fabric.coverage) format_of_file[c.file] = c.format;
+  for (const auto& [name, expected] : mixedSwitches()) {
+    const Switch* sw = fabric.findSwitch(name);
+    ASSERT_NE(sw, nullptr) << name;
+    std::string path = test::sourceDir() + kMixed + "/" + expected.file;
+    ASSERT_EQ(sw->files.size(), 1u) << name;
+    EXPECT_EQ(sw->files[0], path) << name;
+    auto it = format_of_file.find(path);
+    EXPECT_EQ(it == format_of_file.end() ? std::string() : it->second, expected.format) << name;
+  }
+  // Every link joins two switches whose configs name each other's ports in the peer's syntax.
+  ASSERT_EQ(fabric.links.size(), 8u);
+  std::set<std::string> links;
+  for (const Link& link : fabric.links) {
+    auto name = [&](const PortRef& end) {
+      const Switch& sw = fabric.switches[end.sw];
+      return sw.name + ":" + sw.ports[end.port].name;
+    };
+    std::string a = name(link.a);
+    std::string b = name(link.b);
+    links.insert(a < b ? a + " " + b : b + " " + a);
+  }
+  EXPECT_EQ(links, (std::set<std::string>{
+                       "leaf1:Ethernet0 spine1:Ethernet1/1", "leaf1:Ethernet8 spine2:Ethernet1/1",
+                       "leaf2:swp1 spine1:Ethernet2/1", "leaf2:swp2 spine2:Ethernet2/1",
+                       "leaf3:Ethernet1/1 spine1:Ethernet3/1", "leaf3:Ethernet2/1 spine2:Ethernet3/1",
+                       "leaf4:Ethernet1/1 spine1:Ethernet4/1", "leaf4:Ethernet2/1 spine2:Ethernet4/1"}));
+}
+
+TEST(MixedSample, ExitsZeroAndReportsCoverage) {
+  auto [code, out] = test::runRocelint("check " + test::sourceDir() + kMixed);
+  EXPECT_EQ(code, 0) << out;
+  EXPECT_NE(out.find("6 switch(es), 8 link(s), 8 host port(s): 0 error(s), 0 warning(s), 0 note(s)"), std::string::npos)
+      << out;
+}
+
+TEST(MixedSample, IsWhatTheGeneratorWrites) {
+  TempDir out;
+  std::string cmd =
+      "/usr/bin/python3 " + test::sourceDir() + "/samples/gen_leafspine_mixed.py " + out.path() + "/gen > /dev/null";
+  ASSERT_EQ(std::system(cmd.c_str()), 0) << cmd;
+  for (const auto& [name, sw] : mixedSwitches()) {
+    std::string committed = test::readAll(test::sourceDir() + kMixed + "/" + sw.file);
+    EXPECT_FALSE(committed.empty()) << name;
+    EXPECT_EQ(test::readAll(out.path() + "/gen/" + sw.file), committed) << name;
+  }
+  EXPECT_EQ(test::readAll(out.path() + "/gen/README.md"), test::readAll(test::sourceDir() + kMixed + "/README.md"));
+}
+
+// ---------------------------------------------------------------------------------------------
+// The same mistake in each syntax: DSCP 26 (RoCE) lands in lossy traffic class 1 on spine2
+// ---------------------------------------------------------------------------------------------
+
+using FindingKey = std::tuple<std::string, std::string, std::string, int>;
+
+// Findings by (rule, switch, port in `port_of`'s syntax, priority).
+std::set<FindingKey> keysOf(const Report& report, std::string (*port_of)(const std::string&)) {
+  std::set<FindingKey> keys;
+  for (const auto& f : report.findings) {
+    keys.insert({f.rule, f.switch_name, f.port.empty() ? f.port : port_of(f.port), f.priority.value_or(-1)});
+  }
+  return keys;
+}
+
+void replaceOnce(std::string& text, const std::string& from, const std::string& to) {
+  auto at = text.find(from);
+  ASSERT_NE(at, std::string::npos) << from;
+  ASSERT_EQ(text.find(from, at + 1), std::string::npos) << from;
+  text.replace(at, from.size(), to);
+}
+
+// The SONiC sample with the mistake on spine2: the reference the other syntaxes must match.
+Report sonicWithSeededMistake(const TempDir& dir) {
+  for (const std::string name : {"spine1", "spine2", "leaf1", "leaf2", "leaf3", "leaf4"}) {
+    std::string json = test::readAll(test::sourceDir() + "/samples/leafspine-clean/" + name + ".json");
+    if (name == "spine2") {
+      auto doc = nlohmann::json::parse(json);
+      doc["DSCP_TO_TC_MAP"]["AZURE"]["26"] = "1";
+      json = doc.dump(4);
+    }
+    dir.write(name + ".json", json);
+  }
+  return test::check(dir.path());
+}
+
+TEST(MixedSample, SeededDscp26MistakeInNxosSyntaxGivesTheSonicFinding) {
+  TempDir sonic_dir;
+  Report sonic = sonicWithSeededMistake(sonic_dir);
+  std::set<FindingKey> expected = {{"MAP001", "spine2", "Ethernet0", 1}};
+  ASSERT_EQ(keysOf(sonic, sonicPortOf), expected);
+
+  // spine2 of the mixed sample is NX-OS: the ROCE class (DSCP 26) set to qos-group 1.
+  TempDir mixed_dir;
+  for (const auto& [name, sw] : mixedSwitches()) {
+    std::string text = test::readAll(test::sourceDir() + kMixed + "/" + sw.file);
+    if (name == "spine2") replaceOnce(text, "  class ROCE\n    set qos-group 3\n", "  class ROCE\n    set qos-group 1\n");
+    mixed_dir.write(sw.file, text);
+  }
+  Report mixed = test::check(mixed_dir.path());
+  EXPECT_EQ(keysOf(mixed, sonicPortOf), (std::set<FindingKey>{{"MAP001", "spine2", "Ethernet1/1", 1}}));
+  ASSERT_EQ(mixed.findings.size(), 1u);
+  const Finding& f = mixed.findings[0];
+  EXPECT_EQ(f.severity, sonic.findings[0].severity);
+  EXPECT_EQ(f.location.file(), mixed_dir.path() + "/spine2.cfg");
+  EXPECT_EQ(f.location.line, 19);  // "    set qos-group 1" under "class ROCE"
+}
+
+TEST(MixedSample, SeededDscp26MistakeInTheNxosSampleGivesTheSonicFinding) {
+  TempDir sonic_dir;
+  Report sonic = sonicWithSeededMistake(sonic_dir);
+  TempDir nxos_dir;
+  for (const std::string name : {"spine1", "spine2", "leaf1", "leaf2", "leaf3", "leaf4"}) {
+    std::string cfg = test::readAll(test::sourceDir() + "/samples/leafspine-nxos/" + name + ".cfg");
+    if (name == "spine2") replaceOnce(cfg, "  class ROCE\n    set qos-group 3\n", "  class ROCE\n    set qos-group 1\n");
+    nxos_dir.write(name + ".cfg", cfg);
+  }
+  Report nxos = test::check(nxos_dir.path());
+  EXPECT_EQ(keysOf(sonic, test::eosPortOf), keysOf(nxos, sonicPortOf));
+  ASSERT_EQ(nxos.findings.size(), 1u);
+  EXPECT_EQ(nxos.findings[0].location.file(), nxos_dir.path() + "/spine2.cfg");
+}
+
+// A leaf in each syntax with the same mistake gives the SONiC finding on that leaf.
+TEST(MixedSample, SeededDscp26MistakeOnEachLeafSyntaxGivesTheSonicFinding) {
+  struct Seed {
+    std::string leaf, from, to;
+  };
+  const Seed seeds[] = {
+      {"leaf1", "", ""},  // SONiC: edited as JSON below
+      {"leaf2", "'26': {switch-priority: 3}", "'26': {switch-priority: 1}"},
+      {"leaf3", "qos map dscp 26 to traffic-class 3", "qos map dscp 26 to traffic-class 1"},
+      {"leaf4", "  class ROCE\n    set qos-group 3\n", "  class ROCE\n    set qos-group 1\n"},
+  };
+  for (const Seed& seed : seeds) {
+    SCOPED_TRACE(seed.leaf);
+    TempDir sonic_dir;
+    for (const std::string name : {"spine1", "spine2", "leaf1", "leaf2", "leaf3", "leaf4"}) {
+      std::string json = test::readAll(test::sourceDir() + "/samples/leafspine-clean/" + name + ".json");
+      if (name == seed.leaf) {
+        auto doc = nlohmann::json::parse(json);
+        doc["DSCP_TO_TC_MAP"]["AZURE"]["26"] = "1";
+        json = doc.dump(4);
+      }
+      sonic_dir.write(name + ".json", json);
+    }
+    Report sonic = test::check(sonic_dir.path());
+    ASSERT_FALSE(sonic.findings.empty());
+    TempDir mixed_dir;
+    for (const auto& [name, sw] : mixedSwitches()) {
+      std::string text = test::readAll(test::sourceDir() + kMixed + "/" + sw.file);
+      if (name == seed.leaf) {
+        if (seed.from.empty()) {
+          auto doc = nlohmann::json::parse(text);
+          doc["DSCP_TO_TC_MAP"]["AZURE"]["26"] = "1";
+          text = doc.dump(4);
+        } else {
+          replaceOnce(text, seed.from, seed.to);
+        }
+      }
+      mixed_dir.write(sw.file, text);
+    }
+    Report mixed = test::check(mixed_dir.path());
+    auto port_of = mixedSwitches().at(seed.leaf).port_of;
+    EXPECT_EQ(keysOf(sonic, port_of), keysOf(mixed, sonicPortOf));
+    for (const Finding& f : mixed.findings) {
+      EXPECT_EQ(f.switch_name, seed.leaf);
+      EXPECT_EQ(f.location.file(), mixed_dir.path() + "/" + mixedSwitches().at(seed.leaf).file);
+    }
+  }
+}
+
+}  // namespace
+}  // namespace rocelint
