@@ -22,6 +22,7 @@ import copy
 import json
 import os
 import shutil
+import sys
 from dataclasses import dataclass, field
 from typing import Callable
 
@@ -615,6 +616,26 @@ def write_fabric(directory: str, fabric: dict[str, dict]) -> None:
     os.makedirs(directory)
     for name, cfg in fabric.items():
         write_json(os.path.join(directory, f"{name}.json"), cfg)
+
+
+def write_vendor_sample(name: str, file_of: Callable[[str], str],
+                        render: Callable[[SwitchPlan, dict[str, SwitchPlan]], str], readme: str) -> None:
+    """Writes samples/`name` (or the directory given as the first argument) afresh: each switch of
+    the plan rendered into `file_of(switch)` inside it, and README.md."""
+    here = os.path.dirname(os.path.abspath(__file__))
+    out_dir = sys.argv[1] if len(sys.argv) > 1 else os.path.join(here, name)
+    if os.path.isdir(out_dir):
+        shutil.rmtree(out_dir)
+    os.makedirs(out_dir)
+    plan = build_plan()
+    for switch, sw in plan.items():
+        path = os.path.join(out_dir, file_of(switch))
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path, "w", encoding="utf-8") as fh:
+            fh.write(render(sw, plan))
+    with open(os.path.join(out_dir, "README.md"), "w", encoding="utf-8") as fh:
+        fh.write(readme)
+    print(f"wrote {out_dir} ({len(plan)} switches)")
 
 
 def main() -> None:

@@ -15,8 +15,6 @@ port (the SONiC alias is etp<N/8+1>). Neighbours come from the description conve
 
 from __future__ import annotations
 
-import os
-import shutil
 
 import gen_leafspine as g
 
@@ -127,19 +125,7 @@ generators, not the configs. `rocelint check` reports **no finding** on it, and
 
 
 def main() -> None:
-    here = os.path.dirname(os.path.abspath(__file__))
-    out_dir = os.path.join(here, "leafspine-eos")
-    if os.path.isdir(out_dir):
-        shutil.rmtree(out_dir)
-    os.makedirs(out_dir)
-    plan = g.build_plan()
-    for name, sw in plan.items():
-        with open(os.path.join(out_dir, f"{name}.cfg"), "w", encoding="utf-8") as fh:
-            fh.write(render(sw, plan))
-    with open(os.path.join(out_dir, "README.md"), "w", encoding="utf-8") as fh:
-        fh.write(README)
-    print(f"wrote {out_dir} ({len(plan)} switches)")
-
+    g.write_vendor_sample("leafspine-eos", lambda name: f"{name}.cfg", render, README)
 
 if __name__ == "__main__":
     main()

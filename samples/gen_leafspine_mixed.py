@@ -16,9 +16,6 @@ Standard library only.
 from __future__ import annotations
 
 import json
-import os
-import shutil
-import sys
 from typing import Callable
 
 import gen_leafspine as g
@@ -81,22 +78,8 @@ NX-OS `Ethernet1/1..4/1`, NVUE `swp1..4` (the same front-panel ports).
 
 
 def main() -> None:
-    here = os.path.dirname(os.path.abspath(__file__))
-    out_dir = sys.argv[1] if len(sys.argv) > 1 else os.path.join(here, "leafspine-mixed")
-    if os.path.isdir(out_dir):
-        shutil.rmtree(out_dir)
-    os.makedirs(out_dir)
-    plan = g.build_plan()
-    for name, sw in plan.items():
-        vendor = VENDOR_OF[name]
-        path = os.path.join(out_dir, vendor.path.format(name=name))
-        os.makedirs(os.path.dirname(path), exist_ok=True)
-        with open(path, "w", encoding="utf-8") as fh:
-            fh.write(vendor.render(sw, plan, peer_port_name))
-    with open(os.path.join(out_dir, "README.md"), "w", encoding="utf-8") as fh:
-        fh.write(readme())
-    print(f"wrote {out_dir} ({len(plan)} switches)")
-
+    g.write_vendor_sample("leafspine-mixed", lambda name: VENDOR_OF[name].path.format(name=name),
+                          lambda sw, plan: VENDOR_OF[sw.name].render(sw, plan, peer_port_name), readme())
 
 if __name__ == "__main__":
     main()

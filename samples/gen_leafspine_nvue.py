@@ -22,9 +22,6 @@ Standard library only.
 
 from __future__ import annotations
 
-import os
-import shutil
-import sys
 
 import gen_leafspine as g
 
@@ -212,20 +209,7 @@ explicitly instead of `qos roce` (whose documented defaults make only switch pri
 
 
 def main() -> None:
-    here = os.path.dirname(os.path.abspath(__file__))
-    out_dir = sys.argv[1] if len(sys.argv) > 1 else os.path.join(here, "leafspine-nvue")
-    if os.path.isdir(out_dir):
-        shutil.rmtree(out_dir)
-    os.makedirs(out_dir)
-    plan = g.build_plan()
-    for name, sw in plan.items():
-        os.makedirs(os.path.join(out_dir, name))
-        with open(os.path.join(out_dir, name, "startup.yaml"), "w", encoding="utf-8") as fh:
-            fh.write(render(sw, plan))
-    with open(os.path.join(out_dir, "README.md"), "w", encoding="utf-8") as fh:
-        fh.write(README)
-    print(f"wrote {out_dir} ({len(plan)} switches)")
-
+    g.write_vendor_sample("leafspine-nvue", lambda name: f"{name}/startup.yaml", render, README)
 
 if __name__ == "__main__":
     main()

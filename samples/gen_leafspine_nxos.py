@@ -11,8 +11,6 @@ EOS spines and NX-OS leaves reports nothing. Standard library only.
 
 from __future__ import annotations
 
-import os
-import shutil
 
 import gen_leafspine as g
 from gen_leafspine_eos import KBYTE, eos_port
@@ -109,19 +107,7 @@ EOS and NX-OS switches of the two samples can be mixed in one fabric. `rocelint 
 
 
 def main() -> None:
-    here = os.path.dirname(os.path.abspath(__file__))
-    out_dir = os.path.join(here, "leafspine-nxos")
-    if os.path.isdir(out_dir):
-        shutil.rmtree(out_dir)
-    os.makedirs(out_dir)
-    plan = g.build_plan()
-    for name, sw in plan.items():
-        with open(os.path.join(out_dir, f"{name}.cfg"), "w", encoding="utf-8") as fh:
-            fh.write(render(sw, plan))
-    with open(os.path.join(out_dir, "README.md"), "w", encoding="utf-8") as fh:
-        fh.write(README)
-    print(f"wrote {out_dir} ({len(plan)} switches)")
-
+    g.write_vendor_sample("leafspine-nxos", lambda name: f"{name}.cfg", render, README)
 
 if __name__ == "__main__":
     main()
