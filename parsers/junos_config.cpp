@@ -113,7 +113,8 @@ bool looksLikeJunos(std::string_view text) {
     bool column1 = !raw.empty() && !std::isspace(static_cast<unsigned char>(raw[0]));
     std::string_view word = firstWord(line);
     if (word == "inactive:" || word == "protect:") word = firstWord(trimView(line.substr(word.size())));
-    if (column1 && line.back() == '{' && isTopLevelKeyword(word)) {
+    std::string_view after = trimView(line.substr(line.find(word) + word.size()));
+    if (column1 && isTopLevelKeyword(word) && !after.empty() && after.front() == '{') {
       ++block_lines;
     } else if (column1 && (word == "set" || word == "deactivate" || word == "delete" || word == "activate")) {
       std::string_view rest = trimView(line.substr(word.size()));
@@ -480,8 +481,9 @@ class XmlReader {
     return {static_cast<int>(line), static_cast<int>(o - line_starts_[line - 1] + 1)};
   }
 
+  // An element is located at its '<', a text at its first character.
   [[nodiscard]] Word wordAt(std::string text, const pugi::xml_node& node) const {
-    auto [line, column] = position(node.offset_debug());
+    auto [line, column] = position(node.offset_debug() - (node.type() == pugi::node_element ? 1 : 0));
     return Word{std::move(text), line, column};
   }
 
@@ -1309,6 +1311,12 @@ class Builder {
     if ((what == "ether-options" || what == "gigether-options") && s.word(3) == "802.3ad") {
       intf.lag = need(s, 4, "an aggregated interface name such as ae0");
       return s.words.size() == 5;
+    }
+    // display xml: <ether-options><ieee-802.3ad><bundle>ae0</bundle></ieee-802.3ad></ether-options>
+    if ((what == "ether-options" || what == "gigether-options") && s.word(3) == "ieee-802.3ad" &&
+        s.word(4) == "bundle") {
+      intf.lag = need(s, 5, "an aggregated interface name such as ae0");
+      return s.words.size() == 6;
     }
     return false;
   }
