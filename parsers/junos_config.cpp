@@ -90,11 +90,40 @@ std::string_view firstWord(std::string_view line) {
   return line.substr(0, end);
 }
 
+// The name of the first element of an XML text ("" when the text does not start like XML):
+// declarations, comments and a BOM before it are skipped.
+std::string_view xmlRootTag(std::string_view text) {
+  std::size_t i = 0;
+  if (text.rfind("\xEF\xBB\xBF", 0) == 0) i = 3;
+  for (;;) {
+    while (i < text.size() && std::isspace(static_cast<unsigned char>(text[i]))) ++i;
+    if (i >= text.size() || text[i] != '<') return {};
+    if (text.compare(i, 4, "<!--") == 0) {
+      std::size_t end = text.find("-->", i);
+      if (end == std::string_view::npos) return {};
+      i = end + 3;
+    } else if (text.compare(i, 2, "<?") == 0 || text.compare(i, 2, "<!") == 0) {
+      std::size_t end = text.find('>', i);
+      if (end == std::string_view::npos) return {};
+      i = end + 1;
+    } else {
+      std::size_t end = text.find_first_of(" \t\r\n/>", i + 1);
+      std::string_view tag = text.substr(i + 1, (end == std::string_view::npos ? text.size() : end) - i - 1);
+      auto colon = tag.find(':');
+      return colon == std::string_view::npos ? tag : tag.substr(colon + 1);
+    }
+  }
+}
+
 }  // namespace
 
 bool looksLikeJunos(std::string_view text) {
   std::string_view head = text.substr(0, std::min<std::size_t>(text.size(), 64 * 1024));
-  if (head.find("<configuration") != std::string_view::npos) {
+  if (std::string_view root = xmlRootTag(head); !root.empty()) {
+    // <rpc-reply><configuration> or a bare <configuration>, with Junos's namespace or elements:
+    // a Maven POM's <configuration> is deeper down and its root is <project>.
+    if (root != "rpc-reply" && root != "configuration") return false;
+    if (head.find("<configuration") == std::string_view::npos) return false;
     return head.find("xml.juniper.net") != std::string_view::npos ||
            head.find("junos:") != std::string_view::npos || head.find("<class-of-service") != std::string_view::npos ||
            head.find("<system>") != std::string_view::npos || head.find("<interfaces>") != std::string_view::npos;
@@ -132,6 +161,10 @@ bool looksLikeJunos(std::string_view text) {
 }
 
 namespace {
+
+// Junos hierarchies are a dozen levels deep; deeper input is not a configuration (and would cost
+// quadratic memory in paths).
+constexpr int kMaxDepth = 64;
 
 // ----------------------------------------------------------------------------------------------
 // Curly-brace text and set lines: a lexer with positions
@@ -343,6 +376,10 @@ Config parseText(std::string_view text, const std::string& file) {
           throw InputError(fmt::format("{}:{}:{}: expected a statement name before '{{'", file, t.word.line,
                                        t.word.column));
         }
+        if (stack.size() >= static_cast<std::size_t>(kMaxDepth)) {
+          throw InputError(fmt::format("{}:{}:{}: expected at most {} levels of nested blocks in a Junos configuration",
+                                       file, t.word.line, t.word.column, kMaxDepth));
+        }
         Frame frame;
         frame.path = prefix();
         frame.path.insert(frame.path.end(), current.begin(), current.end());
@@ -488,6 +525,11 @@ class XmlReader {
   }
 
   void walk(const pugi::xml_node& element, const std::vector<Word>& prefix, bool inactive, int depth) {
+    if (depth > kMaxDepth) {
+      auto [line, column] = position(element.offset_debug() - 1);
+      throw InputError(fmt::format("{}:{}:{}: expected at most {} levels of nested elements in a Junos configuration",
+                                   *config_.file, line, column, kMaxDepth));
+    }
     std::vector<pugi::xml_node> children;
     for (pugi::xml_node c : element.children()) {
       if (c.type() == pugi::node_element && localName(c.name()) != "name") children.push_back(c);
@@ -774,15 +816,28 @@ bool isLagName(std::string_view name) {
 }
 
 // Junos interface wildcards: `*` matches any run of characters (et-*, et-0/0/*, *).
+// Greedy with one backtrack point, so a pattern of many stars stays linear.
 bool globMatch(std::string_view pattern, std::string_view name) {
-  if (pattern.empty()) return name.empty();
-  if (pattern.front() == '*') {
-    for (std::size_t i = 0; i <= name.size(); ++i) {
-      if (globMatch(pattern.substr(1), name.substr(i))) return true;
+  std::size_t p = 0;
+  std::size_t n = 0;
+  std::size_t star = std::string_view::npos;
+  std::size_t resume = 0;
+  while (n < name.size()) {
+    if (p < pattern.size() && pattern[p] == '*') {
+      star = p++;
+      resume = n;
+    } else if (p < pattern.size() && pattern[p] == name[n]) {
+      ++p;
+      ++n;
+    } else if (star != std::string_view::npos) {
+      p = star + 1;
+      n = ++resume;
+    } else {
+      return false;
     }
-    return false;
   }
-  return !name.empty() && pattern.front() == name.front() && globMatch(pattern.substr(1), name.substr(1));
+  while (p < pattern.size() && pattern[p] == '*') ++p;
+  return p == pattern.size();
 }
 
 // "leaf1:et-0/0/0", "facing_spine1:et-0/0/0:0", "gpu-node-1:ens1f0np0": the neighbour a port
@@ -908,13 +963,10 @@ class Builder {
 
   void statement(const Statement& s) {
     if (s.inactive) return;
-    for (std::size_t i = s.own; i < s.words.size(); ++i) {
-      if (s.words[i].text == "apply-groups") {
-        apply_groups_.push_back(&s);
-        use(s);
-        return;
-      }
-      break;
+    if (s.word(s.own) == "apply-groups") {
+      apply_groups_.push_back(&s);
+      use(s);
+      return;
     }
     const std::string& top = s.word(0);
     if (top == "class-of-service") {
@@ -1348,10 +1400,13 @@ class Builder {
     need(s, i + 1, "a next hop address or interface");
     for (++i; i < s.words.size(); ++i) {
       const std::string& hop = s.word(i);
+      std::string port = hop.substr(0, hop.find('.'));
       if (std::isdigit(static_cast<unsigned char>(hop[0])) || hop.find(':') != std::string::npos) {
         it->nexthops.push_back(hop);
-      } else {
+      } else if (isPortName(port) || isLagName(port) || port == "irb" || port == "lo0") {
         it->ifnames.push_back(hop);
+      } else {
+        return false;  // `preference 5`, `no-readvertise`, ...: not modelled
       }
       if (kind == "qualified-next-hop") return i + 1 == s.words.size();
     }

@@ -126,6 +126,12 @@ TEST(JunosRecognition, ByContentInAllThreeSyntaxes) {
   EXPECT_FALSE(junos::looksLikeJunos("- set:\n    system:\n      hostname: leaf1\n"));
   EXPECT_FALSE(junos::looksLikeJunos("The system {is} described here.\nset up the interfaces first\n"));
   EXPECT_FALSE(junos::looksLikeJunos("<project><modelVersion>4.0.0</modelVersion></project>"));
+  // A Maven POM holds <configuration> and even <system>, but its root is <project>.
+  EXPECT_FALSE(junos::looksLikeJunos("<?xml version=\"1.0\"?>\n<project><issueManagement><system>GitHub</system>"
+                                     "</issueManagement><build><plugin><configuration><source>17</source>"
+                                     "</configuration></plugin></build></project>"));
+  EXPECT_TRUE(junos::looksLikeJunos("<?xml version=\"1.0\"?>\n<!-- saved -->\n<configuration><system><host-name>a"
+                                    "</host-name></system></configuration>"));
   EXPECT_FALSE(junos::looksLikeJunos("{\"DEVICE_METADATA\": {}}"));
   // No sample or fixture file of another vendor is taken for Junos.
   int others = 0;
@@ -484,6 +490,29 @@ TEST(JunosInterfaces, WildcardsExpandToConfiguredPortsAndExactNamesWin) {
   EXPECT_EQ(fabric.out_of_scope_tables.count("Junos interfaces em"), 1u);
 }
 
+TEST(JunosInterfaces, StaticRoutesInTheDefaultInstanceAndInVrfs) {
+  TempDir dir;
+  dir.write("a.conf",
+            "system { host-name a; }\n"
+            "routing-options {\n"
+            "    static {\n"
+            "        route 10.9.0.0/16 next-hop [ 10.0.0.0 10.0.0.2 ];\n"
+            "        route 10.8.0.0/16 { next-hop et-0/0/1.0; preference 7; }\n"
+            "        route 0.0.0.0/0 discard;\n"
+            "    }\n"
+            "}\n"
+            "routing-instances { tenant-1 { routing-options { static { route 10.7.0.0/16 next-hop 10.2.0.1; } } } }\n");
+  Fabric fabric = loadFabric({dir.path()});
+  const Switch& sw = onlySwitch(fabric);
+  ASSERT_EQ(sw.static_routes.size(), 4u);
+  EXPECT_EQ(sw.static_routes[0].nexthops, (std::vector<std::string>{"10.0.0.0", "10.0.0.2"}));
+  EXPECT_EQ(sw.static_routes[0].src.line, 4);
+  EXPECT_EQ(sw.static_routes[1].ifnames, std::vector<std::string>{"et-0/0/1.0"});
+  EXPECT_TRUE(sw.static_routes[2].nexthops.empty());
+  EXPECT_EQ(sw.static_routes[3].vrf, "tenant-1");
+  EXPECT_EQ(fabric.out_of_scope_tables.at("Junos routing-options static"), 1);  // the preference
+}
+
 // ---------------------------------------------------------------------------------------------
 // Notes and coverage
 // ---------------------------------------------------------------------------------------------
@@ -573,6 +602,22 @@ TEST(JunosMalformed, InputErrorsWithExactMessageAndLocation) {
     std::string error = loadError(dir.path());
     EXPECT_EQ(error, dir.path() + "/" + c.error) << c.text;
   }
+}
+
+TEST(JunosMalformed, NestingDeeperThanAConfigurationIsAnInputError) {
+  TempDir dir;
+  std::string text = "system { host-name a; }\nclass-of-service ";
+  for (int i = 0; i < 100; ++i) text += "a { ";
+  dir.write("a.conf", text);
+  EXPECT_EQ(loadError(dir.path()),
+            dir.path() + "/a.conf:2:276: expected at most 64 levels of nested blocks in a Junos configuration");
+  std::string xml = "<rpc-reply xmlns:junos=\"http://xml.juniper.net/junos/\"><configuration><system><host-name>a"
+                    "</host-name></system>";
+  for (int i = 0; i < 100; ++i) xml += "<a>";
+  for (int i = 0; i < 100; ++i) xml += "</a>";
+  xml += "</configuration></rpc-reply>\n";
+  dir.write("a.conf", xml);
+  EXPECT_NE(loadError(dir.path()).find("expected at most 64 levels of nested elements"), std::string::npos);
 }
 
 TEST(JunosMalformed, TruncatedXmlIsAnInputErrorAtItsEnd) {
