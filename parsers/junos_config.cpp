@@ -69,12 +69,31 @@ namespace {
 
 // Junos top-level statements (the [edit] hierarchy) that start a block or a `set` line.
 bool isTopLevelKeyword(std::string_view word) {
-  static const std::set<std::string_view> kTop = {
-      "system",           "interfaces",     "class-of-service",  "protocols",         "routing-options",
-      "chassis",          "policy-options", "routing-instances", "forwarding-options", "firewall",
-      "snmp",             "security",       "services",          "vlans",             "groups",
-      "switch-options",   "event-options",  "multi-chassis",     "access",            "virtual-chassis",
-      "poe",              "ethernet-switching-options", "bridge-domains", "applications", "dynamic-profiles"};
+  static const std::set<std::string_view> kTop = {"system",
+                                                  "interfaces",
+                                                  "class-of-service",
+                                                  "protocols",
+                                                  "routing-options",
+                                                  "chassis",
+                                                  "policy-options",
+                                                  "routing-instances",
+                                                  "forwarding-options",
+                                                  "firewall",
+                                                  "snmp",
+                                                  "security",
+                                                  "services",
+                                                  "vlans",
+                                                  "groups",
+                                                  "switch-options",
+                                                  "event-options",
+                                                  "multi-chassis",
+                                                  "access",
+                                                  "virtual-chassis",
+                                                  "poe",
+                                                  "ethernet-switching-options",
+                                                  "bridge-domains",
+                                                  "applications",
+                                                  "dynamic-profiles"};
   return kTop.count(word) != 0;
 }
 
@@ -124,8 +143,8 @@ bool looksLikeJunos(std::string_view text) {
     // a Maven POM's <configuration> is deeper down and its root is <project>.
     if (root != "rpc-reply" && root != "configuration") return false;
     if (head.find("<configuration") == std::string_view::npos) return false;
-    return head.find("xml.juniper.net") != std::string_view::npos ||
-           head.find("junos:") != std::string_view::npos || head.find("<class-of-service") != std::string_view::npos ||
+    return head.find("xml.juniper.net") != std::string_view::npos || head.find("junos:") != std::string_view::npos ||
+           head.find("<class-of-service") != std::string_view::npos ||
            head.find("<system>") != std::string_view::npos || head.find("<interfaces>") != std::string_view::npos;
   }
   int block_lines = 0;
@@ -204,9 +223,10 @@ class Lexer {
         int column = column_;
         std::size_t close = text_.find("*/", pos_ + 2);
         if (close == std::string_view::npos) {
-          throw InputError(fmt::format("{}:{}:{}: unterminated comment: expected \"*/\" to close the \"/*\" here "
-                                       "(is the file truncated?)",
-                                       file_, line, column));
+          throw InputError(
+              fmt::format("{}:{}:{}: unterminated comment: expected \"*/\" to close the \"/*\" here "
+                          "(is the file truncated?)",
+                          file_, line, column));
         }
         while (pos_ < close + 2) advance();
         continue;
@@ -277,9 +297,10 @@ class Lexer {
       advance();
     }
     if (pos_ >= text_.size()) {
-      throw InputError(fmt::format("{}:{}:{}: unterminated string: expected a closing '\"' for the one here "
-                                   "(is the file truncated?)",
-                                   file_, line, column));
+      throw InputError(
+          fmt::format("{}:{}:{}: unterminated string: expected a closing '\"' for the one here "
+                      "(is the file truncated?)",
+                      file_, line, column));
     }
     advance();  // the closing quote
     return out;
@@ -306,10 +327,10 @@ void readList(Lexer& lexer, const Token& open, std::vector<Word>& words, const s
     } else if (t.kind == Token::Kind::ListClose) {
       return;
     } else if (t.kind != Token::Kind::Newline || !newlines) {
-      throw InputError(fmt::format("{}:{}:{}: expected ']' to close the list opened at line {} column {}, got {}", file,
-                                   t.word.line, t.word.column, open.word.line, open.word.column,
-                                   t.kind == Token::Kind::End ? "the end of the file (is the file truncated?)"
-                                                              : "'" + t.word.text + "'"));
+      throw InputError(fmt::format(
+          "{}:{}:{}: expected ']' to close the list opened at line {} column {}, got {}", file, t.word.line,
+          t.word.column, open.word.line, open.word.column,
+          t.kind == Token::Kind::End ? "the end of the file (is the file truncated?)" : "'" + t.word.text + "'"));
     } else {
       throw InputError(fmt::format("{}:{}:{}: expected ']' to close the list opened at column {} of this line", file,
                                    t.word.line, t.word.column, open.word.column));
@@ -352,8 +373,8 @@ Config parseText(std::string_view text, const std::string& file) {
         break;
       case Token::Kind::ListOpen:
         if (current.empty()) {
-          throw InputError(fmt::format("{}:{}:{}: expected a statement name before '['", file, t.word.line,
-                                       t.word.column));
+          throw InputError(
+              fmt::format("{}:{}:{}: expected a statement name before '['", file, t.word.line, t.word.column));
         }
         readList(lexer, t, current, file, false);
         break;
@@ -373,8 +394,8 @@ Config parseText(std::string_view text, const std::string& file) {
       }
       case Token::Kind::Open: {
         if (current.empty()) {
-          throw InputError(fmt::format("{}:{}:{}: expected a statement name before '{{'", file, t.word.line,
-                                       t.word.column));
+          throw InputError(
+              fmt::format("{}:{}:{}: expected a statement name before '{{'", file, t.word.line, t.word.column));
         }
         if (stack.size() >= static_cast<std::size_t>(kMaxDepth)) {
           throw InputError(fmt::format("{}:{}:{}: expected at most {} levels of nested blocks in a Junos configuration",
@@ -397,9 +418,8 @@ Config parseText(std::string_view text, const std::string& file) {
                                        t.word.column, shown(current)));
         }
         if (stack.empty()) {
-          throw InputError(
-              fmt::format("{}:{}:{}: unexpected '}}': no block is open here (one '}}' too many?)", file, t.word.line,
-                          t.word.column));
+          throw InputError(fmt::format("{}:{}:{}: unexpected '}}': no block is open here (one '}}' too many?)", file,
+                                       t.word.line, t.word.column));
         }
         Frame frame = std::move(stack.back());
         stack.pop_back();
@@ -414,16 +434,17 @@ Config parseText(std::string_view text, const std::string& file) {
         break;
       case Token::Kind::End:
         if (!current.empty()) {
-          throw InputError(fmt::format("{}:{}:{}: expected ';' or '{{' after \"{}\", got the end of the file (is the "
-                                       "file truncated?)",
-                                       file, t.word.line, t.word.column, shown(current)));
+          throw InputError(
+              fmt::format("{}:{}:{}: expected ';' or '{{' after \"{}\", got the end of the file (is the "
+                          "file truncated?)",
+                          file, t.word.line, t.word.column, shown(current)));
         }
         if (!stack.empty()) {
           const Frame& open = stack.back();
-          throw InputError(fmt::format("{}:{}:{}: expected '}}' to close \"{}\" opened at line {} column {}, got the "
-                                       "end of the file (is the file truncated?)",
-                                       file, t.word.line, t.word.column, shown(open.path), open.open.line,
-                                       open.open.column));
+          throw InputError(
+              fmt::format("{}:{}:{}: expected '}}' to close \"{}\" opened at line {} column {}, got the "
+                          "end of the file (is the file truncated?)",
+                          file, t.word.line, t.word.column, shown(open.path), open.open.line, open.open.column));
         }
         return config;
     }
@@ -483,9 +504,10 @@ Config parseSet(std::string_view text, const std::string& file) {
       finish();
       if (t.kind == Token::Kind::End) return config;
     } else {
-      throw InputError(fmt::format("{}:{}:{}: unexpected '{}' in a set line (curly-brace blocks and set lines cannot be "
-                                   "mixed in one file)",
-                                   file, t.word.line, t.word.column, t.word.text));
+      throw InputError(
+          fmt::format("{}:{}:{}: unexpected '{}' in a set line (curly-brace blocks and set lines cannot be "
+                      "mixed in one file)",
+                      file, t.word.line, t.word.column, t.word.text));
     }
   }
 }
@@ -613,9 +635,10 @@ Config parseXml(std::string_view text, const std::string& file) {
   pugi::xml_parse_result result = doc.load_buffer(text.data(), text.size(), pugi::parse_default);
   XmlReader reader(text, config);
   if (!result) {
-    auto [line, column] = reader.position(std::min<std::ptrdiff_t>(result.offset, static_cast<std::ptrdiff_t>(text.size()) - 1));
-    throw InputError(fmt::format("{}:{}:{}: invalid XML: {} (is the file truncated?)", file, line, column,
-                                 result.description()));
+    auto [line, column] =
+        reader.position(std::min<std::ptrdiff_t>(result.offset, static_cast<std::ptrdiff_t>(text.size()) - 1));
+    throw InputError(
+        fmt::format("{}:{}:{}: invalid XML: {} (is the file truncated?)", file, line, column, result.description()));
   }
   // <rpc-reply><configuration> (display xml), or a bare <configuration>.
   std::function<pugi::xml_node(const pugi::xml_node&)> find = [&](const pugi::xml_node& node) -> pugi::xml_node {
@@ -629,9 +652,10 @@ Config parseXml(std::string_view text, const std::string& file) {
   pugi::xml_node root = find(doc);
   if (!root) {
     auto [line, column] = reader.position(doc.document_element().offset_debug());
-    throw InputError(fmt::format("{}:{}:{}: expected a Junos <configuration> element (show configuration | display "
-                                 "xml)",
-                                 file, line, column));
+    throw InputError(
+        fmt::format("{}:{}:{}: expected a Junos <configuration> element (show configuration | display "
+                    "xml)",
+                    file, line, column));
   }
   reader.walk(root, {}, false, 0);
   return config;
@@ -790,8 +814,8 @@ struct BgpGroup {
 // et-0/0/0, xe-0/0/1:2, ge-1/0/3, mge-0/0/4: a physical port (breakout members included).
 bool isPortName(std::string_view name) {
   static const std::array<std::string_view, 5> kPrefixes = {"et-", "xe-", "ge-", "mge-", "fte-"};
-  auto prefix = std::find_if(kPrefixes.begin(), kPrefixes.end(),
-                             [&](std::string_view p) { return name.rfind(p, 0) == 0; });
+  auto prefix =
+      std::find_if(kPrefixes.begin(), kPrefixes.end(), [&](std::string_view p) { return name.rfind(p, 0) == 0; });
   if (prefix == kPrefixes.end()) return false;
   std::string_view rest = name.substr(prefix->size());
   int slashes = 0;
@@ -923,8 +947,9 @@ class Builder {
 
   // An IEEE 802.1p code point: 3 bits (011) or an alias (be, be1, ef, ef1, af11, af12, nc1, nc2).
   static int dot1p(const Statement& s, std::size_t i) {
-    static const char* const kWhat = "an IEEE 802.1p code point (3 bits such as 011, or an alias: be, be1, ef, ef1, "
-                                     "af11, af12, nc1, nc2)";
+    static const char* const kWhat =
+        "an IEEE 802.1p code point (3 bits such as 011, or an alias: be, be1, ef, ef1, "
+        "af11, af12, nc1, nc2)";
     const std::string& text = need(s, i, kWhat);
     if (text.size() == 3 && text.find_first_not_of("01") == std::string::npos) return std::stoi(text, nullptr, 2);
     static const std::map<std::string, int, std::less<>> kAliases = {{"be", 0},   {"be1", 1},  {"ef", 2},  {"ef1", 3},
@@ -1117,8 +1142,8 @@ class Builder {
     if (what == "input") {
       const std::string& kind = s.word(4);
       if (kind == "cable-length") {
-        cnp.cable_m = Sourced<std::uint32_t>{integer<std::uint32_t>(s, 5, 1, 100000, "a cable length in meters"),
-                                             s.srcOf(5)};
+        cnp.cable_m =
+            Sourced<std::uint32_t>{integer<std::uint32_t>(s, 5, 1, 100000, "a cable length in meters"), s.srcOf(5)};
         return s.words.size() == 6;
       }
       if (kind != "dscp" && kind != "ieee-802.1") return false;
@@ -1169,11 +1194,13 @@ class Builder {
       if (interpolate) list.clear();
       std::size_t first = ++i;
       for (; i < s.words.size() && s.word(i) != "fill-level" && s.word(i) != "drop-probability"; ++i) {
-        list.push_back(Sourced<int>{integer<int>(s, i, 0, 100, key == "fill-level" ? "a fill level in percent"
-                                                                                     : "a drop probability in percent"),
-                                    s.srcOf(i)});
+        list.push_back(Sourced<int>{
+            integer<int>(s, i, 0, 100,
+                         key == "fill-level" ? "a fill level in percent" : "a drop probability in percent"),
+            s.srcOf(i)});
       }
-      if (i == first) integer<int>(s, i, 0, 100, key == "fill-level" ? "a fill level in percent" : "a drop probability in percent");
+      if (i == first)
+        integer<int>(s, i, 0, 100, key == "fill-level" ? "a fill level in percent" : "a drop probability in percent");
     }
     return true;
   }
@@ -1327,13 +1354,12 @@ class Builder {
         if (s.word(6) != "address") return false;
         const std::string& prefix = need(s, 7, "an address with prefix length such as 10.0.0.1/31");
         if (prefix.find('/') == std::string::npos) fail(s, 7, "an address with prefix length such as 10.0.0.1/31");
-        InterfaceAddress::Kind kind = lag              ? InterfaceAddress::Kind::PortChannel
-                                      : name == "lo0"  ? InterfaceAddress::Kind::Loopback
-                                      : name == "irb"  ? InterfaceAddress::Kind::Vlan
-                                                       : InterfaceAddress::Kind::Port;
-        std::string owner = name == "irb" || (unit != "0" && kind != InterfaceAddress::Kind::Loopback)
-                                ? name + "." + unit
-                                : name;
+        InterfaceAddress::Kind kind = lag             ? InterfaceAddress::Kind::PortChannel
+                                      : name == "lo0" ? InterfaceAddress::Kind::Loopback
+                                      : name == "irb" ? InterfaceAddress::Kind::Vlan
+                                                      : InterfaceAddress::Kind::Port;
+        std::string owner =
+            name == "irb" || (unit != "0" && kind != InterfaceAddress::Kind::Loopback) ? name + "." + unit : name;
         sw_.addresses.push_back(InterfaceAddress{kind, owner, prefix, s.srcOf(7)});
         return s.words.size() == 8;
       }
@@ -1489,8 +1515,9 @@ class Builder {
       ForwardingClass fc;
       fc.name = d.name;
       fc.builtin = true;
-      fc.src = defaultSrc(fmt::format("forwarding-class {} queue-num {}{}", d.name, d.queue,
-                                      d.pfc_priority >= 0 ? fmt::format(" no-loss pfc-priority {}", d.pfc_priority) : ""));
+      fc.src =
+          defaultSrc(fmt::format("forwarding-class {} queue-num {}{}", d.name, d.queue,
+                                 d.pfc_priority >= 0 ? fmt::format(" no-loss pfc-priority {}", d.pfc_priority) : ""));
       fc.queue = Sourced<int>{d.queue, fc.src};
       if (d.pfc_priority >= 0) {
         fc.no_loss = fc.src;
@@ -1520,8 +1547,9 @@ class Builder {
     for (auto& [name, fc] : classes_) {
       if (!fc.priority) lossy.push_back(&fc);
     }
-    std::stable_sort(lossy.begin(), lossy.end(),
-                     [](const ForwardingClass* a, const ForwardingClass* b) { return a->queue->value < b->queue->value; });
+    std::stable_sort(lossy.begin(), lossy.end(), [](const ForwardingClass* a, const ForwardingClass* b) {
+      return a->queue->value < b->queue->value;
+    });
     for (ForwardingClass* fc : lossy) {
       int tc = fc->queue->value;
       if (tc > 7 || used_tcs.count(tc)) {
@@ -1574,9 +1602,11 @@ class Builder {
     // Forwarding class (traffic class) -> queue, and -> PG (each no-loss class its own PG).
     QosMap& queues = addMap(MapKind::TcToQueue, kQueueMap, defaultSrc("forwarding-class queue-num"));
     QosMap& pgs = addMap(MapKind::TcToPg, kPgMap, defaultSrc("a no-loss forwarding class is buffered in its own PG"));
-    for (int tc = 0; tc < 8; ++tc) pgs.entries[tc] = Sourced<int>{0, defaultSrc(fmt::format("traffic class {} -> PG 0", tc))};
+    for (int tc = 0; tc < 8; ++tc)
+      pgs.entries[tc] = Sourced<int>{0, defaultSrc(fmt::format("traffic class {} -> PG 0", tc))};
     for (const auto& [name, fc] : classes_) {
-      if (!queues.entries.count(fc.tc) || !fc.builtin) queues.entries[fc.tc] = Sourced<int>{fc.queue->value, fc.queue->src};
+      if (!queues.entries.count(fc.tc) || !fc.builtin)
+        queues.entries[fc.tc] = Sourced<int>{fc.queue->value, fc.queue->src};
       if (fc.priority) pgs.entries[fc.tc] = Sourced<int>{fc.tc, *fc.no_loss};
     }
     // The default DSCP classifier when an interface binds none.
@@ -1610,19 +1640,19 @@ class Builder {
           continue;
         }
         if (undefined_classes_.insert(entry->second.class_src.pointer).second) {
-          invalid("",
-                  fmt::format("{}: forwarding class {} is not defined (defined: {}); its code points fall into {}",
-                              entry->second.class_src.pointer, entry->second.forwarding_class, classNames(),
-                              fallback.name),
-                  entry->second.class_src);
+          invalid(
+              "",
+              fmt::format("{}: forwarding class {} is not defined (defined: {}); its code points fall into {}",
+                          entry->second.class_src.pointer, entry->second.forwarding_class, classNames(), fallback.name),
+              entry->second.class_src);
         }
       }
       if (kind == MapKind::DscpToTc && c.import_default) {
         map.entries[v] = Sourced<int>{defaultDscpTc(v), *c.import_default};
       } else {
         map.entries[v] = Sourced<int>{
-            fallback.tc, defaultSrc(fmt::format("{}: code point {} is not listed, so it falls into {}", name, v,
-                                                fallback.name))};
+            fallback.tc,
+            defaultSrc(fmt::format("{}: code point {} is not listed, so it falls into {}", name, v, fallback.name))};
       }
     }
   }
@@ -1711,9 +1741,10 @@ class Builder {
       bool known = sw_.findPort(c.spec) != nullptr ||
                    std::find(sw_.portchannels.begin(), sw_.portchannels.end(), c.spec) != sw_.portchannels.end();
       if (!known) {
-        invalid("", fmt::format("class-of-service interfaces {}: no such port or aggregated interface is configured "
-                                "under [edit interfaces]; its CoS settings apply to nothing",
-                                c.spec),
+        invalid("",
+                fmt::format("class-of-service interfaces {}: no such port or aggregated interface is configured "
+                            "under [edit interfaces]; its CoS settings apply to nothing",
+                            c.spec),
                 c.src);
       }
     }
@@ -1728,7 +1759,8 @@ class Builder {
       bool dscp = resolve(cos.dscp_classifier, dscp_classifiers_, "dscp classifier", port.name) != nullptr;
       bool dot1 = resolve(cos.dot1p_classifier, dot1p_classifiers_, "ieee-802.1 classifier", port.name) != nullptr;
       if (dscp) bind(MapKind::DscpToTc, "classifiers dscp " + cos.dscp_classifier->name, cos.dscp_classifier->src);
-      if (dot1) bind(MapKind::Dot1pToTc, "classifiers ieee-802.1 " + cos.dot1p_classifier->name, cos.dot1p_classifier->src);
+      if (dot1)
+        bind(MapKind::Dot1pToTc, "classifiers ieee-802.1 " + cos.dot1p_classifier->name, cos.dot1p_classifier->src);
       if (!dscp && !dot1) {
         bind(MapKind::DscpToTc, kDefaultDscpClassifier, defaultSrc("dscp classifier of an interface that binds none"));
       }
@@ -1801,7 +1833,8 @@ class Builder {
       }
     }
     sw_.pfcwd_poll_interval_ms =
-        poll ? *poll : Sourced<int>{kWatchdogPollMs, defaultSrc(fmt::format("pfc-watchdog poll-interval {}", kWatchdogPollMs))};
+        poll ? *poll
+             : Sourced<int>{kWatchdogPollMs, defaultSrc(fmt::format("pfc-watchdog poll-interval {}", kWatchdogPollMs))};
   }
 
   std::string schedulerModel(const std::string& name, const SchedulerSettings& s) {
@@ -1831,7 +1864,9 @@ class Builder {
     profile.src = s.drop_profiles.begin()->second.src;
     bool any_color = false;
     for (Color c : kColors) {
-      const char* lps[] = {c == Color::Green ? "low" : c == Color::Yellow ? "medium-high" : "high",
+      const char* lps[] = {c == Color::Green    ? "low"
+                           : c == Color::Yellow ? "medium-high"
+                                                : "high",
                            c == Color::Yellow ? "medium-low" : "", "any"};
       const Reference* ref = nullptr;
       for (const char* lp : lps) {
@@ -1870,9 +1905,10 @@ class Builder {
       any_color = true;
     }
     if (!any_color) return "";
-    profile.ecn = s.ecn ? Sourced<std::string>{"ecn_all", *s.ecn}
-                        : Sourced<std::string>{"ecn_none", defaultSrc("scheduler " + name +
-                                                                      " without explicit-congestion-notification drops")};
+    profile.ecn =
+        s.ecn ? Sourced<std::string>{"ecn_all", *s.ecn}
+              : Sourced<std::string>{
+                    "ecn_none", defaultSrc("scheduler " + name + " without explicit-congestion-notification drops")};
     sw_.wred_profiles.emplace(model, std::move(profile));
     return model;
   }
@@ -1930,13 +1966,15 @@ class Builder {
           notes_.push_back(makeNote(InputNote::Kind::UnknownField, sw_.name, "",
                                     fmt::format("Junos statement not understood by rocelint and ignored: {}", s.path()),
                                     s.src()));
-          notes_.back().group = "Junos class-of-service " + s.word(1) + " " + s.word(std::min<std::size_t>(3, s.words.size() - 1));
+          notes_.back().group =
+              "Junos class-of-service " + s.word(1) + " " + s.word(std::min<std::size_t>(3, s.words.size() - 1));
           continue;
         }
         if (s.used) continue;
         ++out_of_scope_[outOfScopeGroup(s)];
       }
-      if (std::none_of(coverage.begin(), coverage.end(), [&](const ParseCoverage& c) { return c.file == *config.file; })) {
+      if (std::none_of(coverage.begin(), coverage.end(),
+                       [&](const ParseCoverage& c) { return c.file == *config.file; })) {
         coverage.push_back(ParseCoverage{*config.file, "Junos", qos, parsed});
       }
     }
@@ -1952,7 +1990,7 @@ class Builder {
       return "Junos interfaces " + s.word(2) + (s.word(2) == "unit" ? " " + s.word(4) : "");
     }
     static const std::set<std::string, std::less<>> kTwoLevel = {"protocols", "routing-options", "system", "chassis",
-                                                                  "forwarding-options"};
+                                                                 "forwarding-options"};
     if (kTwoLevel.count(top) && s.words.size() > 2) return "Junos " + top + " " + s.word(1);
     return "Junos " + top;
   }

@@ -41,8 +41,8 @@ struct Word {
 struct Statement {
   FileName file;
   std::vector<Word> words;
-  std::size_t own = 0;      ///< index of the statement's own first word (before it: its blocks)
-  bool inactive = false;    ///< `inactive:` (or `deactivate`, or inactive="inactive" in XML)
+  std::size_t own = 0;        ///< index of the statement's own first word (before it: its blocks)
+  bool inactive = false;      ///< `inactive:` (or `deactivate`, or inactive="inactive" in XML)
   mutable bool used = false;  ///< fully understood by the builder (coverage and notes)
 
   /// Word i, or "" past the end.

@@ -36,7 +36,8 @@ const Port& portOf(const Switch& sw, const std::string& name) {
 
 const WredProfile& wredOf(const Switch& sw, const Port& port, int queue) {
   const PortQueue* q = port.queue(queue);
-  if (q == nullptr || !q->wred_profile) throw std::runtime_error("no WRED on queue " + std::to_string(queue) + " of " + port.name);
+  if (q == nullptr || !q->wred_profile)
+    throw std::runtime_error("no WRED on queue " + std::to_string(queue) + " of " + port.name);
   return sw.wred_profiles.at(q->wred_profile->name);
 }
 
@@ -98,13 +99,15 @@ std::string facts(const Switch& sw) {
   for (const auto& [name, pool] : sw.pools) {
     out += fmt::format("pool {} {} {}\n", name, static_cast<int>(pool.type), pool.percentage->value);
   }
-  for (const auto& a : sw.addresses) out += fmt::format("address {} {} {}\n", a.interface, a.prefix, static_cast<int>(a.kind));
+  for (const auto& a : sw.addresses)
+    out += fmt::format("address {} {} {}\n", a.interface, a.prefix, static_cast<int>(a.kind));
   for (const auto& r : sw.static_routes) {
     out += "route " + r.vrf + " " + r.prefix;
     for (const auto& h : r.nexthops) out += " " + h;
     out += "\n";
   }
-  for (const auto& n : sw.bgp_neighbors) out += fmt::format("bgp {} {} {}\n", n.address, n.asn ? n.asn->value : 0, n.name);
+  for (const auto& n : sw.bgp_neighbors)
+    out += fmt::format("bgp {} {} {}\n", n.address, n.asn ? n.asn->value : 0, n.name);
   out += "poll " + std::to_string(sw.pfcwd_poll_interval_ms->value) + "\n";
   return out;
 }
@@ -127,11 +130,13 @@ TEST(JunosRecognition, ByContentInAllThreeSyntaxes) {
   EXPECT_FALSE(junos::looksLikeJunos("The system {is} described here.\nset up the interfaces first\n"));
   EXPECT_FALSE(junos::looksLikeJunos("<project><modelVersion>4.0.0</modelVersion></project>"));
   // A Maven POM holds <configuration> and even <system>, but its root is <project>.
-  EXPECT_FALSE(junos::looksLikeJunos("<?xml version=\"1.0\"?>\n<project><issueManagement><system>GitHub</system>"
-                                     "</issueManagement><build><plugin><configuration><source>17</source>"
-                                     "</configuration></plugin></build></project>"));
-  EXPECT_TRUE(junos::looksLikeJunos("<?xml version=\"1.0\"?>\n<!-- saved -->\n<configuration><system><host-name>a"
-                                    "</host-name></system></configuration>"));
+  EXPECT_FALSE(
+      junos::looksLikeJunos("<?xml version=\"1.0\"?>\n<project><issueManagement><system>GitHub</system>"
+                            "</issueManagement><build><plugin><configuration><source>17</source>"
+                            "</configuration></plugin></build></project>"));
+  EXPECT_TRUE(
+      junos::looksLikeJunos("<?xml version=\"1.0\"?>\n<!-- saved -->\n<configuration><system><host-name>a"
+                            "</host-name></system></configuration>"));
   EXPECT_FALSE(junos::looksLikeJunos("{\"DEVICE_METADATA\": {}}"));
   // No sample or fixture file of another vendor is taken for Junos.
   int others = 0;
@@ -220,7 +225,8 @@ TEST(JunosStatements, SetLinesWithDeactivateAndDelete) {
   EXPECT_EQ(c.syntax, junos::Syntax::Set);
   ASSERT_EQ(c.statements.size(), 5u);
   EXPECT_EQ(c.hostname, "leaf1");
-  EXPECT_EQ(c.statements[2].path(), "class-of-service forwarding-classes class NO-LOSS queue-num 4 no-loss pfc-priority 3");
+  EXPECT_EQ(c.statements[2].path(),
+            "class-of-service forwarding-classes class NO-LOSS queue-num 4 no-loss pfc-priority 3");
   EXPECT_EQ(c.statements[2].src().line, 3);
   EXPECT_EQ(c.statements[2].words[8].column, 88);
   EXPECT_EQ(c.statements[3].path(), "class-of-service drop-profiles dp1 interpolate fill-level 55 90");
@@ -329,7 +335,8 @@ void expectConstructs(const Switch& sw, bool xml) {
   EXPECT_EQ(p.watchdog->restoration_ms->value, 400);
   EXPECT_EQ(p.watchdog->restoration_ms->src.line, xml ? 148 : 92);
   EXPECT_EQ(p.watchdog->action->value, "drop");
-  EXPECT_EQ(p.watchdog->action->src.pointer, "Junos default: pfc-watchdog action: the stalled queue's packets are dropped");
+  EXPECT_EQ(p.watchdog->action->src.pointer,
+            "Junos default: pfc-watchdog action: the stalled queue's packets are dropped");
   EXPECT_EQ(sw.pfcwd_poll_interval_ms->value, 50);
   EXPECT_TRUE(watchdogCovers(sw, p, 3));
   // ECN on queue 4: marking from fill level 20 % (the last point at probability 0) to 60 %.
@@ -405,7 +412,8 @@ TEST(JunosDefaults, NoClassesNoClassifierAndABareWatchdog) {
   EXPECT_EQ(trafficClassOfDscp(sw, p, 26), 0);
   EXPECT_EQ(trafficClassOfDscp(sw, p, 48), 7);
   EXPECT_EQ(p.qos.map(MapKind::DscpToTc)->name, "junos default dscp classifier");
-  EXPECT_EQ(p.qos.map(MapKind::DscpToTc)->src.pointer, "Junos default: dscp classifier of an interface that binds none");
+  EXPECT_EQ(p.qos.map(MapKind::DscpToTc)->src.pointer,
+            "Junos default: dscp classifier of an interface that binds none");
   EXPECT_EQ(p.qos.map(MapKind::DscpToTc)->src.line, 1);
   EXPECT_EQ(queueOfTc(sw, p, 3), 3);
   EXPECT_EQ(queueOfTc(sw, p, 4), 4);
@@ -459,22 +467,24 @@ TEST(JunosDefaults, NoLossClassWithoutPfcPriorityAndPortsWithoutCnp) {
 
 TEST(JunosInterfaces, WildcardsExpandToConfiguredPortsAndExactNamesWin) {
   TempDir dir;
-  dir.write("a.conf",
-            "system { host-name a; }\n"
-            "interfaces {\n"
-            "    et-0/0/0 { number-of-sub-ports 4; speed 100g; }\n"
-            "    et-0/0/0:0; et-0/0/0:3; et-0/0/1; xe-0/0/9 { speed 10g; }\n"
-            "    em0 { unit 0 { family inet { address 192.168.0.1/24; } } }\n"
-            "}\n"
-            "class-of-service {\n"
-            "    forwarding-classes { class L queue-num 3 no-loss pfc-priority 3; class M queue-num 4 no-loss pfc-priority 4; }\n"
-            "    congestion-notification-profile A { output { ieee-802.1 { code-point 011 { flow-control-queue 3; } } } }\n"
-            "    congestion-notification-profile B { output { ieee-802.1 { code-point 100 { flow-control-queue 4; } } } }\n"
-            "    interfaces {\n"
-            "        et-0/0/0:* { congestion-notification-profile A; }\n"
-            "        et-0/0/0:3 { congestion-notification-profile B; }\n"
-            "    }\n"
-            "}\n");
+  dir.write(
+      "a.conf",
+      "system { host-name a; }\n"
+      "interfaces {\n"
+      "    et-0/0/0 { number-of-sub-ports 4; speed 100g; }\n"
+      "    et-0/0/0:0; et-0/0/0:3; et-0/0/1; xe-0/0/9 { speed 10g; }\n"
+      "    em0 { unit 0 { family inet { address 192.168.0.1/24; } } }\n"
+      "}\n"
+      "class-of-service {\n"
+      "    forwarding-classes { class L queue-num 3 no-loss pfc-priority 3; class M queue-num 4 no-loss pfc-priority "
+      "4; }\n"
+      "    congestion-notification-profile A { output { ieee-802.1 { code-point 011 { flow-control-queue 3; } } } }\n"
+      "    congestion-notification-profile B { output { ieee-802.1 { code-point 100 { flow-control-queue 4; } } } }\n"
+      "    interfaces {\n"
+      "        et-0/0/0:* { congestion-notification-profile A; }\n"
+      "        et-0/0/0:3 { congestion-notification-profile B; }\n"
+      "    }\n"
+      "}\n");
   Fabric fabric = loadFabric({dir.path()});
   const Switch& sw = onlySwitch(fabric);
   // Ports: the configured breakout members, et-0/0/1 and xe-0/0/9; not the parent, not em0.
@@ -519,27 +529,31 @@ TEST(JunosInterfaces, StaticRoutesInTheDefaultInstanceAndInVrfs) {
 
 TEST(JunosNotes, UnknownInactiveAndGroupStatementsAreNotesWithCoverage) {
   TempDir dir;
-  std::string file = dir.write("a.conf",
-                               "system { host-name a; }\n"
-                               "apply-groups ROCE-QOS;\n"
-                               "interfaces { et-0/0/0 { mtu 9216; } }\n"
-                               "snmp { community public; }\n"
-                               "class-of-service {\n"
-                               "    forwarding-classes { class L queue-num 3 no-loss pfc-priority 3; }\n"
-                               "    rewrite-rules { dscp R { forwarding-class L { loss-priority low code-point 011010; } } }\n"
-                               "    schedulers { S { buffer-size percent 20; transmit-rate percent 30; } }\n"
-                               "    inactive: drop-profiles { D { interpolate { fill-level [ 1 2 ]; } } }\n"
-                               "}\n");
+  std::string file =
+      dir.write("a.conf",
+                "system { host-name a; }\n"
+                "apply-groups ROCE-QOS;\n"
+                "interfaces { et-0/0/0 { mtu 9216; } }\n"
+                "snmp { community public; }\n"
+                "class-of-service {\n"
+                "    forwarding-classes { class L queue-num 3 no-loss pfc-priority 3; }\n"
+                "    rewrite-rules { dscp R { forwarding-class L { loss-priority low code-point 011010; } } }\n"
+                "    schedulers { S { buffer-size percent 20; transmit-rate percent 30; } }\n"
+                "    inactive: drop-profiles { D { interpolate { fill-level [ 1 2 ]; } } }\n"
+                "}\n");
   Fabric fabric = loadFabric({dir.path()});
   std::map<int, std::string> notes;
   for (const auto& n : fabric.notes) notes[n.src.line] = n.message;
   ASSERT_EQ(notes.size(), 4u);
-  EXPECT_EQ(notes[2], "Junos apply-groups is not expanded by rocelint: statements this configuration inherits from "
-                      "groups are not seen (apply-groups ROCE-QOS)");
-  EXPECT_EQ(notes[7], "Junos statement not understood by rocelint and ignored: class-of-service rewrite-rules dscp R "
-                      "forwarding-class L loss-priority low code-point 011010");
-  EXPECT_EQ(notes[8], "Junos statement not understood by rocelint and ignored: class-of-service schedulers S buffer-size "
-                      "percent 20");
+  EXPECT_EQ(notes[2],
+            "Junos apply-groups is not expanded by rocelint: statements this configuration inherits from "
+            "groups are not seen (apply-groups ROCE-QOS)");
+  EXPECT_EQ(notes[7],
+            "Junos statement not understood by rocelint and ignored: class-of-service rewrite-rules dscp R "
+            "forwarding-class L loss-priority low code-point 011010");
+  EXPECT_EQ(notes[8],
+            "Junos statement not understood by rocelint and ignored: class-of-service schedulers S buffer-size "
+            "percent 20");
   EXPECT_EQ(notes[9], "inactive Junos statement ignored: class-of-service drop-profiles D interpolate fill-level 1 2");
   ASSERT_EQ(fabric.coverage.size(), 1u);
   EXPECT_EQ(fabric.coverage[0].qos_lines, 4);
@@ -565,30 +579,38 @@ TEST(JunosMalformed, InputErrorsWithExactMessageAndLocation) {
     std::string error;
   };
   const std::vector<Case> cases = {
-      {"system {\n    host-name a;\n", "a.conf:3:1: expected '}' to close \"system\" opened at line 1 column 1, got "
-                                       "the end of the file (is the file truncated?)"},
+      {"system {\n    host-name a;\n",
+       "a.conf:3:1: expected '}' to close \"system\" opened at line 1 column 1, got "
+       "the end of the file (is the file truncated?)"},
       {"system {\n    host-name a;\n}\n}\n", "a.conf:4:1: unexpected '}': no block is open here (one '}' too many?)"},
       {"system {\n    host-name a\n}\n", "a.conf:3:1: expected ';' after \"host-name a\" before '}'"},
       {"system {\n    host-name a;\n}\ninterfaces {\n    et-0/0/0 {\n        mtu 9216",
        "a.conf:6:17: expected ';' or '{' after \"mtu 9216\", got the end of the file (is the file truncated?)"},
-      {"system {\n    host-name \"a;\n}\n", "a.conf:2:15: unterminated string: expected a closing '\"' for the one "
-                                            "here (is the file truncated?)"},
-      {"system { host-name a; }\n/* never closed\n", "a.conf:2:1: unterminated comment: expected \"*/\" to close the "
-                                                     "\"/*\" here (is the file truncated?)"},
-      {"system { host-name a; }\nclass-of-service {\n    drop-profiles { d { interpolate { fill-level [ 1 2 ; } } }\n}\n",
+      {"system {\n    host-name \"a;\n}\n",
+       "a.conf:2:15: unterminated string: expected a closing '\"' for the one "
+       "here (is the file truncated?)"},
+      {"system { host-name a; }\n/* never closed\n",
+       "a.conf:2:1: unterminated comment: expected \"*/\" to close the "
+       "\"/*\" here (is the file truncated?)"},
+      {"system { host-name a; }\nclass-of-service {\n    drop-profiles { d { interpolate { fill-level [ 1 2 ; } } "
+       "}\n}\n",
        "a.conf:3:56: expected ']' to close the list opened at line 3 column 50, got ';'"},
-      {"system { host-name a; }\nclass-of-service {\n    forwarding-classes { class L queue-num 3 no-loss pfc-priority x; }\n}\n",
+      {"system { host-name a; }\nclass-of-service {\n    forwarding-classes { class L queue-num 3 no-loss pfc-priority "
+       "x; }\n}\n",
        "a.conf:3:67: class-of-service forwarding-classes class L queue-num 3 no-loss pfc-priority x: expected a PFC "
        "priority (0-7), got \"x\""},
-      {"system { host-name a; }\nclass-of-service {\n    classifiers { dscp D { forwarding-class L { loss-priority low code-points 26; } } }\n}\n",
+      {"system { host-name a; }\nclass-of-service {\n    classifiers { dscp D { forwarding-class L { loss-priority low "
+       "code-points 26; } } }\n}\n",
        "a.conf:3:79: class-of-service classifiers dscp D forwarding-class L loss-priority low code-points 26: expected "
        "a DSCP code point (6 bits such as 011010, or an alias: be, ef, af11-af43, cs0-cs7, nc1, nc2), got \"26\""},
-      {"system { host-name a; }\nclass-of-service {\n    drop-profiles { d { interpolate { fill-level [ 10 120 ]; } } }\n}\n",
+      {"system { host-name a; }\nclass-of-service {\n    drop-profiles { d { interpolate { fill-level [ 10 120 ]; } } "
+       "}\n}\n",
        "a.conf:3:55: class-of-service drop-profiles d interpolate fill-level 10 120: expected a fill level in percent "
        "(0-100), got \"120\""},
       {"system { host-name a; }\ninterfaces { et-0/0/0 { speed fast; } }\n",
        "a.conf:2:31: interfaces et-0/0/0 speed fast: expected a port speed such as 100g, 400g or 800g, got \"fast\""},
-      {"system { host-name a; }\nclass-of-service {\n    congestion-notification-profile C { pfc-watchdog { poll-interval; } }\n}\n",
+      {"system { host-name a; }\nclass-of-service {\n    congestion-notification-profile C { pfc-watchdog { "
+       "poll-interval; } }\n}\n",
        "a.conf:3:69: class-of-service congestion-notification-profile C pfc-watchdog poll-interval: expected a poll "
        "interval in ms (1-60000), got nothing (the statement ends here)"},
       {"set system host-name a\nset class-of-service schedulers S priority urgent\n",
@@ -611,8 +633,9 @@ TEST(JunosMalformed, NestingDeeperThanAConfigurationIsAnInputError) {
   dir.write("a.conf", text);
   EXPECT_EQ(loadError(dir.path()),
             dir.path() + "/a.conf:2:276: expected at most 64 levels of nested blocks in a Junos configuration");
-  std::string xml = "<rpc-reply xmlns:junos=\"http://xml.juniper.net/junos/\"><configuration><system><host-name>a"
-                    "</host-name></system>";
+  std::string xml =
+      "<rpc-reply xmlns:junos=\"http://xml.juniper.net/junos/\"><configuration><system><host-name>a"
+      "</host-name></system>";
   for (int i = 0; i < 100; ++i) xml += "<a>";
   for (int i = 0; i < 100; ++i) xml += "</a>";
   xml += "</configuration></rpc-reply>\n";
@@ -632,8 +655,9 @@ TEST(JunosMalformed, TruncatedXmlIsAnInputErrorAtItsEnd) {
   std::string bad = xml;
   bad.replace(bad.find("<pfc-priority>3<"), 16, "<pfc-priority>x<");
   dir.write("a.xml", bad);
-  EXPECT_EQ(loadError(dir.path()), dir.path() + "/a.xml:136:39: class-of-service forwarding-classes class LOSSLESS "
-                                                 "pfc-priority x: expected a PFC priority (0-7), got \"x\"");
+  EXPECT_EQ(loadError(dir.path()), dir.path() +
+                                       "/a.xml:136:39: class-of-service forwarding-classes class LOSSLESS "
+                                       "pfc-priority x: expected a PFC priority (0-7), got \"x\"");
 }
 
 TEST(JunosMalformed, UndefinedReferencesAreCfg005ErrorsAtTheReference) {
@@ -659,7 +683,7 @@ TEST(JunosMalformed, UndefinedReferencesAreCfg005ErrorsAtTheReference) {
   ASSERT_EQ(got.size(), 4u) << report.findings.size();
   auto at = [&](int line, int column) { return got[std::pair{line, column}]; };
   EXPECT_NE(at(5, 45).find("class-of-service classifiers dscp D forwarding-class LOSSY: forwarding class LOSSY is "
-                              "not defined (defined: L, best-effort, network-control, no-loss)"),
+                           "not defined (defined: L, best-effort, network-control, no-loss)"),
             std::string::npos)
       << at(5, 45);
   EXPECT_NE(at(8, 48).find("congestion-notification-profile CNP-X is not defined (none is); the binding is ignored"),
@@ -672,7 +696,10 @@ TEST(JunosMalformed, UndefinedReferencesAreCfg005ErrorsAtTheReference) {
   EXPECT_EQ(cfg005[0].severity, Severity::Error);
   // The CLI exits with the error count status, not an input error.
   auto [code, out] = test::runRocelint("check " + dir.path());
-  EXPECT_NE(out.find(file + ":8: error[CFG005]: class-of-service interfaces et-* congestion-notification-profile CNP-X"), std::string::npos) << out;
+  EXPECT_NE(
+      out.find(file + ":8: error[CFG005]: class-of-service interfaces et-* congestion-notification-profile CNP-X"),
+      std::string::npos)
+      << out;
   EXPECT_EQ(code, 1) << out;
 }
 
@@ -681,7 +708,8 @@ TEST(JunosMalformed, CliExitsTwoWithTheLocation) {
   std::string file = dir.write("leaf.conf", "system {\n    host-name leaf;\ninterfaces {\n");
   auto [code, out] = test::runRocelint("check " + dir.path());
   EXPECT_EQ(code, 2) << out;
-  EXPECT_NE(out.find(file + ":4:1: expected '}' to close \"system interfaces\" opened at line 3 column 1"), std::string::npos)
+  EXPECT_NE(out.find(file + ":4:1: expected '}' to close \"system interfaces\" opened at line 3 column 1"),
+            std::string::npos)
       << out;
 }
 
@@ -829,8 +857,9 @@ TEST(JunosSample, SeededDscp26MistakeGivesTheSameFindingAsInSonic) {
       auto doc = nlohmann::json::parse(json);
       doc["DSCP_TO_TC_MAP"]["AZURE"]["26"] = "1";
       json = doc.dump(4);
-      const std::string roce = "            forwarding-class ROCE {\n                loss-priority low code-points 011010;\n"
-                               "            }\n";
+      const std::string roce =
+          "            forwarding-class ROCE {\n                loss-priority low code-points 011010;\n"
+          "            }\n";
       ASSERT_NE(conf.find(roce), std::string::npos);
       conf.erase(conf.find(roce), roce.size());
       const std::string lossy = "loss-priority low code-points [ 000000";
@@ -901,7 +930,8 @@ TEST(VendorSamples, JunosSpinesAndSonicLeavesAreOneCleanFabric) {
   Fabric fabric = loadFabric({dir.path()});
   EXPECT_EQ(fabric.links.size(), 8u);
   Report report = analyze(fabric, {});
-  for (const auto& f : report.findings) ADD_FAILURE() << f.rule << " " << f.switch_name << " " << f.port << ": " << f.message;
+  for (const auto& f : report.findings)
+    ADD_FAILURE() << f.rule << " " << f.switch_name << " " << f.port << ": " << f.message;
 }
 
 }  // namespace
