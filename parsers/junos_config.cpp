@@ -137,7 +137,7 @@ std::string_view xmlRootTag(std::string_view text) {
 }  // namespace
 
 bool looksLikeJunos(std::string_view text) {
-  std::string_view head = text.substr(0, std::min<std::size_t>(text.size(), 64 * 1024));
+  std::string_view head = text.substr(0, std::min<std::size_t>(text.size(), std::size_t{64} * 1024));
   if (std::string_view root = xmlRootTag(head); !root.empty()) {
     // <rpc-reply><configuration> or a bare <configuration>, with Junos's namespace or elements:
     // a Maven POM's <configuration> is deeper down and its root is <project>.
@@ -1864,10 +1864,10 @@ class Builder {
     profile.src = s.drop_profiles.begin()->second.src;
     bool any_color = false;
     for (Color c : kColors) {
-      const char* lps[] = {c == Color::Green    ? "low"
-                           : c == Color::Yellow ? "medium-high"
-                                                : "high",
-                           c == Color::Yellow ? "medium-low" : "", "any"};
+      const std::array<const char*, 3> lps = {c == Color::Green    ? "low"
+                                              : c == Color::Yellow ? "medium-high"
+                                                                   : "high",
+                                              c == Color::Yellow ? "medium-low" : "", "any"};
       const Reference* ref = nullptr;
       for (const char* lp : lps) {
         auto it = s.drop_profiles.find(lp);
