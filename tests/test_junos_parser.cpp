@@ -386,6 +386,64 @@ TEST(JunosParser, SetLinesGiveTheSameModelAsText) {
   EXPECT_EQ(p.watchdog->restoration_ms->src.line, 29);  // one statement per line
 }
 
+TEST(JunosParser, LossPrioritiesAliasesImportDefaultAndTheOldQueueSyntax) {
+  TempDir dir;
+  dir.write(
+      "a.conf",
+      "system { host-name a; }\n"
+      "interfaces { ae1 { unit 0 { family inet { address 10.0.0.0/31; } } } et-0/0/0 { ether-options { 802.3ad ae1; } "
+      "} }\n"
+      "class-of-service {\n"
+      "    forwarding-classes { queue 3 RDMA; class RDMA no-loss pfc-priority 3; class BE queue-num 0; }\n"
+      "    classifiers {\n"
+      "        dscp D { import default; forwarding-class RDMA { loss-priority low code-points [ af31 011010 ]; } }\n"
+      "        ieee-802.1 P { forwarding-class RDMA { loss-priority low code-points ef1; } }\n"
+      "    }\n"
+      "    drop-profiles {\n"
+      "        GREEN { interpolate { fill-level [ 2 8 ]; drop-probability [ 0 10 ]; } }\n"
+      "        RED { fill-level 1 drop-probability 0; fill-level 4 drop-probability 50; }\n"
+      "    }\n"
+      "    congestion-notification-profile C {\n"
+      "        pfc-watchdog { watchdog-action alert; }\n"
+      "        input { ieee-802.1 { code-point ef1 { pfc; } } }\n"
+      "    }\n"
+      "    schedulers {\n"
+      "        S {\n"
+      "            drop-profile-map loss-priority low protocol any drop-profile GREEN;\n"
+      "            drop-profile-map loss-priority high protocol any drop-profile RED;\n"
+      "        }\n"
+      "    }\n"
+      "    scheduler-maps { M { forwarding-class RDMA scheduler S; } }\n"
+      "    interfaces { ae1 { congestion-notification-profile C; scheduler-map M; unit 0 { classifiers { dscp D; "
+      "ieee-802.1 P; } } } }\n"
+      "}\n");
+  Fabric fabric = loadFabric({dir.path()});
+  const Switch& sw = onlySwitch(fabric);
+  const Port& p = portOf(sw, "et-0/0/0");
+  // The LAG's CoS applies to its member; `queue 3 RDMA` and `class RDMA ...` describe one class.
+  EXPECT_EQ(p.portchannel, "ae1");
+  EXPECT_EQ(p.qos.trust, Trust::Both);
+  EXPECT_EQ(trafficClassOfDscp(sw, p, 26), 3);  // af31 and 011010 are both 26
+  EXPECT_EQ(queueOfTc(sw, p, 3), 3);
+  // import default: unlisted code points follow the default classifier (cs6 -> network-control).
+  EXPECT_EQ(trafficClassOfDscp(sw, p, 48), 7);
+  EXPECT_EQ(trafficClassOfDscp(sw, p, 10), 0);
+  EXPECT_EQ(boundMap(sw, p, MapKind::Dot1pToTc)->find(3)->value, 3);  // ef1 = 011
+  EXPECT_EQ(formatPrioritySet(p.qos.pfcPriorities()), "3");
+  EXPECT_EQ(p.watchdog->action->value, "alert");
+  // Loss priority low is green, high is red; no drop profile for yellow; RED is segmented.
+  const WredProfile& w = wredOf(sw, p, 3);
+  EXPECT_EQ(w.color(Color::Green).min_threshold_bytes->value, 2 * 153600u);
+  EXPECT_EQ(w.color(Color::Green).max_threshold_bytes->value, 8 * 153600u);
+  EXPECT_EQ(w.color(Color::Red).min_threshold_bytes->value, 153600u);
+  EXPECT_EQ(w.color(Color::Red).max_threshold_bytes->value, 4 * 153600u);
+  EXPECT_EQ(w.color(Color::Red).drop_probability_percent->value, 50);
+  EXPECT_FALSE(w.color(Color::Yellow).min_threshold_bytes);
+  EXPECT_EQ(w.ecn->value, "ecn_none");  // no explicit-congestion-notification: RED drops
+  EXPECT_FALSE(w.marks(Color::Green));
+  EXPECT_TRUE(fabric.notes.empty());
+}
+
 // ---------------------------------------------------------------------------------------------
 // Junos defaults, wildcards and breakouts
 // ---------------------------------------------------------------------------------------------
