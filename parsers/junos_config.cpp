@@ -895,6 +895,12 @@ class Builder {
         if (s.startsWith({"system", "host-name"})) hostname_src_ = s.src();
       }
     }
+    // Code point aliases first: a classifier may use one defined further down.
+    for (const Config& config : files) {
+      for (const Statement& s : config.statements) {
+        if (!s.inactive && s.startsWith({"class-of-service", "code-point-aliases"})) codePointAlias(s);
+      }
+    }
     for (const Config& config : files) {
       for (const Statement& s : config.statements) statement(s);
     }
@@ -927,11 +933,13 @@ class Builder {
   }
 
   // A DSCP code point: 6 bits (011010) or an alias (ef, af31, cs6, be, nc1, nc2).
-  static int dscp(const Statement& s, std::size_t i) {
+  [[nodiscard]] int dscp(const Statement& s, std::size_t i) const {
     static const char* const kWhat =
-        "a DSCP code point (6 bits such as 011010, or an alias: be, ef, af11-af43, cs0-cs7, nc1, nc2)";
+        "a DSCP code point (6 bits such as 011010, or an alias: be, ef, af11-af43, cs0-cs7, nc1, nc2, or one "
+        "defined under code-point-aliases dscp)";
     const std::string& text = need(s, i, kWhat);
     if (text.size() == 6 && text.find_first_not_of("01") == std::string::npos) return std::stoi(text, nullptr, 2);
+    if (auto user = dscp_aliases_.find(text); user != dscp_aliases_.end()) return user->second;
     static const std::map<std::string, int, std::less<>> kAliases = [] {
       std::map<std::string, int, std::less<>> m = {{"be", 0}, {"ef", 46}, {"nc1", 48}, {"nc2", 56}};
       for (int c = 0; c < 8; ++c) m["cs" + std::to_string(c)] = 8 * c;
@@ -946,12 +954,13 @@ class Builder {
   }
 
   // An IEEE 802.1p code point: 3 bits (011) or an alias (be, be1, ef, ef1, af11, af12, nc1, nc2).
-  static int dot1p(const Statement& s, std::size_t i) {
+  [[nodiscard]] int dot1p(const Statement& s, std::size_t i) const {
     static const char* const kWhat =
         "an IEEE 802.1p code point (3 bits such as 011, or an alias: be, be1, ef, ef1, "
-        "af11, af12, nc1, nc2)";
+        "af11, af12, nc1, nc2, or one defined under code-point-aliases ieee-802.1)";
     const std::string& text = need(s, i, kWhat);
     if (text.size() == 3 && text.find_first_not_of("01") == std::string::npos) return std::stoi(text, nullptr, 2);
+    if (auto user = dot1p_aliases_.find(text); user != dot1p_aliases_.end()) return user->second;
     static const std::map<std::string, int, std::less<>> kAliases = {{"be", 0},   {"be1", 1},  {"ef", 2},  {"ef1", 3},
                                                                      {"af11", 4}, {"af12", 5}, {"nc1", 6}, {"nc2", 7}};
     auto it = kAliases.find(text);
@@ -1014,8 +1023,22 @@ class Builder {
   // --- class-of-service -----------------------------------------------------------------------
 
   // True when the whole statement was understood.
+  // code-point-aliases dscp|ieee-802.1 NAME BITS;
+  void codePointAlias(const Statement& s) {
+    const std::string& type = s.word(2);
+    if ((type != "dscp" && type != "ieee-802.1") || s.words.size() != 5) return;
+    const std::string& bits = s.word(4);
+    std::size_t width = type == "dscp" ? 6 : 3;
+    if (bits.size() != width || bits.find_first_not_of("01") != std::string::npos) {
+      fail(s, 4, fmt::format("{} bits such as {}", width, width == 6 ? "011010" : "011"));
+    }
+    (type == "dscp" ? dscp_aliases_ : dot1p_aliases_)[s.word(3)] = std::stoi(bits, nullptr, 2);
+    use(s);
+  }
+
   bool classOfService(const Statement& s) {
     const std::string& what = s.word(1);
+    if (what == "code-point-aliases") return s.used;
     if (what == "forwarding-classes") return forwardingClass(s);
     if (what == "classifiers") return classifier(s);
     if (what == "congestion-notification-profile") return congestionNotificationProfile(s);
@@ -1375,6 +1398,7 @@ class Builder {
       return s.words.size() == 4;
     }
     if (what == "speed") {
+      if (s.word(3).rfind("auto", 0) == 0) return s.words.size() == 4;  // negotiated: no speed recorded
       intf.speed_mbps = Sourced<std::uint32_t>{speed(s, 3), s.srcOf(3)};
       return s.words.size() == 4;
     }
@@ -1462,6 +1486,13 @@ class Builder {
       g.description = need(s, 5, "a description");
       return s.words.size() == 6;
     }
+    if (what == "local-as") {
+      // The model holds one AS per switch: the first group's, when routing-options and
+      // protocols bgp name none.
+      Sourced<std::uint32_t> as{integer<std::uint32_t>(s, 5, 1, UINT32_MAX, "an AS number"), s.srcOf(5)};
+      if (!group_local_as_) group_local_as_ = as;
+      return s.words.size() == 6;
+    }
     if (what != "neighbor") return false;
     const std::string& address = need(s, 5, "a neighbour address");
     auto it = std::find_if(bgp_peers_.begin(), bgp_peers_.end(),
@@ -1491,6 +1522,8 @@ class Builder {
       sw_.asn = asn_;
     } else if (bgp_local_as_) {
       sw_.asn = bgp_local_as_;
+    } else if (group_local_as_) {
+      sw_.asn = group_local_as_;
     }
     buildClasses();
     buildMaps();
@@ -2015,11 +2048,14 @@ class Builder {
   std::vector<std::string> interface_order_;
   std::optional<Sourced<std::uint32_t>> asn_;
   std::optional<Sourced<std::uint32_t>> bgp_local_as_;
+  std::optional<Sourced<std::uint32_t>> group_local_as_;
   std::map<std::string, BgpGroup> bgp_groups_;
   std::vector<BgpPeer> bgp_peers_;
   std::vector<const Statement*> apply_groups_;
   std::set<std::string> undefined_refs_;
   std::set<std::string> undefined_classes_;
+  std::map<std::string, int, std::less<>> dscp_aliases_;
+  std::map<std::string, int, std::less<>> dot1p_aliases_;
 };
 
 }  // namespace

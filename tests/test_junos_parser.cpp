@@ -444,6 +444,28 @@ TEST(JunosParser, LossPrioritiesAliasesImportDefaultAndTheOldQueueSyntax) {
   EXPECT_TRUE(fabric.notes.empty());
 }
 
+TEST(JunosParser, UserCodePointAliasesAutoSpeedAndGroupLocalAs) {
+  TempDir dir;
+  dir.write("a.conf",
+            "system { host-name a; }\n"
+            "interfaces { et-0/0/0 { speed auto; } }\n"
+            "protocols { bgp { group G { local-as 65009; neighbor 10.0.0.1 peer-as 65100; } } }\n"
+            "class-of-service {\n"
+            "    forwarding-classes { class RDMA queue-num 3 no-loss pfc-priority 3; }\n"
+            "    classifiers { dscp D { forwarding-class RDMA { loss-priority low code-points rocev2; } } }\n"
+            "    code-point-aliases { dscp rocev2 011010; }\n"
+            "    interfaces { et-0/0/0 { unit 0 { classifiers { dscp D; } } } }\n"
+            "}\n");
+  Fabric fabric = loadFabric({dir.path()});
+  const Switch& sw = onlySwitch(fabric);
+  const Port& p = portOf(sw, "et-0/0/0");
+  EXPECT_EQ(trafficClassOfDscp(sw, p, 26), 3);  // the alias is defined after its use
+  EXPECT_FALSE(p.speed_mbps);                   // negotiated
+  EXPECT_EQ(sw.asn->value, 65009u);
+  EXPECT_EQ(sw.asn->src.line, 3);
+  EXPECT_EQ(fabric.coverage[0].qos_lines, fabric.coverage[0].qos_lines_parsed);
+}
+
 // ---------------------------------------------------------------------------------------------
 // Junos defaults, wildcards and breakouts
 // ---------------------------------------------------------------------------------------------
@@ -660,7 +682,8 @@ TEST(JunosMalformed, InputErrorsWithExactMessageAndLocation) {
       {"system { host-name a; }\nclass-of-service {\n    classifiers { dscp D { forwarding-class L { loss-priority low "
        "code-points 26; } } }\n}\n",
        "a.conf:3:79: class-of-service classifiers dscp D forwarding-class L loss-priority low code-points 26: expected "
-       "a DSCP code point (6 bits such as 011010, or an alias: be, ef, af11-af43, cs0-cs7, nc1, nc2), got \"26\""},
+       "a DSCP code point (6 bits such as 011010, or an alias: be, ef, af11-af43, cs0-cs7, nc1, nc2, or one defined "
+       "under code-point-aliases dscp), got \"26\""},
       {"system { host-name a; }\nclass-of-service {\n    drop-profiles { d { interpolate { fill-level [ 10 120 ]; } } "
        "}\n}\n",
        "a.conf:3:55: class-of-service drop-profiles d interpolate fill-level 10 120: expected a fill level in percent "
