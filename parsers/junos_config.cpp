@@ -1125,9 +1125,12 @@ class Builder {
         i += 2;
       } else if (key == "code-points") {
         need(s, i + 1, dot1 ? "an IEEE 802.1p code point" : "a DSCP code point");
+        std::string list = s.srcOf(i).pointer;
         for (++i; i < s.words.size(); ++i) {
           int value = dot1 ? dot1p(s, i) : dscp(s, i);
-          c.entries[value] = ClassifierEntry{fc, s.srcOf(5), s.srcOf(i)};
+          SourceRef where = s.srcOf(i);
+          where.pointer = list + " " + s.word(i);  // this code point, not the list up to it
+          c.entries[value] = ClassifierEntry{fc, s.srcOf(5), where};
         }
       } else {
         return false;

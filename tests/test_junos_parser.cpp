@@ -312,6 +312,8 @@ void expectConstructs(const Switch& sw, bool xml) {
   EXPECT_EQ(trafficClassOfDscp(sw, p, 0), 0);  // unlisted: best-effort
   const Sourced<int>* d26 = boundMap(sw, p, MapKind::DscpToTc)->find(26);
   EXPECT_EQ(d26->src.line, xml ? 108 : 71);
+  EXPECT_EQ(boundMap(sw, p, MapKind::DscpToTc)->find(34)->src.pointer,
+            "class-of-service classifiers dscp DSCP-MAP forwarding-class LOSSLESS loss-priority low code-points af41");
   EXPECT_EQ(queueOfTc(sw, p, 3), 4);
   EXPECT_EQ(queueOfTc(sw, p, 1), 3);
   EXPECT_EQ(queueOfTc(sw, p, 7), 7);  // the default network-control class
@@ -823,6 +825,8 @@ TEST(JunosRealworld, JvdQfx5240LeafFactsAreInTheModel) {
   EXPECT_EQ(trafficClassOfDscp(sw, uplink, 0), 0);   // unlisted -> best-effort
   EXPECT_EQ(boundMap(sw, uplink, MapKind::DscpToTc)->find(26)->src.line, 1132);
   EXPECT_EQ(boundMap(sw, uplink, MapKind::DscpToTc)->find(48)->src.line, 1129);
+  EXPECT_EQ(boundMap(sw, uplink, MapKind::DscpToTc)->find(26)->src.pointer,
+            "class-of-service classifiers dscp mydscp forwarding-class NO-LOSS loss-priority low code-points 011010");
   EXPECT_EQ(queueOfTc(sw, uplink, 3), 4);
   EXPECT_EQ(queueOfTc(sw, uplink, 1), 3);
 
@@ -961,6 +965,9 @@ TEST(JunosSample, SeededDscp26MistakeGivesTheSameFindingAsInSonic) {
   EXPECT_EQ(f.location.file(), junos_dir.path() + "/spine2.conf");
   EXPECT_EQ(f.location.line, 89);
   EXPECT_EQ(f.location.column, 49);
+  EXPECT_EQ(
+      f.location.pointer,
+      "class-of-service classifiers dscp ROCE-DSCP forwarding-class DEFAULT loss-priority low code-points 011010");
   EXPECT_EQ(f.severity, sonic.findings[0].severity);
 }
 
