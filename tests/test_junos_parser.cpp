@@ -911,6 +911,20 @@ TEST(JunosRealworld, JvdQfx5240LeafFactsAreInTheModel) {
   for (const auto& f : report.findings) EXPECT_EQ(f.severity, Severity::Note) << f.rule << ": " << f.message;
 }
 
+TEST(JunosRealworld, JvdLeafAsSetLinesGivesTheSameModel) {
+  junos::Config text = junos::parse(test::readAll(jvdLeaf()), "leaf.conf");
+  ASSERT_GT(text.statements.size(), 500u);
+  std::string set;
+  for (const auto& s : text.statements) set += "set " + s.path() + "\n";
+  TempDir dir;
+  dir.write("leaf.set", set);
+  Fabric from_set = loadFabric({dir.path()});
+  Fabric from_text = loadFabric({jvdLeaf()});
+  EXPECT_EQ(facts(onlySwitch(from_set)), facts(onlySwitch(from_text)));
+  EXPECT_EQ(from_set.coverage[0].qos_lines, from_text.coverage[0].qos_lines);
+  EXPECT_EQ(from_set.coverage[0].qos_lines_parsed, from_text.coverage[0].qos_lines_parsed);
+}
+
 // ---------------------------------------------------------------------------------------------
 // The Junos sample against the SONiC one
 // ---------------------------------------------------------------------------------------------
