@@ -7,7 +7,6 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
-#include <functional>
 #include <set>
 
 #include "cli_config_text.hpp"
@@ -142,7 +141,14 @@ bool looksLikeJunos(std::string_view text) {
     // <rpc-reply><configuration> or a bare <configuration>, with Junos's namespace or elements:
     // a Maven POM's <configuration> is deeper down and its root is <project>.
     if (root != "rpc-reply" && root != "configuration") return false;
-    if (head.find("<configuration") == std::string_view::npos) return false;
+    bool has_configuration = false;
+    for (std::size_t at = head.find("<configuration"); at != std::string_view::npos && !has_configuration;
+         at = head.find("<configuration", at + 1)) {
+      std::size_t next = at + std::string_view("<configuration").size();
+      has_configuration =
+          next < head.size() && std::string_view(" \t\r\n/>").find(head[next]) != std::string_view::npos;
+    }
+    if (!has_configuration) return false;
     return head.find("xml.juniper.net") != std::string_view::npos || head.find("junos:") != std::string_view::npos ||
            head.find("<class-of-service") != std::string_view::npos ||
            head.find("<system>") != std::string_view::npos || head.find("<interfaces>") != std::string_view::npos;
@@ -641,15 +647,17 @@ Config parseXml(std::string_view text, const std::string& file) {
         fmt::format("{}:{}:{}: invalid XML: {} (is the file truncated?)", file, line, column, result.description()));
   }
   // <rpc-reply><configuration> (display xml), or a bare <configuration>.
-  std::function<pugi::xml_node(const pugi::xml_node&)> find = [&](const pugi::xml_node& node) -> pugi::xml_node {
-    for (pugi::xml_node c : node.children()) {
-      if (c.type() != pugi::node_element) continue;
-      if (localName(c.name()) == "configuration") return c;
-      if (pugi::xml_node inner = find(c)) return inner;
+  pugi::xml_node root = doc.document_element();
+  if (localName(root.name()) != "configuration") {
+    pugi::xml_node found;
+    for (pugi::xml_node c : root.children()) {
+      if (c.type() == pugi::node_element && localName(c.name()) == "configuration") {
+        found = c;
+        break;
+      }
     }
-    return {};
-  };
-  pugi::xml_node root = find(doc);
+    root = found;
+  }
   if (!root) {
     auto [line, column] = reader.position(doc.document_element().offset_debug());
     throw InputError(

@@ -138,6 +138,10 @@ TEST(JunosRecognition, ByContentInAllThreeSyntaxes) {
       junos::looksLikeJunos("<?xml version=\"1.0\"?>\n<!-- saved -->\n<configuration><system><host-name>a"
                             "</host-name></system></configuration>"));
   EXPECT_FALSE(junos::looksLikeJunos("{\"DEVICE_METADATA\": {}}"));
+  // Another command's rpc-reply (show interfaces | display xml) is not a configuration.
+  EXPECT_FALSE(
+      junos::looksLikeJunos("<rpc-reply xmlns:junos=\"http://xml.juniper.net/junos/\"><interface-information>"
+                            "<configuration-state/></interface-information></rpc-reply>"));
   // No sample or fixture file of another vendor is taken for Junos.
   int others = 0;
   for (const auto& entry : std::filesystem::recursive_directory_iterator(test::sourceDir() + "/samples")) {
