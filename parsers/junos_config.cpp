@@ -560,7 +560,11 @@ class XmlReader {
     }
     std::vector<pugi::xml_node> children;
     for (pugi::xml_node c : element.children()) {
-      if (c.type() == pugi::node_element && localName(c.name()) != "name") children.push_back(c);
+      // <junos:comment> holds an annotation (`/* ... */` in the text form), not a statement.
+      if (c.type() == pugi::node_element && localName(c.name()) != "name" &&
+          std::string_view(c.name()).rfind("junos:", 0) != 0) {
+        children.push_back(c);
+      }
     }
     for (std::size_t i = 0; i < children.size(); ++i) {
       const pugi::xml_node& c = children[i];
