@@ -560,11 +560,7 @@ class XmlReader {
     }
     std::vector<pugi::xml_node> children;
     for (pugi::xml_node c : element.children()) {
-      // <junos:comment> holds an annotation (`/* ... */` in the text form), not a statement.
-      if (c.type() == pugi::node_element && localName(c.name()) != "name" &&
-          std::string_view(c.name()).rfind("junos:", 0) != 0) {
-        children.push_back(c);
-      }
+      if (isStatement(c)) children.push_back(c);
     }
     for (std::size_t i = 0; i < children.size(); ++i) {
       const pugi::xml_node& c = children[i];
@@ -579,7 +575,7 @@ class XmlReader {
       if (name) path.push_back(textWord(name));
       std::vector<pugi::xml_node> inner;
       for (pugi::xml_node g : c.children()) {
-        if (g.type() == pugi::node_element && localName(g.name()) != "name") inner.push_back(g);
+        if (isStatement(g)) inner.push_back(g);
       }
       if (inner.empty()) {
         std::string value = trimmed(c);
@@ -610,6 +606,13 @@ class XmlReader {
   }
 
  private:
+  // An element that is a statement: not the <name> of its parent, and not a <junos:comment>
+  // (an annotation, `/* ... */` in the text form).
+  static bool isStatement(const pugi::xml_node& node) {
+    return node.type() == pugi::node_element && localName(node.name()) != "name" &&
+           std::string_view(node.name()).rfind("junos:", 0) != 0;
+  }
+
   static bool hasElementChildren(const pugi::xml_node& node) {
     for (pugi::xml_node c : node.children()) {
       if (c.type() == pugi::node_element) return true;
