@@ -25,8 +25,9 @@ namespace rocelint::junos {
 /// percentage of "the total amount of memory allocated to the queue"; that amount is set at run
 /// time by the shared-buffer partitions and dynamic thresholds of the ASIC and is not in the
 /// configuration. rocelint takes 15 000 KiB (the order of one queue's dynamic share of a
-/// Tomahawk-class shared buffer) so that thresholds can be compared in bytes with other vendors
-/// ([I], docs/inputs.md "Juniper Junos"): fill-level 1 = 153 600 B, 10 = 1 536 000 B.
+/// Tomahawk-class shared buffer, and a size at which whole percentages give the usual DCQCN
+/// thresholds) so that thresholds can be compared in bytes with other vendors ([I],
+/// docs/inputs.md "Juniper Junos"): fill-level 1 = 153 600 B, 10 = 1 536 000 B.
 inline constexpr std::uint64_t kFillLevelReferenceBytes = 15'360'000;
 
 /// One word of a statement with its position (1-based line and column).
