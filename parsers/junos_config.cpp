@@ -1545,6 +1545,7 @@ class Builder {
     }
     buildClasses();
     buildMaps();
+    checkReferences();
     buildPorts();
     buildCos();
     buildBgp();
@@ -1704,6 +1705,25 @@ class Builder {
         map.entries[v] = Sourced<int>{
             fallback.tc,
             defaultSrc(fmt::format("{}: code point {} is not listed, so it falls into {}", name, v, fallback.name))};
+      }
+    }
+  }
+
+  // References inside definitions are checked whether or not a port uses the definition: Junos
+  // refuses to commit a scheduler map naming an undefined scheduler even when nothing binds it.
+  void checkReferences() {
+    for (const auto& [name, map] : scheduler_maps_) {
+      for (const auto& [fc, entry] : map.entries) {
+        std::optional<Reference> fc_ref = entry.forwarding_class;
+        std::optional<Reference> sched_ref = entry.scheduler;
+        resolve(fc_ref, classes_, "forwarding class", "");
+        resolve(sched_ref, schedulers_, "scheduler", "");
+      }
+    }
+    for (const auto& [name, sched] : schedulers_) {
+      for (const auto& [loss, profile] : sched.drop_profiles) {
+        std::optional<Reference> ref = profile;
+        resolve(ref, drop_profiles_, "drop profile", "");
       }
     }
   }

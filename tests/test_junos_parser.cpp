@@ -760,6 +760,7 @@ TEST(JunosMalformed, UndefinedReferencesAreCfg005ErrorsAtTheReference) {
       "    interfaces {\n"
       "        et-* { congestion-notification-profile CNP-X; scheduler-map M; unit * { classifiers { dscp D; } } }\n"
       "        et-0/0/7 { scheduler-map SM-X; }\n"
+      "        et-0/0/0 { scheduler-map SM-X; }\n"
       "    }\n"
       "}\n");
   Fabric fabric = loadFabric({dir.path()});
@@ -767,7 +768,7 @@ TEST(JunosMalformed, UndefinedReferencesAreCfg005ErrorsAtTheReference) {
   auto cfg005 = withRule(report, "CFG005");
   std::map<std::pair<int, int>, std::string> got;
   for (const auto& f : cfg005) got[{f.location.line, f.location.column}] = f.message;
-  ASSERT_EQ(got.size(), 4u) << report.findings.size();
+  ASSERT_EQ(got.size(), 5u) << report.findings.size();
   auto at = [&](int line, int column) { return got[std::pair{line, column}]; };
   EXPECT_NE(at(5, 45).find("class-of-service classifiers dscp D forwarding-class LOSSY: forwarding class LOSSY is "
                            "not defined (defined: L, best-effort, network-control, no-loss)"),
@@ -780,6 +781,10 @@ TEST(JunosMalformed, UndefinedReferencesAreCfg005ErrorsAtTheReference) {
   EXPECT_NE(at(9, 9).find("class-of-service interfaces et-0/0/7: no such port or aggregated interface"),
             std::string::npos)
       << at(9, 9);
+  EXPECT_NE(at(10, 34).find("class-of-service interfaces et-0/0/0 scheduler-map SM-X: scheduler-map SM-X is not "
+                            "defined (defined: M); the binding is ignored"),
+            std::string::npos)
+      << at(10, 34);
   EXPECT_EQ(cfg005[0].severity, Severity::Error);
   // The CLI exits with the error count status, not an input error.
   auto [code, out] = test::runRocelint("check " + dir.path());
