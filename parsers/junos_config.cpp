@@ -1811,7 +1811,14 @@ class Builder {
       if (c.spec.find('*') != std::string::npos) continue;
       bool known = sw_.findPort(c.spec) != nullptr ||
                    std::find(sw_.portchannels.begin(), sw_.portchannels.end(), c.spec) != sw_.portchannels.end();
-      if (!known) {
+      auto parent = interfaces_.find(c.spec);
+      if (!known && parent != interfaces_.end() && parent->second.sub_ports) {
+        invalid("",
+                fmt::format("class-of-service interfaces {}: {} is broken out (number-of-sub-ports {}); CoS applies "
+                            "to its members ({}:0, ...), so these settings apply to nothing",
+                            c.spec, c.spec, parent->second.sub_ports->value, c.spec),
+                c.src);
+      } else if (!known) {
         invalid("",
                 fmt::format("class-of-service interfaces {}: no such port or aggregated interface is configured "
                             "under [edit interfaces]; its CoS settings apply to nothing",

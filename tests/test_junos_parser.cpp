@@ -568,6 +568,7 @@ TEST(JunosInterfaces, WildcardsExpandToConfiguredPortsAndExactNamesWin) {
       "    congestion-notification-profile B { output { ieee-802.1 { code-point 100 { flow-control-queue 4; } } } }\n"
       "    interfaces {\n"
       "        et-0/0/0:* { congestion-notification-profile A; }\n"
+      "        et-0/0/0 { congestion-notification-profile B; }\n"
       "        et-0/0/0:3 { congestion-notification-profile B; }\n"
       "    }\n"
       "}\n");
@@ -581,7 +582,13 @@ TEST(JunosInterfaces, WildcardsExpandToConfiguredPortsAndExactNamesWin) {
   EXPECT_EQ(portOf(sw, "xe-0/0/9").speed_mbps->value, 10000u);
   EXPECT_EQ(formatPrioritySet(portOf(sw, "et-0/0/0:0").qos.pfcPriorities()), "3");
   EXPECT_EQ(formatPrioritySet(portOf(sw, "et-0/0/0:3").qos.pfcPriorities()), "4");  // the exact name wins
-  EXPECT_EQ(portOf(sw, "et-0/0/0:3").qos.pfc_enable->src.line, 13);
+  EXPECT_EQ(portOf(sw, "et-0/0/0:3").qos.pfc_enable->src.line, 14);
+  // CoS on a breakout parent applies to nothing: a CFG005 note says where it should go.
+  ASSERT_EQ(fabric.notes.size(), 1u);
+  EXPECT_EQ(fabric.notes[0].src.line, 13);
+  EXPECT_EQ(fabric.notes[0].message,
+            "class-of-service interfaces et-0/0/0: et-0/0/0 is broken out (number-of-sub-ports 4); CoS applies to its "
+            "members (et-0/0/0:0, ...), so these settings apply to nothing");
   EXPECT_TRUE(portOf(sw, "et-0/0/1").qos.pfcPriorities().none());  // et-0/0/0:* does not match it
   EXPECT_EQ(fabric.out_of_scope_tables.count("Junos interfaces em"), 1u);
 }
