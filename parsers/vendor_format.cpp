@@ -2,6 +2,7 @@
 
 #include "cli_config_text.hpp"
 #include "eos_config.hpp"
+#include "junos_config.hpp"
 #include "nvue_config.hpp"
 #include "nxos_config.hpp"
 
@@ -50,7 +51,8 @@ const SwitchFormat kNxos{
 }  // namespace
 
 const std::vector<const SwitchFormat*>& switchFormats() {
-  static const std::vector<const SwitchFormat*> formats = {&kEos, &kNxos, &nvue::switchFormat()};
+  // Junos first: its braces never occur in EOS/NX-OS text, while a Junos file could score as plain CLI.
+  static const std::vector<const SwitchFormat*> formats = {&junos::switchFormat(), &kEos, &kNxos, &nvue::switchFormat()};
   return formats;
 }
 

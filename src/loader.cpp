@@ -316,11 +316,11 @@ ParsedFile readInput(const InputFile& file, bool build) {
     if (isYaml(ext)) {
       out.kind = ParsedFile::Kind::Ignored;
     } else if (ext == ".xml") {
-      out.why = "XML that is not a SONiC minigraph (root DeviceMiniGraph); Junos XML is not supported yet";
+      out.why = "XML that is not a SONiC minigraph (root DeviceMiniGraph) nor a Junos configuration (<configuration>)";
     } else if (ext == ".ini") {
       out.why = "only pg_profile_lookup.ini and port_config.ini (with its \"# name lanes ...\" header) are read among SONiC platform .ini files";
     } else if (ext == ".cfg" || ext == ".conf") {
-      out.why = "not an EOS or NX-OS running-config; other vendor CLI configuration (Junos) is not supported yet";
+      out.why = "not an EOS or NX-OS running-config nor a Junos configuration";
     } else {
       out.why = "not a recognised input format";
     }

@@ -32,6 +32,11 @@ inline std::string nvuePortOf(const std::string& sonic_port) {
   return "swp" + std::to_string(std::stoi(sonic_port.substr(8)) / 8 + 1);
 }
 
+// SONiC EthernetN of the sample is Junos et-0/0/<N/8> (gen_leafspine_junos.py).
+inline std::string junosPortOf(const std::string& sonic_port) {
+  return "et-0/0/" + std::to_string(std::stoi(sonic_port.substr(8)) / 8);
+}
+
 inline std::string losslessDscps(const Switch& sw, const Port& port) {
   std::string out;
   for (int d = 0; d < 64; ++d) {
