@@ -24,9 +24,6 @@ thresholds 153600 / 1536000 B are fill levels 1 and 10. Standard library only.
 
 from __future__ import annotations
 
-import os
-import shutil
-import sys
 
 import gen_leafspine as g
 
@@ -56,7 +53,7 @@ def fill_level(threshold_bytes: str) -> int:
     return b * 100 // FILL_REFERENCE_BYTES
 
 
-def render(sw: g.SwitchPlan, plan: dict[str, g.SwitchPlan]) -> str:
+def render(sw: g.SwitchPlan, plan: dict[str, g.SwitchPlan], peer_port_name: g.PeerPortName | None = None) -> str:
     lossless = [int(p) for p in g.LOSSLESS_TCS.split(",")]
     by_tc: dict[int, list[int]] = {}
     for dscp, tc in g.dscp_to_tc().items():
@@ -77,7 +74,9 @@ def render(sw: g.SwitchPlan, plan: dict[str, g.SwitchPlan]) -> str:
         "interfaces {",
     ]
     for p in sw.ports:
-        peer_port = junos_port(p.peer_port) if p.peer_is_switch else p.peer_port
+        peer_port = p.peer_port
+        if p.peer_is_switch:
+            peer_port = peer_port_name(p.peer, p.peer_port) if peer_port_name else junos_port(p.peer_port)
         out += [
             f"    {junos_port(p.name)} {{",
             f"        description {p.peer}:{peer_port};",
@@ -269,19 +268,7 @@ generators, not the configs. `rocelint check` reports **no finding** on it, and
 
 
 def main() -> None:
-    here = os.path.dirname(os.path.abspath(__file__))
-    out_dir = sys.argv[1] if len(sys.argv) > 1 else os.path.join(here, "leafspine-junos")
-    if os.path.isdir(out_dir):
-        shutil.rmtree(out_dir)
-    os.makedirs(out_dir)
-    plan = g.build_plan()
-    for name, sw in plan.items():
-        with open(os.path.join(out_dir, f"{name}.conf"), "w", encoding="utf-8") as fh:
-            fh.write(render(sw, plan))
-    with open(os.path.join(out_dir, "README.md"), "w", encoding="utf-8") as fh:
-        fh.write(README)
-    print(f"wrote {out_dir} ({len(plan)} switches)")
-
+    g.write_vendor_sample("leafspine-junos", lambda name: f"{name}.conf", render, README)
 
 if __name__ == "__main__":
     main()

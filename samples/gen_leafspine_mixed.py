@@ -4,7 +4,8 @@
     python3 samples/gen_leafspine_mixed.py [OUT_DIR]    # default: next to this script
 
 One fabric, several vendors, as a real multi-vendor back end looks: each switch is rendered by
-its vendor's generator (gen_leafspine_eos.py, _nxos.py, _nvue.py, gen_leafspine.py for SONiC)
+its vendor's generator (gen_leafspine_eos.py, _nxos.py, _nvue.py, _junos.py, gen_leafspine.py
+for SONiC)
 from the same plan and QoS design, and every neighbour reference names the peer's port in the
 *peer's* syntax (an EOS spine's `description leaf2:swp1` points at a Cumulus leaf's port), which
 is what each vendor's neighbour convention means. rocelint must build the same model facts and
@@ -20,6 +21,7 @@ from typing import Callable
 
 import gen_leafspine as g
 import gen_leafspine_eos as eos
+import gen_leafspine_junos as junos
 import gen_leafspine_nvue as nvue
 import gen_leafspine_nxos as nxos
 
@@ -40,6 +42,7 @@ SONIC = Vendor("SONiC", lambda p: p, "{name}.json", _render_sonic)
 EOS = Vendor("Arista EOS", eos.eos_port, "{name}.cfg", eos.render)
 NXOS = Vendor("Cisco NX-OS", eos.eos_port, "{name}.cfg", nxos.render)
 NVUE = Vendor("NVIDIA NVUE", nvue.nvue_port, "{name}/startup.yaml", nvue.render)
+JUNOS = Vendor("Juniper Junos", junos.junos_port, "{name}.conf", junos.render)
 
 # Which switch speaks which syntax. Both spines and the leaves they connect differ in vendor.
 VENDOR_OF = {
@@ -48,7 +51,7 @@ VENDOR_OF = {
     "leaf1": SONIC,
     "leaf2": NVUE,
     "leaf3": EOS,
-    "leaf4": NXOS,
+    "leaf4": JUNOS,
 }
 
 
@@ -73,7 +76,7 @@ the SONiC sample and that a mistake seeded in one vendor's syntax gives the same
 Neighbour references name the peer's port in the peer's own syntax: spine1 (EOS) says
 `description leaf2:swp1` for the Cumulus leaf, leaf1 (SONiC) has `DEVICE_NEIGHBOR` port
 `Ethernet1/1` for the EOS spine. Port names per syntax: SONiC `Ethernet0/8/16/24`, EOS and
-NX-OS `Ethernet1/1..4/1`, NVUE `swp1..4` (the same front-panel ports).
+NX-OS `Ethernet1/1..4/1`, NVUE `swp1..4`, Junos `et-0/0/0..3` (the same front-panel ports).
 """
 
 

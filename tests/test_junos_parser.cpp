@@ -145,7 +145,11 @@ TEST(JunosRecognition, ByContentInAllThreeSyntaxes) {
   // No sample or fixture file of another vendor is taken for Junos.
   int others = 0;
   for (const auto& entry : std::filesystem::recursive_directory_iterator(test::sourceDir() + "/samples")) {
-    if (!entry.is_regular_file() || entry.path().string().find("leafspine-junos") != std::string::npos) continue;
+    const std::string path = entry.path().string();
+    if (!entry.is_regular_file() || path.find("leafspine-junos") != std::string::npos ||
+        path.ends_with("leafspine-mixed/leaf4.conf")) {
+      continue;
+    }
     EXPECT_FALSE(junos::looksLikeJunos(test::readAll(entry.path().string()))) << entry.path();
     ++others;
   }

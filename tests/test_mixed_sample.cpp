@@ -9,6 +9,8 @@
 #include <set>
 #include <string>
 #include <tuple>
+#include <utility>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -38,7 +40,7 @@ const std::map<std::string, MixedSwitch>& mixedSwitches() {
       {"leaf1", {"", "leaf1.json", sonicPortOf}},
       {"leaf2", {"NVUE", "leaf2/startup.yaml", test::nvuePortOf}},
       {"leaf3", {"EOS", "leaf3.cfg", test::eosPortOf}},
-      {"leaf4", {"NX-OS", "leaf4.cfg", test::eosPortOf}},
+      {"leaf4", {"Junos", "leaf4.conf", test::junosPortOf}},
   };
   return switches;
 }
@@ -83,7 +85,7 @@ TEST(MixedSample, EachSwitchIsReadInItsOwnSyntax) {
                        "leaf1:Ethernet0 spine1:Ethernet1/1", "leaf1:Ethernet8 spine2:Ethernet1/1",
                        "leaf2:swp1 spine1:Ethernet2/1", "leaf2:swp2 spine2:Ethernet2/1",
                        "leaf3:Ethernet1/1 spine1:Ethernet3/1", "leaf3:Ethernet2/1 spine2:Ethernet3/1",
-                       "leaf4:Ethernet1/1 spine1:Ethernet4/1", "leaf4:Ethernet2/1 spine2:Ethernet4/1"}));
+                       "leaf4:et-0/0/0 spine1:Ethernet4/1", "leaf4:et-0/0/1 spine2:Ethernet4/1"}));
 }
 
 TEST(MixedSample, ExitsZeroAndReportsCoverage) {
@@ -99,6 +101,7 @@ TEST(VendorSamples, EachCommittedSampleIsWhatItsGeneratorWrites) {
   const std::pair<std::string, std::string> samples[] = {{"gen_leafspine_eos.py", "leafspine-eos"},
                                                          {"gen_leafspine_nxos.py", "leafspine-nxos"},
                                                          {"gen_leafspine_nvue.py", "leafspine-nvue"},
+                                                         {"gen_leafspine_junos.py", "leafspine-junos"},
                                                          {"gen_leafspine_mixed.py", "leafspine-mixed"}};
   auto filesUnder = [](const fs::path& root) {
     std::set<std::string> files;
@@ -195,16 +198,21 @@ TEST(MixedSample, SeededDscp26MistakeInTheNxosSampleGivesTheSonicFinding) {
   EXPECT_EQ(nxos.findings[0].location.file(), nxos_dir.path() + "/spine2.cfg");
 }
 
-// A leaf in each syntax with the same mistake gives the SONiC finding on that leaf.
+// A leaf in each syntax (SONiC, NVUE, EOS, Junos) with the same mistake gives the SONiC finding
+// on that leaf.
 TEST(MixedSample, SeededDscp26MistakeOnEachLeafSyntaxGivesTheSonicFinding) {
   struct Seed {
-    std::string leaf, from, to;
+    std::string leaf;
+    std::vector<std::pair<std::string, std::string>> edits;  // none: SONiC, edited as JSON below
   };
   const Seed seeds[] = {
-      {"leaf1", "", ""},  // SONiC: edited as JSON below
-      {"leaf2", "'26': {switch-priority: 3}", "'26': {switch-priority: 1}"},
-      {"leaf3", "qos map dscp 26 to traffic-class 3", "qos map dscp 26 to traffic-class 1"},
-      {"leaf4", "  class ROCE\n    set qos-group 3\n", "  class ROCE\n    set qos-group 1\n"},
+      {"leaf1", {}},
+      {"leaf2", {{"'26': {switch-priority: 3}", "'26': {switch-priority: 1}"}}},
+      {"leaf3", {{"qos map dscp 26 to traffic-class 3", "qos map dscp 26 to traffic-class 1"}}},
+      // Junos: code point 011010 moves from the no-loss class ROCE to the lossy class DEFAULT.
+      {"leaf4",
+       {{"            forwarding-class ROCE {\n                loss-priority low code-points 011010;\n            }\n", ""},
+        {"loss-priority low code-points [ 000000", "loss-priority low code-points [ 011010 000000"}}},
   };
   for (const Seed& seed : seeds) {
     SCOPED_TRACE(seed.leaf);
@@ -224,13 +232,12 @@ TEST(MixedSample, SeededDscp26MistakeOnEachLeafSyntaxGivesTheSonicFinding) {
     for (const auto& [name, sw] : mixedSwitches()) {
       std::string text = test::readAll(test::sourceDir() + kMixed + "/" + sw.file);
       if (name == seed.leaf) {
-        if (seed.from.empty()) {
+        if (seed.edits.empty()) {
           auto doc = nlohmann::json::parse(text);
           doc["DSCP_TO_TC_MAP"]["AZURE"]["26"] = "1";
           text = doc.dump(4);
-        } else {
-          replaceOnce(text, seed.from, seed.to);
         }
+        for (const auto& [from, to] : seed.edits) replaceOnce(text, from, to);
       }
       mixed_dir.write(sw.file, text);
     }
