@@ -527,14 +527,18 @@ bool looksLikeLldp(const json::Node& root) {
   return std::all_of(root.members.begin(), root.members.end(), [](const auto& m) { return isLldpInstance(m.second); });
 }
 
-TopologySource parseLldp(const json::Node& root, const std::string& file, const std::string& fallback_switch) {
+TopologySource parseLldp(const json::Node& root, const std::string& file, const std::vector<std::string>& candidates) {
+  std::string fallback_switch = candidates.empty() ? std::string() : candidates.front();
   TopologySource out;
   out.kind = SourceKind::Lldp;
   out.file = file;
   out.local_switch = localChassisName(root);
   LldpReader reader(file, out);
   if (const json::Node* eos = root.find("lldpNeighbors")) {
-    if (out.local_switch.empty()) out.local_switch = fallback_switch;
+    if (out.local_switch.empty()) {
+      out.local_switch = fallback_switch;
+      out.local_switch_candidates = candidates;
+    }
     reader.readEos(*eos);
     return out;
   }
@@ -543,13 +547,25 @@ TopologySource parseLldp(const json::Node& root, const std::string& file, const 
       if (isLldpInstance(instance) && out.local_switch.empty()) out.local_switch = localChassisName(instance);
     }
   }
-  if (out.local_switch.empty()) out.local_switch = fallback_switch;
+  if (out.local_switch.empty()) {
+    out.local_switch = fallback_switch;
+    out.local_switch_candidates = candidates;
+  }
   if (const json::Node* lldp = root.find("lldp")) {
     reader.readLldpctl(*lldp, "/lldp");
   } else {
     for (const auto& [key, instance] : root.members) reader.readLldpctl(*instance.find("lldp"), fmt::format("/{}/lldp", json::escapePointer(key)));
   }
   return out;
+}
+
+void setLocalSwitch(TopologySource& source, const std::string& name) {
+  for (TopologyLink& link : source.links) {
+    if (link.a.node != source.local_switch) continue;
+    link.a.node = name;
+    link.a.written = name + ":" + link.a.port;
+  }
+  source.local_switch = name;
 }
 
 bool looksLikeContainerlab(std::string_view text) {

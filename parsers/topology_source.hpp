@@ -54,6 +54,9 @@ struct TopologySource {
   SourceKind kind = SourceKind::Plan;
   std::string file;
   std::string local_switch;  ///< LLDP: the switch whose neighbours these are
+  /// LLDP without lldp_loc_chassis: names the file suggests (stem, directory); the first that is a
+  /// configured switch becomes `local_switch` when the source is applied.
+  std::vector<std::string> local_switch_candidates;
   std::vector<TopologyNode> nodes;
   std::vector<TopologyLink> links;
 };
@@ -63,9 +66,13 @@ struct TopologySource {
 bool looksLikeLldp(const json::Node& root);
 
 /// Parses LLDP neighbour JSON. The local switch is `lldp_loc_chassis`'s system name when the file
-/// has one, else `fallback_switch` (the loader passes the directory or file stem). Throws
-/// InputError "file:line:col: ..." when the structure is not what lldpctl or EOS write.
-TopologySource parseLldp(const json::Node& root, const std::string& file, const std::string& fallback_switch);
+/// has one, else the first of `candidates` (the loader passes the file stem and the directory
+/// name), re-chosen among them when applied. Throws InputError "file:line:col: ..." when the
+/// structure is not what lldpctl or EOS write.
+TopologySource parseLldp(const json::Node& root, const std::string& file, const std::vector<std::string>& candidates);
+
+/// Endpoints named after the LLDP source's local switch are renamed to `name`.
+void setLocalSwitch(TopologySource& source, const std::string& name);
 
 /// True for a containerlab topology: a YAML mapping with `topology:` holding `nodes:` or `links:`.
 /// A cheap line scan, never throws.

@@ -153,6 +153,13 @@ std::string hwskuOf(const sonic::TableStore& store) {
   return f == it->second.fields.end() ? "" : f->second.value;
 }
 
+std::string lookupScope(const InputFile& file) {
+  if (file.root.empty()) return "";
+  fs::path parent = file.path.parent_path();
+  if (fs::weakly_canonical(parent) == fs::weakly_canonical(file.root)) return "";
+  return parent.filename().string();
+}
+
 std::string defaultSwitchName(const InputFile& file) {
   fs::path parent = file.path.parent_path();
   if (!file.root.empty() && fs::weakly_canonical(parent) != fs::weakly_canonical(file.root)) {
@@ -161,23 +168,23 @@ std::string defaultSwitchName(const InputFile& file) {
   return file.path.stem().string();
 }
 
-/// The switch an LLDP file without lldp_loc_chassis describes: its switch directory, else its stem
-/// without a ".lldp" / "-lldp" / "_lldp" suffix ("leaf1.lldp.json" is leaf1's).
-std::string lldpSwitchName(const InputFile& file) {
-  std::string name = defaultSwitchName(file);
+/// The switches an LLDP file without lldp_loc_chassis may describe: its stem without a ".lldp" /
+/// "-lldp" / "_lldp" suffix ("lldp/leaf1.lldp.json" is leaf1's), then its directory ("leaf1/lldp.json").
+std::vector<std::string> lldpSwitchNames(const InputFile& file) {
+  std::string stem = file.path.stem().string();
   for (const char* suffix : {".lldp", "-lldp", "_lldp"}) {
     std::string s(suffix);
-    if (name.size() > s.size() && name.compare(name.size() - s.size(), s.size(), s) == 0) return name.substr(0, name.size() - s.size());
+    if (stem.size() > s.size() && stem.compare(stem.size() - s.size(), s.size(), s) == 0) {
+      stem.resize(stem.size() - s.size());
+      break;
+    }
   }
-  return name;
+  std::vector<std::string> names = {stem};
+  std::string dir = lookupScope(file);
+  if (!dir.empty() && dir != stem) names.push_back(dir);
+  return names;
 }
 
-std::string lookupScope(const InputFile& file) {
-  if (file.root.empty()) return "";
-  fs::path parent = file.path.parent_path();
-  if (fs::weakly_canonical(parent) == fs::weakly_canonical(file.root)) return "";
-  return parent.filename().string();
-}
 
 void skip(Fabric& fabric, const fs::path& path, const std::string& why) {
   fabric.notes.push_back(makeNote(InputNote::Kind::SkippedFile, "", "", fmt::format("{} skipped: {}", path.string(), why),
@@ -295,7 +302,7 @@ ParsedFile readInput(const InputFile& file, bool build) {
         throw InputError(fmt::format("{}:{}:{}: invalid JSON: {}", display, failure.line, failure.column, failure.message));
       }
       if (topology::looksLikeLldp(root)) {
-        out.topology = topology::parseLldp(root, display, lldpSwitchName(file));
+        out.topology = topology::parseLldp(root, display, lldpSwitchNames(file));
         out.kind = ParsedFile::Kind::Topology;
         return out;
       }

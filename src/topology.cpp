@@ -31,7 +31,13 @@ class Applier {
  public:
   explicit Applier(Fabric& fabric) : fabric_(fabric) {}
 
-  void apply(const TopologySource& source) {
+  void apply(TopologySource& source) {
+    for (const std::string& candidate : source.local_switch_candidates) {
+      if (auto index = resolveSwitch(candidate)) {
+        if (fabric_.switches[*index].name != source.local_switch) topology::setLocalSwitch(source, fabric_.switches[*index].name);
+        break;
+      }
+    }
     readNodes(source);
     if (source.kind == SourceKind::Lldp && !source.links.empty() && !resolveSwitch(source.local_switch)) {
       conflict(TopologyConflict::Kind::UnconfiguredSwitch, source.local_switch, "",
@@ -230,7 +236,7 @@ void applyTopology(Fabric& fabric, std::vector<topology::TopologySource> sources
   std::stable_sort(sources.begin(), sources.end(),
                    [](const TopologySource& a, const TopologySource& b) { return a.kind < b.kind; });
   Applier applier(fabric);
-  for (const TopologySource& source : sources) applier.apply(source);
+  for (TopologySource& source : sources) applier.apply(source);
 }
 
 }  // namespace rocelint
