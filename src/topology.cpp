@@ -180,7 +180,7 @@ class Applier {
                            origin(*here.sw, *here.port), port.neighbor->device,
                            port.neighbor->port.empty() ? "(no port)" : port.neighbor->port, what, device,
                            peer_port.empty() ? "" : " " + peer_port),
-               port.neighbor->src, fmt::format("{} {} {}", what, link.a.written, link.b.written), here.ep->src);
+               port.neighbor->src, fmt::format("{}: {} <-> {}", what, link.a.written, link.b.written), here.ep->src);
       usable = false;
     }
     if (!usable) return;
