@@ -93,6 +93,7 @@ class LldpReader {
     const json::Node& c = unwrap(*chassis);
     if (!c.isObject()) fail(c, fmt::format("{}/chassis: expected an object, got {}", pointer, c.kindName()));
     std::string device;
+    bool anonymous = false;
     const json::Node* device_at = &c;
     if (const json::Node* name = scalar(c.find("name"))) {
       device = name->text;
@@ -101,6 +102,7 @@ class LldpReader {
       if (const json::Node* id = scalar(c.find("id"))) {
         device = id->text;
         device_at = id;
+        anonymous = true;
       }
     } else if (!c.members.empty() && c.members.front().second.isObject()) {
       device = c.members.front().first;
@@ -127,6 +129,7 @@ class LldpReader {
     }
     (void)device_at;
     link.b = Endpoint{device, remote_port, device + ":" + remote_port, ref(*port_at, pointer + "/port")};
+    link.b.anonymous = anonymous;
     out_.links.push_back(std::move(link));
   }
 

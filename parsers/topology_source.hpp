@@ -29,6 +29,7 @@ struct Endpoint {
   std::string port;     ///< may be empty: a host attachment without a NIC name
   std::string written;  ///< as the file writes it ("leaf1:eth1"), for messages
   SourceRef src;
+  bool anonymous = false;  ///< LLDP peer without a system name: `node` is its chassis id
 };
 
 /// A cable between two endpoints. LLDP gives one per local interface (`a` is the local port).

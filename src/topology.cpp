@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <map>
 #include <optional>
+#include <set>
+#include <tuple>
 
 namespace rocelint {
 namespace {
@@ -64,6 +66,8 @@ class Applier {
 
   void conflict(TopologyConflict::Kind kind, std::string sw, std::string port, std::string message, SourceRef src,
                 std::string related_message = {}, SourceRef related_src = {}) {
+    // Both ends' LLDP files describe one cable: the same disagreement is reported once.
+    if (!reported_.insert({sw, port, src.file(), src.line, message}).second) return;
     TopologyConflict c;
     c.kind = kind;
     c.switch_name = std::move(sw);
@@ -133,15 +137,16 @@ class Applier {
     return {other.ep->node, other.ep->port};
   }
 
-  /// True when `n` names the other end.
+  /// True when `n` names the other end. A device outside the fabric (a host) is compared by name
+  /// only: its port is a NIC that LLDP may give as a MAC, an ifname or a description.
   bool names(const Neighbor& n, const ResolvedEnd& other) const {
     if (other.sw && other.port) {
       const Switch& peer = fabric_.switches[*other.sw];
       if (resolveSwitch(n.device) != other.sw) return false;
       return peer.findPortByNameOrAlias(n.port) == &peer.ports[*other.port];
     }
-    if (n.device != other.ep->node) return false;
-    return other.ep->port.empty() || n.port.empty() || n.port == other.ep->port;
+    auto shortName = [](const std::string& name) { return name.substr(0, name.find('.')); };
+    return n.device == other.ep->node || shortName(n.device) == shortName(other.ep->node);
   }
 
   std::string origin(std::size_t sw, std::size_t port) const {
@@ -152,7 +157,7 @@ class Applier {
 
   void applyLink(const TopologySource& source, const TopologyLink& link) {
     const char* what = topology::sourceKindName(source.kind);
-    if (source.kind == SourceKind::Lldp && isManagementPort(link.a.port)) return;
+    if (source.kind == SourceKind::Lldp && (isManagementPort(link.a.port) || isManagementPort(link.b.port))) return;
     std::array<ResolvedEnd, 2> ends = {resolve(link.a), resolve(link.b)};
     bool usable = true;
     for (const ResolvedEnd& end : ends) {
@@ -173,7 +178,7 @@ class Applier {
       if (!here.sw) continue;
       const Switch& sw = fabric_.switches[*here.sw];
       const Port& port = sw.ports[*here.port];
-      if (!port.neighbor || names(*port.neighbor, other)) continue;
+      if (!port.neighbor || other.ep->anonymous || names(*port.neighbor, other)) continue;
       auto [device, peer_port] = peerOf(other);
       conflict(TopologyConflict::Kind::Neighbor, sw.name, port.name,
                fmt::format("{} {}: {} says its neighbour is {} {}, but {} says {}{}", sw.name, port.name,
@@ -228,6 +233,7 @@ class Applier {
 
   Fabric& fabric_;
   std::map<std::pair<std::size_t, std::size_t>, const TopologySource*> applied_;
+  std::set<std::tuple<std::string, std::string, std::string, int, std::string>> reported_;
 };
 
 }  // namespace

@@ -482,6 +482,41 @@ TEST(TopologyApply, SourcesThatDisagreeAreReportedAtTheOneThatApplies) {
   EXPECT_FALSE(portOf(fabric, "spine1", "Ethernet0").neighbor);
 }
 
+TEST(TopologyApply, OneCableSeenFromBothEndsIsReportedOnceAndHostsAreComparedByName) {
+  TempDir dir;
+  fs::path sample = fs::path(test::sourceDir()) / "samples" / "leafspine-clean";
+  for (const auto& entry : fs::directory_iterator(sample)) {
+    if (entry.path().extension() == ".json") dir.write("f/" + entry.path().filename().string(), test::readAll(entry.path().string()));
+  }
+  // The configs say leaf1:Ethernet0 <-> spine1:Ethernet0 and leaf1:Ethernet8 <-> spine2:Ethernet0;
+  // both LLDP files see leaf1:Ethernet0 <-> spine2:Ethernet0.
+  dir.write("f/lldp/leaf1.lldp.json", R"({"lldp": {"interface": [
+  {"Ethernet0": {"chassis": {"spine2.dc1": {}}, "port": {"id": {"type": "ifname", "value": "Ethernet0"}}}},
+  {"Ethernet16": {"chassis": {"gpu-node-1": {}}, "port": {"id": {"type": "mac", "value": "0c:42:a1:00:00:01"}}}},
+  {"Ethernet24": {"chassis": {"id": {"type": "mac", "value": "0c:42:a1:00:00:02"}}, "port": {"id": {"type": "mac", "value": "0c:42:a1:00:00:02"}}}}]}}
+)");
+  dir.write("f/lldp/spine2.lldp.json", R"({"lldp": {"interface": [
+  {"Ethernet0": {"chassis": {"leaf1": {}}, "port": {"id": {"type": "local", "value": "etp1"}}}},
+  {"Ethernet24": {"chassis": {"leaf4": {}}, "port": {"id": {"type": "ifname", "value": "eth0"}}}}]}}
+)");
+  std::string root = dir.path() + "/f";
+  Report report = test::check(root);
+  auto f = withRule(report, "TOPO004");
+  ASSERT_EQ(f.size(), 2u);
+  std::set<std::tuple<std::string, std::string, std::string>> got;
+  for (const auto& finding : f) got.insert({finding.switch_name, finding.port, finding.location.file()});
+  EXPECT_EQ(got, (std::set<std::tuple<std::string, std::string, std::string>>{
+                     {"leaf1", "Ethernet0", root + "/leaf1.json"}, {"spine2", "Ethernet0", root + "/spine2.json"}}));
+  EXPECT_EQ(f[0].message,
+            "leaf1 Ethernet0: its configuration says its neighbour is spine1 Ethernet0, but LLDP says spine2 Ethernet0");
+  // A host is compared by name (its NIC may be sent as a MAC); a peer without a system name is not
+  // compared; a peer's management port (eth0) is not a fabric link.
+  EXPECT_TRUE(withRule(report, "TOPO005").empty());
+  EXPECT_EQ(report.findings.size(), 2u);
+  // The configuration is kept: the sample's links are unchanged.
+  EXPECT_EQ(linksOf(loadFabric({root})), linksOf(loadFabric({sample.string()})));
+}
+
 TEST(TopologyApply, FqdnSystemNamesAndRolesFillWhatConfigsLeaveOut) {
   TempDir dir;
   std::string fabric_dir = strippedSample(dir, "f");
