@@ -19,12 +19,15 @@ namespace {
 
 class LldpReader {
  public:
-  LldpReader(const std::string& file, TopologySource& out) : file_(std::make_shared<const std::string>(file)), out_(out) {}
+  LldpReader(const std::string& file, TopologySource& out)
+      : file_(std::make_shared<const std::string>(file)), out_(out) {}
 
   [[noreturn]] void fail(const json::Node& at, const std::string& what) const {
     throw InputError(fmt::format("{}:{}:{}: {}", *file_, at.line, at.column, what));
   }
-  SourceRef ref(const json::Node& at, std::string pointer) const { return SourceRef{file_, at.line, at.column, std::move(pointer)}; }
+  SourceRef ref(const json::Node& at, std::string pointer) const {
+    return SourceRef{file_, at.line, at.column, std::move(pointer)};
+  }
 
   // json0 wraps every value in a list of objects: [{"value": "x"}] or [{"type": ..., "value": ...}].
   static const json::Node& unwrap(const json::Node& node) {
@@ -49,7 +52,8 @@ class LldpReader {
       for (std::size_t i = 0; i < lldp.items.size(); ++i) readLldpctl(lldp.items[i], fmt::format("{}/{}", pointer, i));
       return;
     }
-    if (!lldp.isObject()) fail(lldp, fmt::format("{}: expected an object with \"interface\", got {}", pointer, lldp.kindName()));
+    if (!lldp.isObject())
+      fail(lldp, fmt::format("{}: expected an object with \"interface\", got {}", pointer, lldp.kindName()));
     const json::Node* interfaces = lldp.find("interface");
     if (interfaces == nullptr) return;  // no neighbour at all
     std::string base = pointer + "/interface";
@@ -67,19 +71,22 @@ class LldpReader {
     } else if (interfaces->isObject()) {
       readKeyedInterfaces(*interfaces, base);  // one neighbour: {"Ethernet0": {...}}
     } else {
-      fail(*interfaces, fmt::format("{}: expected a list or an object of interfaces, got {}", base, interfaces->kindName()));
+      fail(*interfaces,
+           fmt::format("{}: expected a list or an object of interfaces, got {}", base, interfaces->kindName()));
     }
   }
 
   void readKeyedInterfaces(const json::Node& object, const std::string& pointer) {
     for (const auto& [name, body] : object.members) {
       std::string at = pointer + "/" + json::escapePointer(name);
-      if (!body.isObject()) fail(body, fmt::format("{}: expected the neighbour of {} as an object, got {}", at, name, body.kindName()));
+      if (!body.isObject())
+        fail(body, fmt::format("{}: expected the neighbour of {} as an object, got {}", at, name, body.kindName()));
       readInterface(name, body, body, at);
     }
   }
 
-  void readInterface(const std::string& local_port, const json::Node& name_at, const json::Node& body, const std::string& pointer) {
+  void readInterface(const std::string& local_port, const json::Node& name_at, const json::Node& body,
+                     const std::string& pointer) {
     const json::Node* chassis = body.find("chassis");
     const json::Node* port = body.find("port");
     if (chassis == nullptr || port == nullptr) {
@@ -118,7 +125,8 @@ class LldpReader {
     const json::Node* id_value = id == nullptr ? nullptr : scalar(id);
     if (id_value == nullptr) fail(p, fmt::format("{}/port: expected \"id\" with a \"value\"", pointer));
     std::string type;
-    if (const json::Node* t = id == nullptr ? nullptr : unwrap(*id).find("type"); t != nullptr && t->isScalar()) type = t->text;
+    if (const json::Node* t = id == nullptr ? nullptr : unwrap(*id).find("type"); t != nullptr && t->isScalar())
+      type = t->text;
     std::string remote_port = id_value->text;
     const json::Node* port_at = id_value;
     if (type == "mac") {
@@ -172,7 +180,8 @@ class LldpReader {
             if (remote == nullptr) remote = iface->find("interfaceId");
           }
           if (remote == nullptr || !remote->isScalar()) {
-            fail(n, fmt::format("{}: expected \"neighborInterfaceInfo\" with \"interfaceId_v2\" or \"interfaceId\"", item_at));
+            fail(n, fmt::format("{}: expected \"neighborInterfaceInfo\" with \"interfaceId_v2\" or \"interfaceId\"",
+                                item_at));
           }
           std::string remote_port = remote->text;  // interfaceId is quoted: "\"Ethernet1\""
           remote_port.erase(std::remove(remote_port.begin(), remote_port.end(), '"'), remote_port.end());
@@ -235,14 +244,20 @@ class YamlReader {
 
   static const char* typeName(const YAML::Node& node) {
     switch (node.Type()) {
-      case YAML::NodeType::Map: return "a mapping";
-      case YAML::NodeType::Sequence: return "a list";
-      case YAML::NodeType::Scalar: return "a scalar";
-      case YAML::NodeType::Null: return "nothing";
-      default: return "an undefined value";
+      case YAML::NodeType::Map:
+        return "a mapping";
+      case YAML::NodeType::Sequence:
+        return "a list";
+      case YAML::NodeType::Scalar:
+        return "a scalar";
+      case YAML::NodeType::Null:
+        return "nothing";
+      default:
+        return "an undefined value";
     }
   }
-  void expect(const YAML::Node& node, YAML::NodeType::value type, const std::string& what, const std::string& path) const {
+  void expect(const YAML::Node& node, YAML::NodeType::value type, const std::string& what,
+              const std::string& path) const {
     if (node.Type() != type) fail(node.Mark(), fmt::format("{}: expected {}, got {}", path, what, typeName(node)));
   }
   std::string scalar(const YAML::Node& node, const std::string& path) const {
@@ -302,12 +317,14 @@ std::optional<std::pair<std::string, std::string>> splitEndpoint(std::string_vie
 // containerlab
 
 const std::set<std::string, std::less<>>& hostKinds() {
-  static const std::set<std::string, std::less<>> kinds = {"linux", "bridge", "ovs-bridge", "ext-container", "host", "k8s-kind"};
+  static const std::set<std::string, std::less<>> kinds = {"linux",         "bridge", "ovs-bridge",
+                                                           "ext-container", "host",   "k8s-kind"};
   return kinds;
 }
 
 const std::set<std::string, std::less<>>& singleEndedLinkTypes() {
-  static const std::set<std::string, std::less<>> types = {"host", "mgmt-net", "macvlan", "vxlan", "vxlan-stitch", "dummy"};
+  static const std::set<std::string, std::less<>> types = {"host",  "mgmt-net",     "macvlan",
+                                                           "vxlan", "vxlan-stitch", "dummy"};
   return types;
 }
 
@@ -319,21 +336,25 @@ class PlanReader {
   PlanReader(const YamlReader& yaml, TopologySource& out) : yaml_(yaml), out_(out) {}
 
   void read(const YAML::Node& root) {
-    if (!root.IsMap()) yaml_.fail(root.Mark(), fmt::format("expected a mapping with \"rocelint-topology: 1\", got {}", YamlReader::typeName(root)));
+    if (!root.IsMap())
+      yaml_.fail(root.Mark(),
+                 fmt::format("expected a mapping with \"rocelint-topology: 1\", got {}", YamlReader::typeName(root)));
     std::map<std::string, YAML::Node> sections;
     for (auto it = root.begin(); it != root.end(); ++it) {
       std::string key = yaml_.scalar(it->first, "top-level key");
       static const std::set<std::string> known = {"rocelint-topology", "switches", "links", "hosts"};
       if (!known.count(key)) {
-        yaml_.fail(it->first.Mark(), fmt::format("unknown key \"{}\" (expected rocelint-topology, switches, links or hosts)", key));
+        yaml_.fail(it->first.Mark(),
+                   fmt::format("unknown key \"{}\" (expected rocelint-topology, switches, links or hosts)", key));
       }
       sections[key] = it->second;
     }
     if (!sections.count("rocelint-topology")) yaml_.fail(root.Mark(), "expected \"rocelint-topology: 1\"");
     const YAML::Node& version = sections["rocelint-topology"];
     if (!version.IsScalar() || version.Scalar() != "1") {
-      yaml_.fail(version.Mark(), fmt::format("rocelint-topology: expected version 1, got {}",
-                                             version.IsScalar() ? "\"" + version.Scalar() + "\"" : YamlReader::typeName(version)));
+      yaml_.fail(version.Mark(),
+                 fmt::format("rocelint-topology: expected version 1, got {}",
+                             version.IsScalar() ? "\"" + version.Scalar() + "\"" : YamlReader::typeName(version)));
     }
     if (sections.count("switches")) readSwitches(sections["switches"]);
     if (sections.count("hosts")) readHosts(sections["hosts"]);
@@ -343,7 +364,8 @@ class PlanReader {
 
  private:
   // The fields of a mapping item, each key checked against `known`.
-  std::map<std::string, YAML::Node> fields(const YAML::Node& item, const std::string& path, const std::set<std::string>& known,
+  std::map<std::string, YAML::Node> fields(const YAML::Node& item, const std::string& path,
+                                           const std::set<std::string>& known,
                                            const std::vector<std::string>& required) const {
     yaml_.expect(item, YAML::NodeType::Map, "a mapping", path);
     std::map<std::string, YAML::Node> out;
@@ -383,26 +405,34 @@ class PlanReader {
       node.name = name(f["name"], path + ".name");
       node.src = yaml_.ref(f["name"].Mark(), "/switches/" + std::to_string(i));
       declare(node.name, f["name"], path + ".name");
-      if (f.count("role")) node.role = Sourced<std::string>{yaml_.scalar(f["role"], path + ".role"), yaml_.ref(f["role"].Mark(), node.src.pointer + "/role")};
+      if (f.count("role"))
+        node.role = Sourced<std::string>{yaml_.scalar(f["role"], path + ".role"),
+                                         yaml_.ref(f["role"].Mark(), node.src.pointer + "/role")};
       if (f.count("tier")) {
         auto tier = number(f["tier"], path + ".tier", 0, 9, "a tier number 0-9");
-        if (!node.role) node.role = Sourced<std::string>{fmt::format("tier{}", tier), yaml_.ref(f["tier"].Mark(), node.src.pointer + "/tier")};
+        if (!node.role)
+          node.role = Sourced<std::string>{fmt::format("tier{}", tier),
+                                           yaml_.ref(f["tier"].Mark(), node.src.pointer + "/tier")};
       }
       if (f.count("asn")) {
-        node.asn = Sourced<std::uint32_t>{number(f["asn"], path + ".asn", 1, 4294967295ULL, "an AS number 1-4294967295"),
-                                          yaml_.ref(f["asn"].Mark(), node.src.pointer + "/asn")};
+        node.asn =
+            Sourced<std::uint32_t>{number(f["asn"], path + ".asn", 1, 4294967295ULL, "an AS number 1-4294967295"),
+                                   yaml_.ref(f["asn"].Mark(), node.src.pointer + "/asn")};
       }
       switches_.insert(node.name);
       out_.nodes.push_back(std::move(node));
     }
   }
 
-  std::uint32_t number(const YAML::Node& node, const std::string& path, std::uint64_t min, std::uint64_t max, const char* what) const {
+  std::uint32_t number(const YAML::Node& node, const std::string& path, std::uint64_t min, std::uint64_t max,
+                       const char* what) const {
     std::string text = node.IsScalar() ? node.Scalar() : "";
     std::uint64_t v = 0;
     auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-    if (!node.IsScalar() || text.empty() || ec != std::errc{} || end != text.data() + text.size() || v < min || v > max) {
-      yaml_.fail(node.Mark(), fmt::format("{}: expected {}, got {}", path, what, node.IsScalar() ? "\"" + text + "\"" : YamlReader::typeName(node)));
+    if (!node.IsScalar() || text.empty() || ec != std::errc{} || end != text.data() + text.size() || v < min ||
+        v > max) {
+      yaml_.fail(node.Mark(), fmt::format("{}: expected {}, got {}", path, what,
+                                          node.IsScalar() ? "\"" + text + "\"" : YamlReader::typeName(node)));
     }
     return static_cast<std::uint32_t>(v);
   }
@@ -422,28 +452,36 @@ class PlanReader {
     }
   }
 
-  Endpoint endpoint(const YAML::Node& node, const std::string& path, const std::string& pointer, bool switch_only) const {
+  Endpoint endpoint(const YAML::Node& node, const std::string& path, const std::string& pointer,
+                    bool switch_only) const {
     std::string text = yaml_.scalar(node, path);
     auto parts = splitEndpoint(text);
     if (!parts) yaml_.fail(node.Mark(), fmt::format("{}: expected \"device:port\", got \"{}\"", path, text));
     bool is_switch = switches_.count(parts->first) > 0;
     if (!is_switch && (switch_only || !hosts_.count(parts->first))) {
-      yaml_.fail(node.Mark(), fmt::format("{}: \"{}\" is not declared under {}", path, parts->first, switch_only ? "switches" : "switches or hosts"));
+      yaml_.fail(node.Mark(), fmt::format("{}: \"{}\" is not declared under {}", path, parts->first,
+                                          switch_only ? "switches" : "switches or hosts"));
     }
     return Endpoint{parts->first, parts->second, text, yaml_.ref(node.Mark(), pointer)};
   }
 
-  void physical(std::map<std::string, YAML::Node>& f, const std::string& path, const std::string& pointer, TopologyLink& link) const {
+  void physical(std::map<std::string, YAML::Node>& f, const std::string& path, const std::string& pointer,
+                TopologyLink& link) const {
     if (f.count("length")) {
       std::string text = yaml_.scalar(f["length"], path + ".length");
       auto m = parseLength(text);
-      if (!m) yaml_.fail(f["length"].Mark(), fmt::format("{}.length: expected a length like \"3m\", \"100m\" or \"2km\", got \"{}\"", path, text));
+      if (!m)
+        yaml_.fail(
+            f["length"].Mark(),
+            fmt::format("{}.length: expected a length like \"3m\", \"100m\" or \"2km\", got \"{}\"", path, text));
       link.length_m = Sourced<std::uint32_t>{*m, yaml_.ref(f["length"].Mark(), pointer + "/length")};
     }
     if (f.count("speed")) {
       std::string text = yaml_.scalar(f["speed"], path + ".speed");
       auto s = parseSpeed(text);
-      if (!s) yaml_.fail(f["speed"].Mark(), fmt::format("{}.speed: expected a speed like \"400G\" or \"25000M\", got \"{}\"", path, text));
+      if (!s)
+        yaml_.fail(f["speed"].Mark(),
+                   fmt::format("{}.speed: expected a speed like \"400G\" or \"25000M\", got \"{}\"", path, text));
       link.speed_mbps = Sourced<std::uint32_t>{*s, yaml_.ref(f["speed"].Mark(), pointer + "/speed")};
     }
   }
@@ -496,8 +534,9 @@ class PlanReader {
         } else if (items[j].IsScalar()) {
           link.a = endpoint(items[j], item_path, pointer, true);
         } else {
-          yaml_.fail(items[j].Mark(), fmt::format("{}: expected \"switch:port\" or a mapping with port, nic, length, speed, got {}",
-                                                  item_path, YamlReader::typeName(items[j])));
+          yaml_.fail(items[j].Mark(),
+                     fmt::format("{}: expected \"switch:port\" or a mapping with port, nic, length, speed, got {}",
+                                 item_path, YamlReader::typeName(items[j])));
         }
         link.b = Endpoint{host, nic, nic.empty() ? host : host + ":" + nic, link.src};
         out_.links.push_back(std::move(link));
@@ -516,9 +555,12 @@ class PlanReader {
 
 const char* sourceKindName(SourceKind kind) {
   switch (kind) {
-    case SourceKind::Lldp: return "LLDP";
-    case SourceKind::Plan: return "topology.yaml";
-    case SourceKind::Containerlab: return "containerlab";
+    case SourceKind::Lldp:
+      return "LLDP";
+    case SourceKind::Plan:
+      return "topology.yaml";
+    case SourceKind::Containerlab:
+      return "containerlab";
   }
   return "?";
 }
@@ -557,7 +599,8 @@ TopologySource parseLldp(const json::Node& root, const std::string& file, const 
   if (const json::Node* lldp = root.find("lldp")) {
     reader.readLldpctl(*lldp, "/lldp");
   } else {
-    for (const auto& [key, instance] : root.members) reader.readLldpctl(*instance.find("lldp"), fmt::format("/{}/lldp", json::escapePointer(key)));
+    for (const auto& [key, instance] : root.members)
+      reader.readLldpctl(*instance.find("lldp"), fmt::format("/{}/lldp", json::escapePointer(key)));
   }
   return out;
 }
@@ -597,7 +640,9 @@ std::string containerlabPortName(std::string_view kind, std::string_view interfa
     if (rest.front() < '0' || rest.front() > '9') return std::nullopt;
     return rest;
   };
-  auto allDigits = [](std::string_view s) { return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; }); };
+  auto allDigits = [](std::string_view s) {
+    return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
+  };
   if (kind == "arista_ceos" || kind == "ceos") {
     // eth1 -> Ethernet1, et1 -> Ethernet1, eth1_2 (breakout) -> Ethernet1/2.
     auto rest = digitsAfter("eth");
@@ -641,7 +686,8 @@ TopologySource parseContainerlab(std::string_view text, const std::string& file)
   std::map<std::string, std::string> group_kind;
   if (YAML::Node groups = topo["groups"]; groups && groups.IsMap()) {
     for (auto it = groups.begin(); it != groups.end(); ++it) {
-      if (it->second.IsMap() && it->second["kind"]) group_kind[it->first.Scalar()] = yaml.scalar(it->second["kind"], "topology.groups.kind");
+      if (it->second.IsMap() && it->second["kind"])
+        group_kind[it->first.Scalar()] = yaml.scalar(it->second["kind"], "topology.groups.kind");
     }
   }
   std::map<std::string, std::string> kind_of;
@@ -653,10 +699,13 @@ TopologySource parseContainerlab(std::string_view text, const std::string& file)
       std::string kind = default_kind;
       if (!it->second.IsNull()) {
         yaml.expect(it->second, YAML::NodeType::Map, "a mapping", path);
-        if (YAML::Node group = it->second["group"]; group && group_kind.count(yaml.scalar(group, path + ".group"))) kind = group_kind[group.Scalar()];
+        if (YAML::Node group = it->second["group"]; group && group_kind.count(yaml.scalar(group, path + ".group")))
+          kind = group_kind[group.Scalar()];
         if (it->second["kind"]) kind = yaml.scalar(it->second["kind"], path + ".kind");
       }
-      if (kind.empty()) yaml.fail(it->first.Mark(), fmt::format("{}: no kind (neither the node, its group nor topology.defaults sets one)", path));
+      if (kind.empty())
+        yaml.fail(it->first.Mark(),
+                  fmt::format("{}: no kind (neither the node, its group nor topology.defaults sets one)", path));
       TopologyNode node;
       node.name = name;
       node.kind = kind;
@@ -677,12 +726,15 @@ TopologySource parseContainerlab(std::string_view text, const std::string& file)
     std::string type = item["type"] ? yaml.scalar(item["type"], path + ".type") : "";
     if (singleEndedLinkTypes().count(type)) continue;  // one end on the lab host or a network
     if (!type.empty() && type != "veth") {
-      yaml.fail(item["type"].Mark(), fmt::format("{}.type: expected veth, host, mgmt-net, macvlan, vxlan, vxlan-stitch or dummy, got \"{}\"", path, type));
+      yaml.fail(item["type"].Mark(),
+                fmt::format("{}.type: expected veth, host, mgmt-net, macvlan, vxlan, vxlan-stitch or dummy, got \"{}\"",
+                            path, type));
     }
     YAML::Node endpoints = item["endpoints"];
     if (!endpoints) yaml.fail(item.Mark(), fmt::format("{}: expected \"endpoints\"", path));
     yaml.expect(endpoints, YAML::NodeType::Sequence, "a list of two endpoints", path + ".endpoints");
-    if (endpoints.size() != 2) yaml.fail(endpoints.Mark(), fmt::format("{}.endpoints: expected two endpoints, got {}", path, endpoints.size()));
+    if (endpoints.size() != 2)
+      yaml.fail(endpoints.Mark(), fmt::format("{}.endpoints: expected two endpoints, got {}", path, endpoints.size()));
     TopologyLink link;
     link.src = yaml.ref(item.Mark(), pointer);
     bool special = false;
@@ -699,21 +751,24 @@ TopologySource parseContainerlab(std::string_view text, const std::string& file)
         node = parts->first;
         iface = parts->second;
       } else if (ep.IsMap()) {
-        if (!ep["node"] || !ep["interface"]) yaml.fail(ep.Mark(), fmt::format("{}: expected \"node\" and \"interface\"", ep_path));
+        if (!ep["node"] || !ep["interface"])
+          yaml.fail(ep.Mark(), fmt::format("{}: expected \"node\" and \"interface\"", ep_path));
         node = yaml.scalar(ep["node"], ep_path + ".node");
         iface = yaml.scalar(ep["interface"], ep_path + ".interface");
         written = node + ":" + iface;
       } else {
-        yaml.fail(ep.Mark(), fmt::format("{}: expected \"node:interface\" or a mapping with node and interface, got {}", ep_path,
-                                         YamlReader::typeName(ep)));
+        yaml.fail(ep.Mark(), fmt::format("{}: expected \"node:interface\" or a mapping with node and interface, got {}",
+                                         ep_path, YamlReader::typeName(ep)));
       }
       if (node == "host" || node == "mgmt-net" || node == "macvlan") {
         special = true;  // brief form of a single-ended link
         continue;
       }
       auto kind = kind_of.find(node);
-      if (kind == kind_of.end()) yaml.fail(ep.Mark(), fmt::format("{}: node \"{}\" is not under topology.nodes", ep_path, node));
-      Endpoint end{node, containerlabPortName(kind->second, iface), written, yaml.ref(ep.Mark(), fmt::format("{}/endpoints/{}", pointer, e))};
+      if (kind == kind_of.end())
+        yaml.fail(ep.Mark(), fmt::format("{}: node \"{}\" is not under topology.nodes", ep_path, node));
+      Endpoint end{node, containerlabPortName(kind->second, iface), written,
+                   yaml.ref(ep.Mark(), fmt::format("{}/endpoints/{}", pointer, e))};
       (e == 0 ? link.a : link.b) = std::move(end);
     }
     if (!special) out.links.push_back(std::move(link));
@@ -743,7 +798,8 @@ std::optional<std::uint32_t> parseLength(std::string_view text) {
     return std::nullopt;
   }
   text = trimmed(text);
-  if (text.empty() || !std::all_of(text.begin(), text.end(), [](char c) { return (c >= '0' && c <= '9') || c == '.'; }) ||
+  if (text.empty() ||
+      !std::all_of(text.begin(), text.end(), [](char c) { return (c >= '0' && c <= '9') || c == '.'; }) ||
       std::count(text.begin(), text.end(), '.') > 1 || text.front() == '.' || text.back() == '.') {
     return std::nullopt;
   }

@@ -36,7 +36,8 @@ class Applier {
   void apply(TopologySource& source) {
     for (const std::string& candidate : source.local_switch_candidates) {
       if (auto index = resolveSwitch(candidate)) {
-        if (fabric_.switches[*index].name != source.local_switch) topology::setLocalSwitch(source, fabric_.switches[*index].name);
+        if (fabric_.switches[*index].name != source.local_switch)
+          topology::setLocalSwitch(source, fabric_.switches[*index].name);
         break;
       }
     }
@@ -85,11 +86,12 @@ class Applier {
       auto index = resolveSwitch(node.name);
       if (!index) {
         if (!node.host) {
-          conflict(TopologyConflict::Kind::UnconfiguredSwitch, node.name, "",
-                   fmt::format("{} declares switch {}{}, but no configuration describes it; its links count as links to "
-                               "a host",
-                               what, node.name, node.kind.empty() ? "" : " (kind " + node.kind + ")"),
-                   node.src);
+          conflict(
+              TopologyConflict::Kind::UnconfiguredSwitch, node.name, "",
+              fmt::format("{} declares switch {}{}, but no configuration describes it; its links count as links to "
+                          "a host",
+                          what, node.name, node.kind.empty() ? "" : " (kind " + node.kind + ")"),
+              node.src);
         }
         continue;
       }
@@ -109,8 +111,8 @@ class Applier {
           sw.asn = node.asn;
         } else if (sw.asn->value != node.asn->value) {
           conflict(TopologyConflict::Kind::SwitchAttribute, sw.name, "",
-                   fmt::format("{} gives {} ASN {}, its configuration says {} (the configuration is kept)", what, sw.name,
-                               node.asn->value, sw.asn->value),
+                   fmt::format("{} gives {} ASN {}, its configuration says {} (the configuration is kept)", what,
+                               sw.name, node.asn->value, sw.asn->value),
                    node.asn->src, fmt::format("{} ASN", sw.name), sw.asn->src);
         }
       }
@@ -124,7 +126,8 @@ class Applier {
     if (!end.sw) return end;
     const Switch& sw = fabric_.switches[*end.sw];
     const Port* port = sw.findPortByNameOrAlias(ep.port);
-    if (port != nullptr && (port->declared || !sw.has_port_table)) end.port = static_cast<std::size_t>(port - sw.ports.data());
+    if (port != nullptr && (port->declared || !sw.has_port_table))
+      end.port = static_cast<std::size_t>(port - sw.ports.data());
     return end;
   }
 
@@ -164,8 +167,9 @@ class Applier {
       if (end.sw && !end.port) {
         const Switch& sw = fabric_.switches[*end.sw];
         conflict(TopologyConflict::Kind::UnknownPort, sw.name, end.ep->port,
-                 fmt::format("{} names {} {}, but {} has no port {}{}", what, sw.name, end.ep->port, sw.name,
-                             end.ep->port, end.ep->written != end.ep->node + ":" + end.ep->port ? " (written " + end.ep->written + ")" : ""),
+                 fmt::format(
+                     "{} names {} {}, but {} has no port {}{}", what, sw.name, end.ep->port, sw.name, end.ep->port,
+                     end.ep->written != end.ep->node + ":" + end.ep->port ? " (written " + end.ep->written + ")" : ""),
                  end.ep->src);
         usable = false;
       }
@@ -209,8 +213,9 @@ class Applier {
     if (link.length_m && !port.cable_length_from_topology) {
       if (port.cable_length_m && port.cable_length_m->value != link.length_m->value) {
         conflict(TopologyConflict::Kind::PortAttribute, sw.name, port.name,
-                 fmt::format("{} {} has CABLE_LENGTH {} m, but {} gives its link {} m; headroom is computed for {} m", sw.name,
-                             port.name, port.cable_length_m->value, what, link.length_m->value, link.length_m->value),
+                 fmt::format("{} {} has CABLE_LENGTH {} m, but {} gives its link {} m; headroom is computed for {} m",
+                             sw.name, port.name, port.cable_length_m->value, what, link.length_m->value,
+                             link.length_m->value),
                  port.cable_length_m->src, fmt::format("{} length of {} <-> {}", what, link.a.written, link.b.written),
                  link.length_m->src);
       }
@@ -223,8 +228,8 @@ class Applier {
         port.speed_mbps = link.speed_mbps;
       } else if (port.speed_mbps->value != link.speed_mbps->value) {
         conflict(TopologyConflict::Kind::PortAttribute, sw.name, port.name,
-                 fmt::format("{} {} runs at {} Mb/s, but {} gives its link {} Mb/s (the configured speed is kept)", sw.name,
-                             port.name, port.speed_mbps->value, what, link.speed_mbps->value),
+                 fmt::format("{} {} runs at {} Mb/s, but {} gives its link {} Mb/s (the configured speed is kept)",
+                             sw.name, port.name, port.speed_mbps->value, what, link.speed_mbps->value),
                  port.speed_mbps->src, fmt::format("{} speed of {} <-> {}", what, link.a.written, link.b.written),
                  link.speed_mbps->src);
       }

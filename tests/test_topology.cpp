@@ -28,7 +28,8 @@ using topology::TopologySource;
 
 std::string realworld(const std::string& rel) { return test::sharedDir() + "/realworld/" + rel; }
 
-TopologySource lldpFromText(const std::string& text, const std::string& file, const std::vector<std::string>& names = {"sw"}) {
+TopologySource lldpFromText(const std::string& text, const std::string& file,
+                            const std::vector<std::string>& names = {"sw"}) {
   json::Node root;
   json::ParseFailure failure;
   EXPECT_TRUE(json::parse(text, root, failure)) << failure.message;
@@ -68,7 +69,8 @@ std::set<std::tuple<std::string, std::string, std::string>> hostsOf(const Fabric
 }
 std::multiset<std::tuple<std::string, std::string, std::string, int, std::string>> findingsOf(const Report& report) {
   std::multiset<std::tuple<std::string, std::string, std::string, int, std::string>> out;
-  for (const Finding& f : report.findings) out.insert({f.rule, f.switch_name, f.port, f.priority.value_or(-1), f.message});
+  for (const Finding& f : report.findings)
+    out.insert({f.rule, f.switch_name, f.port, f.priority.value_or(-1), f.message});
   return out;
 }
 
@@ -126,17 +128,19 @@ TEST(TopologyLldp, Json0SingleObjectAndMultiAsicShapes) {
   EXPECT_EQ(json0.links[0].b.port, "Ethernet4");
   EXPECT_EQ(json0.local_switch, "sw");
   // One neighbour: lldpd prints "interface" as an object; a MAC port id uses the description.
-  auto single = lldpFromText(R"({"lldp": {"interface": {"Ethernet16": {"chassis": {"gpu1": {"id": {"type": "mac", "value": "0c:42"}}},
+  auto single = lldpFromText(
+      R"({"lldp": {"interface": {"Ethernet16": {"chassis": {"gpu1": {"id": {"type": "mac", "value": "0c:42"}}},
     "port": {"id": {"type": "mac", "value": "0c:42"}, "descr": "ens1f0np0"}}}}})",
-                             "b.json");
+      "b.json");
   ASSERT_EQ(single.links.size(), 1u);
   EXPECT_EQ(single.links[0].b.node, "gpu1");
   EXPECT_EQ(single.links[0].b.port, "ens1f0np0");
   EXPECT_EQ(single.links[0].b.src.line, 2);
   // Multi-ASIC: one instance per namespace, merged.
-  auto multi = lldpFromText(R"({"asic0": {"lldp": {"interface": [{"Ethernet0": {"chassis": {"s1": {}}, "port": {"id": {"type": "ifname", "value": "Ethernet1"}}}}]}},
+  auto multi = lldpFromText(
+      R"({"asic0": {"lldp": {"interface": [{"Ethernet0": {"chassis": {"s1": {}}, "port": {"id": {"type": "ifname", "value": "Ethernet1"}}}}]}},
     "asic1": {"lldp": {"interface": [{"Ethernet64": {"chassis": {"s2": {}}, "port": {"id": {"type": "local", "value": "etp9"}}}}]}}})",
-                            "c.json");
+      "c.json");
   ASSERT_EQ(multi.links.size(), 2u);
   EXPECT_EQ(multi.links[1].a.port, "Ethernet64");
   EXPECT_EQ(multi.links[1].b.node, "s2");
@@ -170,9 +174,11 @@ TEST(TopologyLldp, MalformedIsAnInputErrorWithLocation) {
   TempDir dir;
   dir.write("a/leaf1.lldp.json", "{\"lldp\": {\"interface\": [\n  {\"Ethernet0\": {\"chassis\": {\"s\": {}}}}\n]}}\n");
   EXPECT_EQ(loadError(dir.path() + "/a"),
-            dir.path() + "/a/leaf1.lldp.json:2:17: /lldp/interface/0/Ethernet0: expected \"chassis\" and \"port\" of the "
-                         "neighbour on Ethernet0");
-  dir.write("b/leaf1.lldp.json", "{\"lldpNeighbors\": [{\"port\": \"Ethernet1\", \"neighborDevice\": [\"spine1\"]}]}\n");
+            dir.path() +
+                "/a/leaf1.lldp.json:2:17: /lldp/interface/0/Ethernet0: expected \"chassis\" and \"port\" of the "
+                "neighbour on Ethernet0");
+  dir.write("b/leaf1.lldp.json",
+            "{\"lldpNeighbors\": [{\"port\": \"Ethernet1\", \"neighborDevice\": [\"spine1\"]}]}\n");
   EXPECT_EQ(loadError(dir.path() + "/b"),
             dir.path() + "/b/leaf1.lldp.json:1:60: /lldpNeighbors/0: expected \"neighborDevice\" as a string");
 }
@@ -258,8 +264,9 @@ topology:
   EXPECT_EQ(src.links[0].a.port, "et-0/0/0:1");
   EXPECT_EQ(src.links[0].b.port, "et-0/0/1:0");
   try {
-    topology::parseContainerlab("topology:\n  nodes:\n    r1: {kind: linux}\n  links:\n    - endpoints: [\"r1:eth1\", \"r9:eth1\"]\n",
-                                "k.clab.yml");
+    topology::parseContainerlab(
+        "topology:\n  nodes:\n    r1: {kind: linux}\n  links:\n    - endpoints: [\"r1:eth1\", \"r9:eth1\"]\n",
+        "k.clab.yml");
     ADD_FAILURE() << "no error";
   } catch (const InputError& e) {
     EXPECT_STREQ(e.what(), "k.clab.yml:5:30: topology.links[0].endpoints[1]: node \"r9\" is not under topology.nodes");
@@ -291,7 +298,8 @@ topology:
 )");
   Fabric fabric = loadFabric({dir.path()});
   EXPECT_EQ(linksOf(fabric), (std::set<LinkKey>{{"leaf1", "Ethernet0", "spine1", "Ethernet0"}}));
-  EXPECT_EQ(hostsOf(fabric), (std::set<std::tuple<std::string, std::string, std::string>>{{"gpu-node-1", "leaf1", "Ethernet8"}}));
+  EXPECT_EQ(hostsOf(fabric),
+            (std::set<std::tuple<std::string, std::string, std::string>>{{"gpu-node-1", "leaf1", "Ethernet8"}}));
   const Port& p = portOf(fabric, "leaf1", "Ethernet0");
   ASSERT_TRUE(p.neighbor);
   EXPECT_EQ(p.neighbor->src.file(), dir.path() + "/lab.clab.yml");
@@ -371,7 +379,8 @@ TEST(TopologyPlan, StrictValidationIsExitTwoWithLocation) {
             "t.yaml:6:31: links[0].speed: expected a speed like \"400G\" or \"25000M\", got \"quick\"");
   EXPECT_EQ(error(head + "links:\n  - {a: a:p1, b: c:p1}\n"),
             "t.yaml:6:18: links[0].b: \"c\" is not declared under switches or hosts");
-  EXPECT_EQ(error(head + "links:\n  - {a: a, b: b:p1}\n"), "t.yaml:6:9: links[0].a: expected \"device:port\", got \"a\"");
+  EXPECT_EQ(error(head + "links:\n  - {a: a, b: b:p1}\n"),
+            "t.yaml:6:9: links[0].a: expected \"device:port\", got \"a\"");
   EXPECT_EQ(error(head + "links: {a: a:p1}\n"), "t.yaml:5:8: links: expected a list of links, got a mapping");
   EXPECT_EQ(error("rocelint-topology: 1\nswitches:\n  - {name: a, asn: x}\n"),
             "t.yaml:3:20: switches[0].asn: expected an AS number 1-4294967295, got \"x\"");
@@ -436,7 +445,8 @@ TEST(TopologyApply, LeafSpineFromLldpIsTheSameFabric) {
   Fabric want = loadFabric({original});
   TempDir dir;
   std::string with = strippedSample(dir, "lldp");
-  for (const auto& entry : fs::directory_iterator(fs::path(test::sourceDir()) / "tests/topology/leafspine-clean/lldp")) {
+  for (const auto& entry :
+       fs::directory_iterator(fs::path(test::sourceDir()) / "tests/topology/leafspine-clean/lldp")) {
     dir.write("lldp/lldp/" + entry.path().filename().string(), test::readAll(entry.path().string()));
   }
   Fabric got = loadFabric({with});
@@ -460,8 +470,9 @@ TEST(TopologyApply, SourcesThatDisagreeAreReportedAtTheOneThatApplies) {
   dir.write("f/leaf1.lldp.json", R"({"lldp": {"interface": [
   {"Ethernet0": {"chassis": {"spine2": {}}, "port": {"id": {"type": "ifname", "value": "Ethernet0"}}}}]}}
 )");
-  dir.write("f/topology.yaml", "rocelint-topology: 1\nswitches: [{name: leaf1}, {name: spine1}]\n"
-                               "links:\n  - {a: leaf1:Ethernet0, b: spine1:Ethernet0}\n");
+  dir.write("f/topology.yaml",
+            "rocelint-topology: 1\nswitches: [{name: leaf1}, {name: spine1}]\n"
+            "links:\n  - {a: leaf1:Ethernet0, b: spine1:Ethernet0}\n");
   Report report = test::check(fabric_dir);
   auto f = withRule(report, "TOPO004");
   ASSERT_EQ(f.size(), 1u);
@@ -486,7 +497,8 @@ TEST(TopologyApply, OneCableSeenFromBothEndsIsReportedOnceAndHostsAreComparedByN
   TempDir dir;
   fs::path sample = fs::path(test::sourceDir()) / "samples" / "leafspine-clean";
   for (const auto& entry : fs::directory_iterator(sample)) {
-    if (entry.path().extension() == ".json") dir.write("f/" + entry.path().filename().string(), test::readAll(entry.path().string()));
+    if (entry.path().extension() == ".json")
+      dir.write("f/" + entry.path().filename().string(), test::readAll(entry.path().string()));
   }
   // The configs say leaf1:Ethernet0 <-> spine1:Ethernet0 and leaf1:Ethernet8 <-> spine2:Ethernet0;
   // both LLDP files see leaf1:Ethernet0 <-> spine2:Ethernet0.
@@ -507,8 +519,9 @@ TEST(TopologyApply, OneCableSeenFromBothEndsIsReportedOnceAndHostsAreComparedByN
   for (const auto& finding : f) got.insert({finding.switch_name, finding.port, finding.location.file()});
   EXPECT_EQ(got, (std::set<std::tuple<std::string, std::string, std::string>>{
                      {"leaf1", "Ethernet0", root + "/leaf1.json"}, {"spine2", "Ethernet0", root + "/spine2.json"}}));
-  EXPECT_EQ(f[0].message,
-            "leaf1 Ethernet0: its configuration says its neighbour is spine1 Ethernet0, but LLDP says spine2 Ethernet0");
+  EXPECT_EQ(
+      f[0].message,
+      "leaf1 Ethernet0: its configuration says its neighbour is spine1 Ethernet0, but LLDP says spine2 Ethernet0");
   // A host is compared by name (its NIC may be sent as a MAC); a peer without a system name is not
   // compared; a peer's management port (eth0) is not a fabric link.
   EXPECT_TRUE(withRule(report, "TOPO005").empty());
@@ -569,9 +582,10 @@ TEST(TopologyApply, SpeedFillsMissingAndDisagreesOtherwise) {
   auto cfg = nlohmann::json::parse(test::readAll(fabric_dir + "/leaf4.json"));
   cfg["PORT"]["Ethernet16"].erase("speed");
   dir.write("f/leaf4.json", cfg.dump(4));
-  dir.write("f/topology.yaml", "rocelint-topology: 1\nswitches: [{name: leaf4}, {name: spine2}]\nhosts:\n"
-                               "  - {name: gpu-node-7, attach: {port: leaf4:Ethernet16, speed: 100G}}\nlinks:\n"
-                               "  - {a: leaf4:Ethernet8, b: spine2:Ethernet24, speed: 100G}\n");
+  dir.write("f/topology.yaml",
+            "rocelint-topology: 1\nswitches: [{name: leaf4}, {name: spine2}]\nhosts:\n"
+            "  - {name: gpu-node-7, attach: {port: leaf4:Ethernet16, speed: 100G}}\nlinks:\n"
+            "  - {a: leaf4:Ethernet8, b: spine2:Ethernet24, speed: 100G}\n");
   Fabric fabric = loadFabric({fabric_dir});
   const Port& host_port = portOf(fabric, "leaf4", "Ethernet16");
   ASSERT_TRUE(host_port.speed_mbps);
@@ -581,8 +595,9 @@ TEST(TopologyApply, SpeedFillsMissingAndDisagreesOtherwise) {
   Report report = test::check(fabric_dir);
   auto f = withRule(report, "TOPO007");
   ASSERT_EQ(f.size(), 2u);
-  EXPECT_EQ(f[0].message, "leaf4 Ethernet8 runs at 400000 Mb/s, but topology.yaml gives its link 100000 Mb/s (the "
-                          "configured speed is kept)");
+  EXPECT_EQ(f[0].message,
+            "leaf4 Ethernet8 runs at 400000 Mb/s, but topology.yaml gives its link 100000 Mb/s (the "
+            "configured speed is kept)");
   EXPECT_EQ(portOf(fabric, "leaf4", "Ethernet8").speed_mbps->value, 400000u);
 }
 
