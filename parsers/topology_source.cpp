@@ -225,7 +225,12 @@ std::string localChassisName(const json::Node& root) {
   return chassis->members.front().first;
 }
 
-bool isLldpInstance(const json::Node& node) { return node.isObject() && node.find("lldp") != nullptr; }
+/// An lldpctl or EOS value: an object or a list (json0), not a scalar some other JSON calls "lldp".
+bool isContainer(const json::Node* node) {
+  return node != nullptr && (node->kind == json::Node::Kind::Object || node->kind == json::Node::Kind::Array);
+}
+
+bool isLldpInstance(const json::Node& node) { return node.isObject() && isContainer(node.find("lldp")); }
 
 // ---------------------------------------------------------------------------------------------
 // YAML helpers
@@ -567,7 +572,7 @@ const char* sourceKindName(SourceKind kind) {
 
 bool looksLikeLldp(const json::Node& root) {
   if (!root.isObject() || root.members.empty()) return false;
-  if (root.find("lldp") != nullptr || root.find("lldpNeighbors") != nullptr) return true;
+  if (isContainer(root.find("lldp")) || isContainer(root.find("lldpNeighbors"))) return true;
   // Multi-ASIC: one lldpctl instance per namespace, {"localhost": {"lldp": ...}, "asic0": {...}}.
   return std::all_of(root.members.begin(), root.members.end(), [](const auto& m) { return isLldpInstance(m.second); });
 }

@@ -170,6 +170,15 @@ TEST(TopologyLldp, EosShowLldpNeighborsJsonPlainAndDetail) {
   EXPECT_EQ(detail.links[0].b.port, "Ethernet3/1");
 }
 
+TEST(TopologyLldp, OtherJsonIsNotLldp) {
+  for (const char* text : {R"({"lldp": "enabled"})", R"({"lldpNeighbors": 3})", R"({"a": {"lldp": true}})", "[1]", "{}"}) {
+    json::Node root;
+    json::ParseFailure failure;
+    ASSERT_TRUE(json::parse(text, root, failure));
+    EXPECT_FALSE(topology::looksLikeLldp(root)) << text;
+  }
+}
+
 TEST(TopologyLldp, MalformedIsAnInputErrorWithLocation) {
   TempDir dir;
   dir.write("a/leaf1.lldp.json", "{\"lldp\": {\"interface\": [\n  {\"Ethernet0\": {\"chassis\": {\"s\": {}}}}\n]}}\n");
