@@ -171,7 +171,8 @@ TEST(TopologyLldp, EosShowLldpNeighborsJsonPlainAndDetail) {
 }
 
 TEST(TopologyLldp, OtherJsonIsNotLldp) {
-  for (const char* text : {R"({"lldp": "enabled"})", R"({"lldpNeighbors": 3})", R"({"a": {"lldp": true}})", "[1]", "{}"}) {
+  for (const char* text :
+       {R"({"lldp": "enabled"})", R"({"lldpNeighbors": 3})", R"({"a": {"lldp": true}})", "[1]", "{}"}) {
     json::Node root;
     json::ParseFailure failure;
     ASSERT_TRUE(json::parse(text, root, failure));
@@ -280,6 +281,42 @@ topology:
   } catch (const InputError& e) {
     EXPECT_STREQ(e.what(), "k.clab.yml:5:30: topology.links[0].endpoints[1]: node \"r9\" is not under topology.nodes");
   }
+}
+
+TEST(TopologyContainerlab, MalformedLabsAreInputErrorsWithLocation) {
+  auto error = [](const std::string& text) {
+    try {
+      topology::parseContainerlab(text, "l.clab.yml");
+    } catch (const InputError& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  const std::string nodes = "topology:\n  nodes:\n    a: {kind: ceos}\n    b: {kind: ceos}\n  links:\n";
+  EXPECT_EQ(error(nodes + "    - type: wire\n      endpoints: [\"a:eth1\", \"b:eth1\"]\n"),
+            "l.clab.yml:6:13: topology.links[0].type: expected veth, host, mgmt-net, macvlan, vxlan, vxlan-stitch or "
+            "dummy, got \"wire\"");
+  EXPECT_EQ(error(nodes + "    - endpoints: [\"a:eth1\", \"b:eth1\", \"a:eth2\"]\n"),
+            "l.clab.yml:6:18: topology.links[0].endpoints: expected two endpoints, got 3");
+  EXPECT_EQ(error(nodes + "    - endpoints: [\"a-eth1\", \"b:eth1\"]\n"),
+            "l.clab.yml:6:19: topology.links[0].endpoints[0]: expected \"node:interface\", got \"a-eth1\"");
+  EXPECT_EQ(
+      error(nodes + "    - type: veth\n      endpoints:\n        - {node: a}\n        - {node: b, interface: eth1}\n"),
+      "l.clab.yml:8:11: topology.links[0].endpoints[0]: expected \"node\" and \"interface\"");
+  EXPECT_EQ(error("topology:\n  nodes:\n    a: {image: x}\n"),
+            "l.clab.yml:3:5: topology.nodes.a: no kind (neither the node, its group nor topology.defaults sets one)");
+  EXPECT_EQ(error("topology: [1]\n"), "l.clab.yml:1:11: topology: expected a mapping with nodes and links, got a list");
+  // Inherited kinds: defaults, then the group, then the node.
+  auto src = topology::parseContainerlab(
+      "topology:\n  defaults: {kind: linux}\n  groups:\n    sw: {kind: ceos}\n"
+      "  nodes:\n    h: {}\n    s: {group: sw}\n    t: {group: sw, kind: sonic-vs}\n",
+      "g.clab.yml");
+  ASSERT_EQ(src.nodes.size(), 3u);
+  EXPECT_EQ(src.nodes[0].kind, "linux");
+  EXPECT_TRUE(src.nodes[0].host);
+  EXPECT_EQ(src.nodes[1].kind, "ceos");
+  EXPECT_FALSE(src.nodes[1].host);
+  EXPECT_EQ(src.nodes[2].kind, "sonic-vs");
 }
 
 // A SONiC pair described by a containerlab lab of sonic-vs nodes: eth1 is Ethernet0, eth3 Ethernet8.
