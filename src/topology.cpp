@@ -213,9 +213,9 @@ class Applier {
     if (link.length_m && !port.cable_length_from_topology) {
       if (port.cable_length_m && port.cable_length_m->value != link.length_m->value) {
         conflict(TopologyConflict::Kind::PortAttribute, sw.name, port.name,
-                 fmt::format("{} {} has CABLE_LENGTH {} m, but {} gives its link {} m; headroom is computed for {} m",
-                             sw.name, port.name, port.cable_length_m->value, what, link.length_m->value,
-                             link.length_m->value),
+                 fmt::format(
+                     "{} {} is configured for a {} m cable, but {} gives its link {} m; headroom is computed for {} m",
+                     sw.name, port.name, port.cable_length_m->value, what, link.length_m->value, link.length_m->value),
                  port.cable_length_m->src, fmt::format("{} length of {} <-> {}", what, link.a.written, link.b.written),
                  link.length_m->src);
       }
