@@ -827,7 +827,9 @@ std::optional<std::uint32_t> parseSpeed(std::string_view text) {
   }
   std::uint64_t value = 0;
   auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (text.empty() || ec != std::errc{} || end != text.data() + text.size() || value == 0) return std::nullopt;
+  if (text.empty() || ec != std::errc{} || end != text.data() + text.size() || value == 0 || value > 1600000) {
+    return std::nullopt;
+  }
   std::uint64_t mbps = value * scale;
   if (mbps > 1600000) return std::nullopt;  // 1.6 Tb/s
   return static_cast<std::uint32_t>(mbps);

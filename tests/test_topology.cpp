@@ -373,6 +373,9 @@ TEST(TopologyPlan, LengthsAndSpeeds) {
   EXPECT_EQ(topology::parseSpeed("100000"), 100000u);
   EXPECT_EQ(topology::parseSpeed("fast"), std::nullopt);
   EXPECT_EQ(topology::parseSpeed("0G"), std::nullopt);
+  EXPECT_EQ(topology::parseSpeed("1600G"), 1600000u);
+  EXPECT_EQ(topology::parseSpeed("1601G"), std::nullopt);
+  EXPECT_EQ(topology::parseSpeed("18446744073709552G"), std::nullopt);  // would wrap when scaled
 }
 
 TEST(TopologyPlan, EveryElementWithItsLine) {
