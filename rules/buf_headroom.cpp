@@ -36,7 +36,8 @@ void forEachStaticLosslessPg(const Switch& sw, Visit visit) {
 }
 
 std::string cableText(const Port& port, const HeadroomNeed& need) {
-  return fmt::format("{} m cable{}", need.in.cable_length_m, port.cable_length_m ? "" : " (default_cable_length_m)");
+  const char* source = !port.cable_length_m ? " (default_cable_length_m)" : port.cable_length_from_topology ? " (topology)" : "";
+  return fmt::format("{} m cable{}", need.in.cable_length_m, source);
 }
 
 void xoffBelowPhysics(const RuleContext& ctx, FindingSink& sink) {
@@ -58,7 +59,10 @@ void xoffBelowPhysics(const RuleContext& ctx, FindingSink& sink) {
                                  need->in.speed_mbps, need->in.cable_length_m, need->xoff_bytes, need->in.speed_mbps,
                                  need->in.cable_length_m));
       f.related.push_back(related(fmt::format("BUFFER_PG {}|{}", pg.port->name, pg.pg), pg.entry->src));
-      if (pg.port->cable_length_m) f.related.push_back(related("CABLE_LENGTH", pg.port->cable_length_m->src));
+      if (pg.port->cable_length_m) {
+        f.related.push_back(related(pg.port->cable_length_from_topology ? "cable length (topology link)" : "CABLE_LENGTH",
+                                    pg.port->cable_length_m->src));
+      }
       std::string cause = fmt::format("{}|{}|{}|{}", pg.profile->name, need->in.speed_mbps, need->in.cable_length_m,
                                       need->in.port_mtu_bytes);
       groups.add(cause, pg.pg, pg.port->name, std::move(f));

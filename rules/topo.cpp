@@ -2,6 +2,9 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <initializer_list>
+
 #include "families.hpp"
 #include "rocelint/qos.hpp"
 
@@ -61,6 +64,23 @@ void linkMismatch(const RuleContext& ctx, FindingSink& sink, const char* what, c
   }
 }
 
+/// Reports the topology conflicts of the given kinds that the loader recorded while applying
+/// LLDP, containerlab and topology.yaml sources.
+void topologyConflicts(const RuleContext& ctx, FindingSink& sink, std::initializer_list<TopologyConflict::Kind> kinds,
+                       const char* fix) {
+  for (const TopologyConflict& c : ctx.fabric.topology_conflicts) {
+    if (std::find(kinds.begin(), kinds.end(), c.kind) == kinds.end()) continue;
+    Finding f;
+    f.switch_name = c.switch_name;
+    f.port = c.port;
+    f.location = c.src;
+    f.message = c.message;
+    f.fix = fix;
+    if (c.related_src.known()) f.related.push_back(related(c.related_message, c.related_src));
+    sink.add(std::move(f));
+  }
+}
+
 }  // namespace
 
 void registerTopoRules(std::vector<Rule>& rules) {
@@ -74,6 +94,31 @@ void registerTopoRules(std::vector<Rule>& rules) {
                    [](const RuleContext& ctx, FindingSink& sink) {
                      linkMismatch(ctx, sink, "MTU", "bytes", [](const Port& p) { return p.mtu_bytes; },
                                   "set the same PORT mtu on both ends (9100 is the SONiC default)");
+                   }});
+  rules.push_back({"TOPO004", Severity::Error, "a neighbour table disagrees with LLDP or the topology",
+                   [](const RuleContext& ctx, FindingSink& sink) {
+                     topologyConflicts(ctx, sink, {TopologyConflict::Kind::Neighbor},
+                                       "correct the neighbour entry or the cable (LLDP shows what is cabled), or the "
+                                       "topology file if it is stale");
+                   }});
+  rules.push_back({"TOPO005", Severity::Error, "a topology source names a port the switch does not have",
+                   [](const RuleContext& ctx, FindingSink& sink) {
+                     topologyConflicts(ctx, sink, {TopologyConflict::Kind::UnknownPort},
+                                       "write the port as the switch's configuration names it, or add the port to the "
+                                       "configuration");
+                   }});
+  rules.push_back({"TOPO006", Severity::Warning, "a topology switch is missing from the configurations or differs in role or ASN",
+                   [](const RuleContext& ctx, FindingSink& sink) {
+                     topologyConflicts(ctx, sink,
+                                       {TopologyConflict::Kind::UnconfiguredSwitch, TopologyConflict::Kind::SwitchAttribute},
+                                       "add the switch's configuration to the fabric directory, or correct the topology "
+                                       "entry");
+                   }});
+  rules.push_back({"TOPO007", Severity::Warning, "a port's cable length or speed differs from its topology link",
+                   [](const RuleContext& ctx, FindingSink& sink) {
+                     topologyConflicts(ctx, sink, {TopologyConflict::Kind::PortAttribute},
+                                       "make CABLE_LENGTH (or the port speed) match the cable, or correct the "
+                                       "topology's length");
                    }});
 }
 

@@ -21,6 +21,8 @@
 #include "port_config.hpp"
 #include "sonic_config_db.hpp"
 #include "sonic_minigraph.hpp"
+#include "topology.hpp"
+#include "topology_source.hpp"
 #include "vendor_format.hpp"
 
 namespace fs = std::filesystem;
@@ -151,6 +153,13 @@ std::string hwskuOf(const sonic::TableStore& store) {
   return f == it->second.fields.end() ? "" : f->second.value;
 }
 
+std::string lookupScope(const InputFile& file) {
+  if (file.root.empty()) return "";
+  fs::path parent = file.path.parent_path();
+  if (fs::weakly_canonical(parent) == fs::weakly_canonical(file.root)) return "";
+  return parent.filename().string();
+}
+
 std::string defaultSwitchName(const InputFile& file) {
   fs::path parent = file.path.parent_path();
   if (!file.root.empty() && fs::weakly_canonical(parent) != fs::weakly_canonical(file.root)) {
@@ -159,12 +168,23 @@ std::string defaultSwitchName(const InputFile& file) {
   return file.path.stem().string();
 }
 
-std::string lookupScope(const InputFile& file) {
-  if (file.root.empty()) return "";
-  fs::path parent = file.path.parent_path();
-  if (fs::weakly_canonical(parent) == fs::weakly_canonical(file.root)) return "";
-  return parent.filename().string();
+/// The switches an LLDP file without lldp_loc_chassis may describe: its stem without a ".lldp" /
+/// "-lldp" / "_lldp" suffix ("lldp/leaf1.lldp.json" is leaf1's), then its directory ("leaf1/lldp.json").
+std::vector<std::string> lldpSwitchNames(const InputFile& file) {
+  std::string stem = file.path.stem().string();
+  for (const char* suffix : {".lldp", "-lldp", "_lldp"}) {
+    std::string s(suffix);
+    if (stem.size() > s.size() && stem.compare(stem.size() - s.size(), s.size(), s) == 0) {
+      stem.resize(stem.size() - s.size());
+      break;
+    }
+  }
+  std::vector<std::string> names = {stem};
+  std::string dir = lookupScope(file);
+  if (!dir.empty() && dir != stem) names.push_back(dir);
+  return names;
 }
+
 
 void skip(Fabric& fabric, const fs::path& path, const std::string& why) {
   fabric.notes.push_back(makeNote(InputNote::Kind::SkippedFile, "", "", fmt::format("{} skipped: {}", path.string(), why),
@@ -177,9 +197,11 @@ void deriveLosslessPgs(Switch& sw) {
   if (sw.buffer_model != BufferModel::Traditional || !sw.pg_lookup) return;
   for (Port& port : sw.ports) {
     PrioritySet pfc = port.qos.pfcPriorities();
-    if (pfc.none() || port.isAdminDown() || !port.speed_mbps || !port.cable_length_m) continue;
-    if (port.cable_length_m->value == 0) continue;  // "0m": no lossless profile by design
-    const PgLookupRow* row = sw.pg_lookup->find(port.speed_mbps->value, port.cable_length_m->value);
+    // buffermgrd reads CABLE_LENGTH: a topology link length does not change what the switch programs.
+    const auto& cable = port.cable_length_from_topology ? port.configured_cable_length_m : port.cable_length_m;
+    if (pfc.none() || port.isAdminDown() || !port.speed_mbps || !cable) continue;
+    if (cable->value == 0) continue;  // "0m": no lossless profile by design
+    const PgLookupRow* row = sw.pg_lookup->find(port.speed_mbps->value, cable->value);
     if (row == nullptr) continue;
     std::string name = fmt::format("pg_lossless_{}_{}m_profile", row->speed_mbps, row->cable_length_m);
     if (!sw.profiles.count(name)) {
@@ -236,7 +258,7 @@ struct BuiltSwitch {
 
 /// What reading one input file produced (phase 1, on a worker thread).
 struct ParsedFile {
-  enum class Kind : std::uint8_t { Lookup, PortConfig, Sonic, Minigraph, Vendor, Skipped, Ignored, Failed } kind = Kind::Skipped;
+  enum class Kind : std::uint8_t { Lookup, PortConfig, Sonic, Minigraph, Vendor, Topology, Skipped, Ignored, Failed } kind = Kind::Skipped;
   std::shared_ptr<PgLookupTable> lookup;
   std::shared_ptr<const sonic::PortConfigTable> port_config;
   std::optional<sonic::Minigraph> minigraph;
@@ -244,6 +266,7 @@ struct ParsedFile {
   bool named_by_path = false;     ///< no host name in the file: named after its directory or stem
   std::optional<sonic::DeviceTables> device;  ///< tables, unless they were built into `built`
   std::optional<BuiltSwitch> built;           ///< the switch as if this file were its only one
+  std::optional<topology::TopologySource> topology;  ///< for Kind::Topology
   const vendor::SwitchFormat* format = nullptr;  ///< for Kind::Vendor
   std::unique_ptr<vendor::Document> document;    ///< for Kind::Vendor
   std::string switch_name;
@@ -278,8 +301,13 @@ ParsedFile readInput(const InputFile& file, bool build) {
       if (!json::parse(text, root, failure)) {
         throw InputError(fmt::format("{}:{}:{}: invalid JSON: {}", display, failure.line, failure.column, failure.message));
       }
+      if (topology::looksLikeLldp(root)) {
+        out.topology = topology::parseLldp(root, display, lldpSwitchNames(file));
+        out.kind = ParsedFile::Kind::Topology;
+        return out;
+      }
       if (!sonic::looksLikeConfigDb(root)) {
-        out.why = "JSON that is not a SONiC config_db (no TABLE or TABLE|key members)";
+        out.why = "JSON that is neither a SONiC config_db (no TABLE or TABLE|key members) nor LLDP neighbours (no lldp or lldpNeighbors)";
         return out;
       }
       out.device = sonic::readConfigDb(root, display);
@@ -302,6 +330,17 @@ ParsedFile readInput(const InputFile& file, bool build) {
       out.minigraph = sonic::parseMinigraph(text, display);
       out.switch_name = out.minigraph->hostname.value;
       out.kind = ParsedFile::Kind::Minigraph;
+      return out;
+    }
+    // Checked before the vendor formats: NVUE is YAML too.
+    if (topology::looksLikePlan(text)) {
+      out.topology = topology::parsePlan(text, display);
+      out.kind = ParsedFile::Kind::Topology;
+      return out;
+    }
+    if (topology::looksLikeContainerlab(text)) {
+      out.topology = topology::parseContainerlab(text, display);
+      out.kind = ParsedFile::Kind::Topology;
       return out;
     }
     if (const vendor::SwitchFormat* format = vendor::recognise(text, ext)) {
@@ -423,6 +462,7 @@ Fabric loadFabric(const std::vector<std::string>& paths, const LoadProgress& pro
   }
   // Phase 2, in file order (later files win a conflict, errors are reported for the first file).
   std::map<std::string, BuiltSwitch> ready;
+  std::vector<topology::TopologySource> topology_sources;
   for (std::size_t i = 0; i < files.size(); ++i) {
     ParsedFile& file = parsed[i];
     std::string display = files[i].path.string();
@@ -435,6 +475,10 @@ Fabric loadFabric(const std::vector<std::string>& paths, const LoadProgress& pro
         ++fabric.files_loaded;
         break;
       case ParsedFile::Kind::PortConfig: ++fabric.files_loaded; break;
+      case ParsedFile::Kind::Topology:
+        topology_sources.push_back(std::move(*file.topology));
+        ++fabric.files_loaded;
+        break;
       case ParsedFile::Kind::Minigraph: {
         std::string hwsku = file.minigraph->hwsku ? file.minigraph->hwsku->value : "";
         const sonic::PortConfigTable* ports = portConfigFor(port_configs, file.switch_name, hwsku, {display});
@@ -537,6 +581,10 @@ Fabric loadFabric(const std::vector<std::string>& paths, const LoadProgress& pro
     fabric.switch_index.emplace(b.sw.name, fabric.switches.size());
     fabric.switches.push_back(std::move(b.sw));
   }
+
+  // Topology sources give neighbours, cable lengths and roles before PGs are derived from the
+  // lookup tables (which depend on cable length) and before links are built.
+  applyTopology(fabric, std::move(topology_sources));
 
   // Lookup tables: a switch's own directory beats its hwsku's directory beats the fabric root.
   for (Switch& sw : fabric.switches) {

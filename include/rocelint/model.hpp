@@ -196,6 +196,10 @@ struct Port {
   std::optional<Sourced<std::uint32_t>> mtu_bytes;
   std::optional<Sourced<bool>> admin_up;
   std::optional<Sourced<std::uint32_t>> cable_length_m;
+  bool cable_length_from_topology = false;  ///< a topology.yaml link length (it beats CABLE_LENGTH)
+  /// CABLE_LENGTH when a topology length replaced it in `cable_length_m`: the switch still sizes its
+  /// run-time lossless PGs from this one.
+  std::optional<Sourced<std::uint32_t>> configured_cable_length_m;
   std::optional<Neighbor> neighbor;
   PortQos qos;
   std::array<std::optional<PriorityGroup>, 8> pgs;
@@ -356,6 +360,26 @@ inline InputNote makeNote(InputNote::Kind kind, std::string switch_name, std::st
   return note;
 }
 
+/// Where a topology source (LLDP, containerlab, topology.yaml) disagrees with the configurations or
+/// with another source, or names what no configuration defines. Recorded by the loader when it
+/// applies the sources; the TOPO004-TOPO007 rules report them.
+struct TopologyConflict {
+  enum class Kind : std::uint8_t {
+    Neighbor,            ///< TOPO004: a neighbour table (or an earlier source) says another peer
+    UnknownPort,         ///< TOPO005: a port the configured switch does not have
+    UnconfiguredSwitch,  ///< TOPO006: a switch no configuration describes
+    SwitchAttribute,     ///< TOPO006: role or ASN differ from the configuration
+    PortAttribute,       ///< TOPO007: cable length or speed differ from the configuration
+  };
+  Kind kind = Kind::Neighbor;
+  std::string switch_name;
+  std::string port;
+  std::string message;
+  SourceRef src;
+  std::string related_message;
+  SourceRef related_src;
+};
+
 /// How much of one vendor CLI file's QoS-related configuration a parser understood
 /// ("parsed 412 of 430 QoS-related lines").
 struct ParseCoverage {
@@ -374,6 +398,7 @@ struct Fabric {
   std::vector<InputNote> notes;
   std::map<std::string, int> out_of_scope_tables;  ///< table name -> entries seen
   std::vector<ParseCoverage> coverage;             ///< one per vendor CLI file read
+  std::vector<TopologyConflict> topology_conflicts;
   int files_loaded = 0;
 
   [[nodiscard]] const Switch* findSwitch(const std::string& name) const;
