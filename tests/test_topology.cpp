@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <filesystem>
 #include <nlohmann/json.hpp>
 #include <set>
@@ -462,6 +463,21 @@ std::string strippedSample(const TempDir& dir, const std::string& sub) {
     dir.write(sub + "/" + entry.path().filename().string(), cfg.dump(4));
   }
   return dir.path() + "/" + sub;
+}
+
+TEST(TopologyApply, CommittedTopologyFilesAreWhatTheGeneratorWrites) {
+  TempDir out;
+  std::string cmd = "/usr/bin/python3 " + test::sourceDir() + "/tests/topology/make_leafspine_topology.py " +
+                    out.path() + "/gen > /dev/null";
+  ASSERT_EQ(std::system(cmd.c_str()), 0) << cmd;
+  std::string committed = test::sourceDir() + "/tests/topology/leafspine-clean";
+  for (const std::string name :
+       {"topology.yaml", "lldp/leaf1.lldp.json", "lldp/leaf2.lldp.json", "lldp/leaf3.lldp.json", "lldp/leaf4.lldp.json",
+        "lldp/spine1.lldp.json", "lldp/spine2.lldp.json"}) {
+    std::string want = test::readAll(committed + "/" + name);
+    EXPECT_FALSE(want.empty()) << name;
+    EXPECT_EQ(test::readAll(out.path() + "/gen/" + name), want) << name;
+  }
 }
 
 TEST(TopologyApply, LeafSpineFromTopologyYamlIsTheSameFabric) {
