@@ -6,6 +6,8 @@
 #include <utility>
 #include <vector>
 
+#include "rocelint/qos.hpp"
+
 namespace rocelint::rules::words {
 namespace {
 
@@ -35,7 +37,7 @@ std::string pcpBits(int p) { return fmt::format("{:03b}", p); }
 std::string dscpBits(int dscp) { return fmt::format("{:06b}", dscp); }
 
 /// The name the model gave the port's bound map of `kind`, without `suffix` ("" when none).
-std::string boundMap(const Switch& sw, const Port& port, MapKind kind, std::string_view suffix = "") {
+std::string boundMapName(const Switch& sw, const Port& port, MapKind kind, std::string_view suffix = "") {
   std::string name;
   if (port.qos.map(kind)) {
     name = port.qos.map(kind)->name;
@@ -62,15 +64,15 @@ std::string enablePfc(const Switch& sw, const Port& port, PrioritySet add) {
                          each(add, [](int p) { return fmt::format("nv set qos pfc <profile> switch-priority {}", p); }),
                          port.name);
     case ConfigSyntax::Junos:
-      return fmt::format("{} in the congestion notification profile bound by `set class-of-service interfaces {} "
-                         "congestion-notification-profile <cnp>`, for a no-loss forwarding class with that "
-                         "`pfc-priority`",
+      return fmt::format("{} (and `input dscp code-point <bits> pfc` for its DSCPs) in the congestion notification "
+                         "profile bound by `set class-of-service interfaces {} congestion-notification-profile <cnp>`, "
+                         "for a no-loss forwarding class with that `pfc-priority`",
                          each(add,
-                              [](int p) {
-                                return fmt::format(
-                                    "set class-of-service congestion-notification-profile <cnp> input ieee-802.1 "
-                                    "code-point {} pfc",
-                                    pcpBits(p));
+                              [&](int p) {
+                                int queue = queueOfTc(sw, port, p);
+                                return fmt::format("set class-of-service congestion-notification-profile <cnp> output "
+                                                   "ieee-802.1 code-point {} flow-control-queue {}",
+                                                   pcpBits(p), queue < 0 ? p : queue);
                               }),
                          port.name);
     case ConfigSyntax::SonicConfigDb:
@@ -243,7 +245,7 @@ std::string addWatchdog(const Switch& sw, const Port& port, int p) {
                          "`priority-flow-control watch-dog interval 200`",
                          port.name);
     case ConfigSyntax::Nvue:
-      return fmt::format("`nv set interface {} qos pfc-watchdog`", port.name);
+      return fmt::format("`nv set interface {} qos pfc-watchdog state enable`", port.name);
     case ConfigSyntax::Junos:
       return fmt::format("`set class-of-service congestion-notification-profile <cnp> pfc-watchdog` in the profile "
                          "bound to {} (poll-interval 100, detection 2, recovery 200 by default)",
@@ -353,20 +355,20 @@ std::string mapDscpToLosslessTc(const Switch& sw, const Port& port, int dscp, in
                          "{}`, with `priority-flow-control priority {} no-drop` on its ports",
                          dscp, sw.name, reference, dscp, tc, tc);
     case ConfigSyntax::Nxos: {
-      std::string policy = boundMap(sw, port, MapKind::DscpToTc);
+      std::string policy = boundMapName(sw, port, MapKind::DscpToTc);
       return fmt::format("classify DSCP {} into a no-drop qos-group on {} (as on {}): `match dscp {}` in the class of "
                          "{} that does `set qos-group {}`, with `pause pfc-cos {}` in the network-qos policy",
                          dscp, sw.name, reference, dscp, policy.empty() ? "the input qos policy" : policy, tc, tc);
     }
     case ConfigSyntax::Nvue: {
-      std::string profile = boundMap(sw, port, MapKind::DscpToTc, " dscp");
+      std::string profile = boundMapName(sw, port, MapKind::DscpToTc, " dscp");
       if (profile.empty()) profile = "qos mapping default-global";
       return fmt::format("map DSCP {} to a lossless switch priority on {} (as on {}): `nv set {} dscp {} "
                          "switch-priority {}`, with `nv set qos pfc <profile> switch-priority {}`",
                          dscp, sw.name, reference, profile, dscp, tc, tc);
     }
     case ConfigSyntax::Junos: {
-      std::string classifier = boundMap(sw, port, MapKind::DscpToTc);
+      std::string classifier = boundMapName(sw, port, MapKind::DscpToTc);
       if (!classifier.starts_with("classifiers dscp ")) classifier = "classifiers dscp <classifier>";
       return fmt::format("classify DSCP {} into a no-loss forwarding class on {} (as on {}): `set class-of-service {} "
                          "forwarding-class <no-loss class> loss-priority low code-points {}`, with `set "
