@@ -74,9 +74,11 @@ void minNotBelowMax(const RuleContext& ctx, FindingSink& sink) {
         if (!wc.min_threshold_bytes || !wc.max_threshold_bytes) continue;
         if (wc.min_threshold_bytes->value < wc.max_threshold_bytes->value) continue;
         Finding& f = sink.add(at(sw, "", std::nullopt, wc.min_threshold_bytes->src,
-                                 fmt::format("{} {} on {}: {}_min_threshold {} bytes is not below "
-                                             "{}_max_threshold {} bytes, {}",
-                                             words::term(sw, "WRED_PROFILE"), name, sw.name, colorName(c), wc.min_threshold_bytes->value, colorName(c),
+                                 fmt::format("{} {} on {}: {}{} {} bytes is not below {}{} {} bytes, {}",
+                                             words::term(sw, "WRED_PROFILE"), name, sw.name, colorName(c),
+                                             words::isSonic(sw) ? "_min_threshold" : " minimum threshold",
+                                             wc.min_threshold_bytes->value, colorName(c),
+                                             words::isSonic(sw) ? "_max_threshold" : " maximum threshold",
                                              wc.max_threshold_bytes->value,
                                              wc.min_threshold_bytes->value == wc.max_threshold_bytes->value
                                                  ? "so there is no marking ramp: marking jumps from 0 to 100 %"
