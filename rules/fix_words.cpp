@@ -421,7 +421,8 @@ std::string neutralText(const Switch& sw, std::string text) {
   static const std::string_view kNames[] = {"BUFFER_PORT_INGRESS_PROFILE_LIST", "BUFFER_PORT_EGRESS_PROFILE_LIST",
                                             "TC_TO_PRIORITY_GROUP_MAP", "TC_TO_QUEUE_MAP", "DSCP_TO_TC_MAP",
                                             "BUFFER_PROFILE", "BUFFER_QUEUE", "BUFFER_POOL", "BUFFER_PG",
-                                            "WRED_PROFILE", "CABLE_LENGTH", "PFC_WD", "pfcwd_sw_enable", "pfc_enable"};
+                                            "WRED_PROFILE", "CABLE_LENGTH", "PFC_WD", "POLL_INTERVAL",
+                                            "pfcwd_sw_enable", "pfc_enable", "detection_time", "restoration_time"};
   auto word = [](char c) { return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c == '_'; };
   for (std::string_view name : kNames) {
     std::string replacement = term(sw, name);

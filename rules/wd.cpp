@@ -109,13 +109,13 @@ void settingsDiffer(const RuleContext& ctx, FindingSink& sink) {
         sink.add(at(*e.sw, e.port->name, std::nullopt, e.src,
                     fmt::format("PFC watchdog {} on {} {} is {}, but the fabric uses {} ({})", name, e.sw->name,
                                 e.port->name, e.value, best->first, tally),
-                    fmt::format("set {} to {} like the rest of the fabric", name, best->first)));
+                    fmt::format("set {} to {} like the rest of the fabric", words::term(*e.sw, name), best->first)));
       }
     } else {
       const Entry& first = entries.front();
       sink.add(at(*first.sw, first.port->name, std::nullopt, first.src,
                   fmt::format("PFC watchdog {} disagrees across the fabric with no majority ({})", name, tally),
-                  fmt::format("choose one {} for every lossless port", name)));
+                  fmt::format("choose one {} for every lossless port", words::term(*first.sw, name))));
     }
   };
   using Value = std::optional<std::pair<std::string, SourceRef>>;

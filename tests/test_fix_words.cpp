@@ -53,7 +53,7 @@ std::string fixOf(const Report& report, const std::string& rule, const std::stri
   return hits.size() == 1 ? hits[0]->fix : "";
 }
 
-// Every SONiC table name a finding could carry (config_db tables the model is named after).
+// Every SONiC table (and field) name a finding's message, related locations or fix could carry (config_db tables the model is named after).
 const std::vector<std::string>& sonicTables() {
   static const std::vector<std::string> tables = {
       "PORT_QOS_MAP", "WRED_PROFILE", "BUFFER_PG", "BUFFER_PROFILE", "BUFFER_POOL", "BUFFER_QUEUE",
@@ -70,6 +70,9 @@ void expectNoSonicWords(const Report& report, const std::string& what) {
     for (const std::string& table : sonicTables()) {
       EXPECT_EQ(f.fix.find(table), std::string::npos) << what << " " << f.rule << " fix: " << f.fix;
       EXPECT_EQ(f.message.find(table), std::string::npos) << what << " " << f.rule << " message: " << f.message;
+      for (const RelatedLocation& r : f.related) {
+        EXPECT_EQ(r.message.find(table), std::string::npos) << what << " " << f.rule << " related: " << r.message;
+      }
     }
   }
 }
