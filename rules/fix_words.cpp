@@ -282,6 +282,9 @@ std::string watchdogTimeInRange(const Switch& sw, std::string_view field, int mi
     case ConfigSyntax::Minigraph:
       return fmt::format("set {} within {}-{} ms and at least the poll interval", field, min_ms, max_ms);
   }
+  if (sw.syntax == ConfigSyntax::Eos) {  // EOS writes watchdog times in seconds
+    return fmt::format("set {} to {:g}-{:g} s and at least the polling interval", knob, min_ms / 1000.0, max_ms / 1000.0);
+  }
   return fmt::format("set {} to {}-{} ms and at least the poll interval", knob, min_ms, max_ms);
 }
 

@@ -310,6 +310,34 @@ TEST(FixWords, JunosMap) {
             "`set class-of-service congestion-notification-profile <cnp> input dscp code-point 011010 pfc`");
 }
 
+// ---------------------------------------------------------------------------------------------
+// Watchdog timers (WD002) and link settings (TOPO003) in the vendor's statements
+// ---------------------------------------------------------------------------------------------
+
+std::vector<Edit> eosWatchdogTimer() {
+  return {{"leaf1.cfg", "priority-flow-control pause watchdog default timeout 0.2\n",
+           "priority-flow-control pause watchdog default timeout 0.01\n"}};
+}
+std::vector<Edit> junosMtu() {
+  return {{"leaf1.conf", "    et-0/0/0 {\n        description spine1:et-0/0/0;\n        mtu 9100;\n",
+           "    et-0/0/0 {\n        description spine1:et-0/0/0;\n        mtu 1514;\n"}};
+}
+
+TEST(FixWords, EosWatchdogTimer) {
+  TempDir dir;
+  Report r = checkSeeded(dir, "leafspine-eos", eosWatchdogTimer());
+  EXPECT_EQ(fixOf(r, "WD002", "leaf1", "Ethernet1/1", -1),
+            "set `priority-flow-control pause watchdog default timeout` (or the profile's `port timer timeout`) to "
+            "0.1-5 s and at least the polling interval");
+}
+
+TEST(FixWords, JunosMtu) {
+  TempDir dir;
+  Report r = checkSeeded(dir, "leafspine-junos", junosMtu());
+  EXPECT_EQ(fixOf(r, "TOPO003", "leaf1", "et-0/0/0", -1),
+            "set the same mtu on both ends (`set interfaces et-0/0/0 mtu …`)");
+}
+
 // The same mistakes in SONiC syntax keep SONiC's wording (the goldens hold the rest).
 TEST(FixWords, SonicKeepsItsTableWording) {
   TempDir dir;
@@ -334,7 +362,7 @@ TEST(FixWords, VendorFindingsNameNoSonicTable) {
            {"leafspine-nxos", nxosEcn()},     {"leafspine-nxos", nxosMap()},      {"leafspine-nvue", nvuePfc()},
            {"leafspine-nvue", nvueWatchdog()}, {"leafspine-nvue", nvueEcn()},     {"leafspine-nvue", nvueMap()},
            {"leafspine-junos", junosPfc()},   {"leafspine-junos", junosWatchdog()}, {"leafspine-junos", junosEcn()},
-           {"leafspine-junos", junosMap()}}) {
+           {"leafspine-junos", junosMap()},  {"leafspine-eos", eosWatchdogTimer()}, {"leafspine-junos", junosMtu()}}) {
     TempDir dir;
     expectNoSonicWords(checkSeeded(dir, sample, edits), sample + " / " + edits.front().from);
   }
