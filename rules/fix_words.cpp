@@ -44,7 +44,8 @@ std::string boundMapName(const Switch& sw, const Port& port, MapKind kind, std::
   } else if (kind == MapKind::DscpToTc && sw.global_dscp_to_tc) {
     name = sw.global_dscp_to_tc->name;
   }
-  if (!suffix.empty() && name.size() > suffix.size() && name.ends_with(suffix)) name.resize(name.size() - suffix.size());
+  if (!suffix.empty() && name.size() > suffix.size() && name.ends_with(suffix))
+    name.resize(name.size() - suffix.size());
   return name;
 }
 
@@ -55,26 +56,29 @@ std::string enablePfc(const Switch& sw, const Port& port, PrioritySet add) {
       return fmt::format("in interface {} (or its qos profile): `priority-flow-control on` and {}", port.name,
                          each(add, [](int p) { return fmt::format("priority-flow-control priority {} no-drop", p); }));
     case ConfigSyntax::Nxos:
-      return fmt::format("{} in the class of the system network-qos policy that holds the qos-group (with `pause "
-                         "no-drop`), and `priority-flow-control mode on` on interface {}",
-                         each(add, [](int p) { return fmt::format("pause pfc-cos {}", p); }), port.name);
+      return fmt::format(
+          "{} in the class of the system network-qos policy that holds the qos-group (with `pause "
+          "no-drop`), and `priority-flow-control mode on` on interface {}",
+          each(add, [](int p) { return fmt::format("pause pfc-cos {}", p); }), port.name);
     case ConfigSyntax::Nvue:
-      return fmt::format("{} on the port's PFC profile (`nv set interface {} qos pfc profile <profile>`, default-global "
-                         "when unset)",
-                         each(add, [](int p) { return fmt::format("nv set qos pfc <profile> switch-priority {}", p); }),
-                         port.name);
+      return fmt::format(
+          "{} on the port's PFC profile (`nv set interface {} qos pfc profile <profile>`, default-global "
+          "when unset)",
+          each(add, [](int p) { return fmt::format("nv set qos pfc <profile> switch-priority {}", p); }), port.name);
     case ConfigSyntax::Junos:
-      return fmt::format("{} (and `input dscp code-point <bits> pfc` for its DSCPs) in the congestion notification "
-                         "profile bound by `set class-of-service interfaces {} congestion-notification-profile <cnp>`, "
-                         "for a no-loss forwarding class with that `pfc-priority`",
-                         each(add,
-                              [&](int p) {
-                                int queue = queueOfTc(sw, port, p);
-                                return fmt::format("set class-of-service congestion-notification-profile <cnp> output "
-                                                   "ieee-802.1 code-point {} flow-control-queue {}",
-                                                   pcpBits(p), queue < 0 ? p : queue);
-                              }),
-                         port.name);
+      return fmt::format(
+          "{} (and `input dscp code-point <bits> pfc` for its DSCPs) in the congestion notification "
+          "profile bound by `set class-of-service interfaces {} congestion-notification-profile <cnp>`, "
+          "for a no-loss forwarding class with that `pfc-priority`",
+          each(add,
+               [&](int p) {
+                 int queue = queueOfTc(sw, port, p);
+                 return fmt::format(
+                     "set class-of-service congestion-notification-profile <cnp> output "
+                     "ieee-802.1 code-point {} flow-control-queue {}",
+                     pcpBits(p), queue < 0 ? p : queue);
+               }),
+          port.name);
     case ConfigSyntax::SonicConfigDb:
     case ConfigSyntax::Minigraph:
       break;
@@ -118,11 +122,16 @@ bool isSonic(const Switch& sw) {
 const char* syntaxName(ConfigSyntax syntax) {
   switch (syntax) {
     case ConfigSyntax::SonicConfigDb:
-    case ConfigSyntax::Minigraph: return "SONiC";
-    case ConfigSyntax::Eos: return "EOS";
-    case ConfigSyntax::Nxos: return "NX-OS";
-    case ConfigSyntax::Nvue: return "NVUE";
-    case ConfigSyntax::Junos: return "Junos";
+    case ConfigSyntax::Minigraph:
+      return "SONiC";
+    case ConfigSyntax::Eos:
+      return "EOS";
+    case ConfigSyntax::Nxos:
+      return "NX-OS";
+    case ConfigSyntax::Nvue:
+      return "NVUE";
+    case ConfigSyntax::Junos:
+      return "Junos";
   }
   return "SONiC";
 }
@@ -187,31 +196,36 @@ std::string setPfcPriorities(const Switch& sw, const Port& port, PrioritySet exp
 
 std::string watchdogSubsetOfPfc(const Switch& sw, const Port& port) {
   if (isSonic(sw)) return "make pfcwd_sw_enable a subset of pfc_enable";
-  return fmt::format("enable PFC on the watched priorities of {} or stop watching them (the {} watchdog should cover "
-                     "only no-drop priorities)",
-                     port.name, syntaxName(sw.syntax));
+  return fmt::format(
+      "enable PFC on the watched priorities of {} or stop watching them (the {} watchdog should cover "
+      "only no-drop priorities)",
+      port.name, syntaxName(sw.syntax));
 }
 
 std::string addLosslessPg(const Switch& sw, const Port& port, int p) {
   switch (sw.syntax) {
     case ConfigSyntax::Eos:
-      return fmt::format("EOS reserves headroom for a no-drop priority itself: check that `priority-flow-control "
-                         "priority {} no-drop` is in effect on {} and that the MMU profile applied has `ingress "
-                         "headroom`",
-                         p, port.name);
+      return fmt::format(
+          "EOS reserves headroom for a no-drop priority itself: check that `priority-flow-control "
+          "priority {} no-drop` is in effect on {} and that the MMU profile applied has `ingress "
+          "headroom`",
+          p, port.name);
     case ConfigSyntax::Nxos:
-      return fmt::format("NX-OS sizes the headroom of a no-drop class itself: make CoS {} a `pause pfc-cos` of a "
-                         "no-drop class of the network-qos policy",
-                         p);
+      return fmt::format(
+          "NX-OS sizes the headroom of a no-drop class itself: make CoS {} a `pause pfc-cos` of a "
+          "no-drop class of the network-qos policy",
+          p);
     case ConfigSyntax::Nvue:
-      return fmt::format("`nv set qos pfc <profile> switch-priority {}` on the port's PFC profile, and let the switch "
-                         "size the headroom (or set `port-buffer` / `xoff-threshold` / `xon-threshold` in it)",
-                         p);
+      return fmt::format(
+          "`nv set qos pfc <profile> switch-priority {}` on the port's PFC profile, and let the switch "
+          "size the headroom (or set `port-buffer` / `xoff-threshold` / `xon-threshold` in it)",
+          p);
     case ConfigSyntax::Junos:
-      return fmt::format("Junos reserves headroom for a no-loss forwarding class itself: give priority {} a class "
-                         "with `no-loss pfc-priority {}` and keep `shared-buffer ingress buffer-partition "
-                         "lossless-headroom` non-zero",
-                         p, p);
+      return fmt::format(
+          "Junos reserves headroom for a no-loss forwarding class itself: give priority {} a class "
+          "with `no-loss pfc-priority {}` and keep `shared-buffer ingress buffer-partition "
+          "lossless-headroom` non-zero",
+          p, p);
     case ConfigSyntax::SonicConfigDb:
     case ConfigSyntax::Minigraph:
       break;
@@ -225,10 +239,18 @@ std::string enablePfcOrMakePgLossy(const Switch& sw, const Port& port, int p) {
   one.set(static_cast<std::size_t>(p));
   std::string lossy;
   switch (sw.syntax) {
-    case ConfigSyntax::Eos: lossy = "remove the `ingress headroom` of the MMU profile"; break;
-    case ConfigSyntax::Nxos: lossy = "remove the class's `pause no-drop`"; break;
-    case ConfigSyntax::Nvue: lossy = "remove the PFC profile's `xoff-threshold` for it"; break;
-    default: lossy = "make its forwarding class lossy (no `no-loss`)"; break;
+    case ConfigSyntax::Eos:
+      lossy = "remove the `ingress headroom` of the MMU profile";
+      break;
+    case ConfigSyntax::Nxos:
+      lossy = "remove the class's `pause no-drop`";
+      break;
+    case ConfigSyntax::Nvue:
+      lossy = "remove the PFC profile's `xoff-threshold` for it";
+      break;
+    default:
+      lossy = "make its forwarding class lossy (no `no-loss`)";
+      break;
   }
   return fmt::format("enable PFC on priority {}: {}; or {}", p, enablePfc(sw, port, one), lossy);
 }
@@ -236,27 +258,31 @@ std::string enablePfcOrMakePgLossy(const Switch& sw, const Port& port, int p) {
 std::string addWatchdog(const Switch& sw, const Port& port, int p) {
   switch (sw.syntax) {
     case ConfigSyntax::Eos:
-      return fmt::format("in interface {} (or its qos profile): `priority-flow-control pause watchdog`, with the "
-                         "global `priority-flow-control pause watchdog default timeout 0.2` and `priority-flow-control "
-                         "pause watchdog default recovery-time 0.2`",
-                         port.name);
+      return fmt::format(
+          "in interface {} (or its qos profile): `priority-flow-control pause watchdog`, with the "
+          "global `priority-flow-control pause watchdog default timeout 0.2` and `priority-flow-control "
+          "pause watchdog default recovery-time 0.2`",
+          port.name);
     case ConfigSyntax::Nxos:
-      return fmt::format("`priority-flow-control watch-dog-interval on` (globally or on interface {}), with "
-                         "`priority-flow-control watch-dog interval 200`",
-                         port.name);
+      return fmt::format(
+          "`priority-flow-control watch-dog-interval on` (globally or on interface {}), with "
+          "`priority-flow-control watch-dog interval 200`",
+          port.name);
     case ConfigSyntax::Nvue:
       return fmt::format("`nv set interface {} qos pfc-watchdog state enable`", port.name);
     case ConfigSyntax::Junos:
-      return fmt::format("`set class-of-service congestion-notification-profile <cnp> pfc-watchdog` in the profile "
-                         "bound to {} (poll-interval 100, detection 2, recovery 200 by default)",
-                         port.name);
+      return fmt::format(
+          "`set class-of-service congestion-notification-profile <cnp> pfc-watchdog` in the profile "
+          "bound to {} (poll-interval 100, detection 2, recovery 200 by default)",
+          port.name);
     case ConfigSyntax::SonicConfigDb:
     case ConfigSyntax::Minigraph:
       break;
   }
-  return fmt::format("add PFC_WD|{} {{action: drop, detection_time: 200, restoration_time: 200}} and include {} in "
-                     "pfcwd_sw_enable",
-                     port.name, p);
+  return fmt::format(
+      "add PFC_WD|{} {{action: drop, detection_time: 200, restoration_time: 200}} and include {} in "
+      "pfcwd_sw_enable",
+      port.name, p);
 }
 
 std::string watchdogTimeInRange(const Switch& sw, std::string_view field, int min_ms, int max_ms) {
@@ -264,8 +290,9 @@ std::string watchdogTimeInRange(const Switch& sw, std::string_view field, int mi
   std::string knob;
   switch (sw.syntax) {
     case ConfigSyntax::Eos:
-      knob = detection ? "`priority-flow-control pause watchdog default timeout` (or the profile's `port timer timeout`)"
-                       : "`priority-flow-control pause watchdog default recovery-time` (or the profile's `recovery-time`)";
+      knob = detection
+                 ? "`priority-flow-control pause watchdog default timeout` (or the profile's `port timer timeout`)"
+                 : "`priority-flow-control pause watchdog default recovery-time` (or the profile's `recovery-time`)";
       break;
     case ConfigSyntax::Nxos:
       knob = detection ? "`priority-flow-control watch-dog interval` x `watch-dog shutdown-multiplier`"
@@ -283,7 +310,8 @@ std::string watchdogTimeInRange(const Switch& sw, std::string_view field, int mi
       return fmt::format("set {} within {}-{} ms and at least the poll interval", field, min_ms, max_ms);
   }
   if (sw.syntax == ConfigSyntax::Eos) {  // EOS writes watchdog times in seconds
-    return fmt::format("set {} to {:g}-{:g} s and at least the polling interval", knob, min_ms / 1000.0, max_ms / 1000.0);
+    return fmt::format("set {} to {:g}-{:g} s and at least the polling interval", knob, min_ms / 1000.0,
+                       max_ms / 1000.0);
   }
   return fmt::format("set {} to {}-{} ms and at least the poll interval", knob, min_ms, max_ms);
 }
@@ -291,39 +319,46 @@ std::string watchdogTimeInRange(const Switch& sw, std::string_view field, int mi
 std::string addQueueEcn(const Switch& sw, const Port& port, int q) {
   switch (sw.syntax) {
     case ConfigSyntax::Eos:
-      return fmt::format("in interface {} (or its qos profile) `tx-queue {}`: `random-detect ecn minimum-threshold 150 "
-                         "kbytes maximum-threshold 1500 kbytes max-mark-probability 5`",
-                         port.name, q);
+      return fmt::format(
+          "in interface {} (or its qos profile) `tx-queue {}`: `random-detect ecn minimum-threshold 150 "
+          "kbytes maximum-threshold 1500 kbytes max-mark-probability 5`",
+          port.name, q);
     case ConfigSyntax::Nxos:
-      return fmt::format("in class `c-out-8q-q{}` of the queuing policy of {} (`service-policy type queuing output`): "
-                         "`random-detect minimum-threshold 150 kbytes maximum-threshold 1500 kbytes drop-probability 5 "
-                         "weight 0 ecn`",
-                         q, port.name);
+      return fmt::format(
+          "in class `c-out-8q-q{}` of the queuing policy of {} (`service-policy type queuing output`): "
+          "`random-detect minimum-threshold 150 kbytes maximum-threshold 1500 kbytes drop-probability 5 "
+          "weight 0 ecn`",
+          q, port.name);
     case ConfigSyntax::Nvue:
-      return fmt::format("`nv set qos congestion-control <profile> traffic-class {} ecn enable` (with `min-threshold` "
-                         "/ `max-threshold`), bound by `nv set interface {} qos congestion-control profile <profile>`",
-                         q, port.name);
+      return fmt::format(
+          "`nv set qos congestion-control <profile> traffic-class {} ecn enable` (with `min-threshold` "
+          "/ `max-threshold`), bound by `nv set interface {} qos congestion-control profile <profile>`",
+          q, port.name);
     case ConfigSyntax::Junos:
-      return fmt::format("`set class-of-service schedulers <scheduler> explicit-congestion-notification` with a "
-                         "`drop-profile-map loss-priority any protocol any drop-profile <profile>`, for the forwarding "
-                         "class of queue {} in the scheduler map bound to {}",
-                         q, port.name);
+      return fmt::format(
+          "`set class-of-service schedulers <scheduler> explicit-congestion-notification` with a "
+          "`drop-profile-map loss-priority any protocol any drop-profile <profile>`, for the forwarding "
+          "class of queue {} in the scheduler map bound to {}",
+          q, port.name);
     case ConfigSyntax::SonicConfigDb:
     case ConfigSyntax::Minigraph:
       break;
   }
-  return fmt::format("bind QUEUE|{}|{} to a WRED_PROFILE with ecn \"ecn_all\" and wred_green_enable \"true\"", port.name,
-                     q);
+  return fmt::format("bind QUEUE|{}|{} to a WRED_PROFILE with ecn \"ecn_all\" and wred_green_enable \"true\"",
+                     port.name, q);
 }
 
 std::string enableProfileEcn(const Switch& sw, const std::string& profile) {
   switch (sw.syntax) {
     case ConfigSyntax::Eos:
-      return fmt::format("in {}: `random-detect ecn minimum-threshold … maximum-threshold …` instead of `random-detect "
-                         "drop`",
-                         profile);
-    case ConfigSyntax::Nxos: return fmt::format("add `ecn` to the `random-detect` line of {}", profile);
-    case ConfigSyntax::Nvue: return fmt::format("`nv set {} ecn enable`", profile);
+      return fmt::format(
+          "in {}: `random-detect ecn minimum-threshold … maximum-threshold …` instead of `random-detect "
+          "drop`",
+          profile);
+    case ConfigSyntax::Nxos:
+      return fmt::format("add `ecn` to the `random-detect` line of {}", profile);
+    case ConfigSyntax::Nvue:
+      return fmt::format("`nv set {} ecn enable`", profile);
     case ConfigSyntax::Junos:
       return fmt::format("`set class-of-service {} explicit-congestion-notification`", profile);
     case ConfigSyntax::SonicConfigDb:
@@ -336,47 +371,61 @@ std::string enableProfileEcn(const Switch& sw, const std::string& profile) {
 std::string lowerEcnMinimum(const Switch& sw, const std::string& profile, std::uint64_t bytes) {
   std::string knob;
   switch (sw.syntax) {
-    case ConfigSyntax::Eos: knob = fmt::format("`random-detect ecn minimum-threshold` of {}", profile); break;
-    case ConfigSyntax::Nxos: knob = fmt::format("`random-detect minimum-threshold` of {}", profile); break;
-    case ConfigSyntax::Nvue: knob = fmt::format("`nv set {} min-threshold`", profile); break;
-    case ConfigSyntax::Junos: knob = fmt::format("the first `fill-level` of the drop profile of {}", profile); break;
+    case ConfigSyntax::Eos:
+      knob = fmt::format("`random-detect ecn minimum-threshold` of {}", profile);
+      break;
+    case ConfigSyntax::Nxos:
+      knob = fmt::format("`random-detect minimum-threshold` of {}", profile);
+      break;
+    case ConfigSyntax::Nvue:
+      knob = fmt::format("`nv set {} min-threshold`", profile);
+      break;
+    case ConfigSyntax::Junos:
+      knob = fmt::format("the first `fill-level` of the drop profile of {}", profile);
+      break;
     case ConfigSyntax::SonicConfigDb:
     case ConfigSyntax::Minigraph:
-      return fmt::format("set green_min_threshold of WRED_PROFILE {} to at most {} bytes (the earliest PFC trigger), "
-                         "or raise the lossless profiles' dynamic_th so PFC fires later",
-                         profile, bytes);
+      return fmt::format(
+          "set green_min_threshold of WRED_PROFILE {} to at most {} bytes (the earliest PFC trigger), "
+          "or raise the lossless profiles' dynamic_th so PFC fires later",
+          profile, bytes);
   }
-  return fmt::format("lower {} to at most {} bytes (the earliest PFC trigger), or let the lossless PGs use more shared "
-                     "buffer so PFC fires later",
-                     knob, bytes);
+  return fmt::format(
+      "lower {} to at most {} bytes (the earliest PFC trigger), or let the lossless PGs use more shared "
+      "buffer so PFC fires later",
+      knob, bytes);
 }
 
 std::string mapDscpToLosslessTc(const Switch& sw, const Port& port, int dscp, int tc, const std::string& reference) {
   switch (sw.syntax) {
     case ConfigSyntax::Eos:
-      return fmt::format("map DSCP {} to a no-drop traffic class on {} (as on {}): `qos map dscp {} to traffic-class "
-                         "{}`, with `priority-flow-control priority {} no-drop` on its ports",
-                         dscp, sw.name, reference, dscp, tc, tc);
+      return fmt::format(
+          "map DSCP {} to a no-drop traffic class on {} (as on {}): `qos map dscp {} to traffic-class "
+          "{}`, with `priority-flow-control priority {} no-drop` on its ports",
+          dscp, sw.name, reference, dscp, tc, tc);
     case ConfigSyntax::Nxos: {
       std::string policy = boundMapName(sw, port, MapKind::DscpToTc);
-      return fmt::format("classify DSCP {} into a no-drop qos-group on {} (as on {}): `match dscp {}` in the class of "
-                         "{} that does `set qos-group {}`, with `pause pfc-cos {}` in the network-qos policy",
-                         dscp, sw.name, reference, dscp, policy.empty() ? "the input qos policy" : policy, tc, tc);
+      return fmt::format(
+          "classify DSCP {} into a no-drop qos-group on {} (as on {}): `match dscp {}` in the class of "
+          "{} that does `set qos-group {}`, with `pause pfc-cos {}` in the network-qos policy",
+          dscp, sw.name, reference, dscp, policy.empty() ? "the input qos policy" : policy, tc, tc);
     }
     case ConfigSyntax::Nvue: {
       std::string profile = boundMapName(sw, port, MapKind::DscpToTc, " dscp");
       if (profile.empty()) profile = "qos mapping default-global";
-      return fmt::format("map DSCP {} to a lossless switch priority on {} (as on {}): `nv set {} dscp {} "
-                         "switch-priority {}`, with `nv set qos pfc <profile> switch-priority {}`",
-                         dscp, sw.name, reference, profile, dscp, tc, tc);
+      return fmt::format(
+          "map DSCP {} to a lossless switch priority on {} (as on {}): `nv set {} dscp {} "
+          "switch-priority {}`, with `nv set qos pfc <profile> switch-priority {}`",
+          dscp, sw.name, reference, profile, dscp, tc, tc);
     }
     case ConfigSyntax::Junos: {
       std::string classifier = boundMapName(sw, port, MapKind::DscpToTc);
       if (!classifier.starts_with("classifiers dscp ")) classifier = "classifiers dscp <classifier>";
-      return fmt::format("classify DSCP {} into a no-loss forwarding class on {} (as on {}): `set class-of-service {} "
-                         "forwarding-class <no-loss class> loss-priority low code-points {}`, with `set "
-                         "class-of-service congestion-notification-profile <cnp> input dscp code-point {} pfc`",
-                         dscp, sw.name, reference, classifier, dscpBits(dscp), dscpBits(dscp));
+      return fmt::format(
+          "classify DSCP {} into a no-loss forwarding class on {} (as on {}): `set class-of-service {} "
+          "forwarding-class <no-loss class> loss-priority low code-points {}`, with `set "
+          "class-of-service congestion-notification-profile <cnp> input dscp code-point {} pfc`",
+          dscp, sw.name, reference, classifier, dscpBits(dscp), dscpBits(dscp));
     }
     case ConfigSyntax::SonicConfigDb:
     case ConfigSyntax::Minigraph:
@@ -389,9 +438,12 @@ std::string mapDscpToLosslessTc(const Switch& sw, const Port& port, int dscp, in
 std::string portSetting(const Switch& sw, const Port& port, std::string_view knob) {
   switch (sw.syntax) {
     case ConfigSyntax::Eos:
-    case ConfigSyntax::Nxos: return fmt::format("`{} …` in interface {}", knob, port.name);
-    case ConfigSyntax::Nvue: return fmt::format("`nv set interface {} link {} …`", port.name, knob);
-    case ConfigSyntax::Junos: return fmt::format("`set interfaces {} {} …`", port.name, knob);
+    case ConfigSyntax::Nxos:
+      return fmt::format("`{} …` in interface {}", knob, port.name);
+    case ConfigSyntax::Nvue:
+      return fmt::format("`nv set interface {} link {} …`", port.name, knob);
+    case ConfigSyntax::Junos:
+      return fmt::format("`set interfaces {} {} …`", port.name, knob);
     case ConfigSyntax::SonicConfigDb:
     case ConfigSyntax::Minigraph:
       break;
@@ -403,11 +455,13 @@ std::string raiseXoff(const Switch& sw, const std::string& profile, std::uint64_
   std::string amount = bytes > 0 ? fmt::format("at least {} bytes", bytes) : "the xoff the port's speed and cable need";
   switch (sw.syntax) {
     case ConfigSyntax::Nvue:
-      return fmt::format("`nv set {} xoff-threshold <bytes>` with {} (and `port-buffer` >= xon + xoff), or unset the "
-                         "thresholds to let the switch size them",
-                         profile, amount);
+      return fmt::format(
+          "`nv set {} xoff-threshold <bytes>` with {} (and `port-buffer` >= xon + xoff), or unset the "
+          "thresholds to let the switch size them",
+          profile, amount);
     case ConfigSyntax::Eos:
-      return fmt::format("set `ingress headroom` of {} to {}, or remove it to let EOS size the headroom", profile, amount);
+      return fmt::format("set `ingress headroom` of {} to {}, or remove it to let EOS size the headroom", profile,
+                         amount);
     case ConfigSyntax::Nxos:
     case ConfigSyntax::Junos:
       return fmt::format("the {} platform sizes lossless headroom: give it {} (check the platform's buffer settings)",
@@ -421,17 +475,30 @@ std::string raiseXoff(const Switch& sw, const std::string& profile, std::uint64_
 
 std::string neutralText(const Switch& sw, std::string text) {
   if (isSonic(sw)) return text;
-  static const std::string_view kNames[] = {"BUFFER_PORT_INGRESS_PROFILE_LIST", "BUFFER_PORT_EGRESS_PROFILE_LIST",
-                                            "TC_TO_PRIORITY_GROUP_MAP", "TC_TO_QUEUE_MAP", "DSCP_TO_TC_MAP",
-                                            "BUFFER_PROFILE", "BUFFER_QUEUE", "BUFFER_POOL", "BUFFER_PG",
-                                            "WRED_PROFILE", "CABLE_LENGTH", "PFC_WD", "POLL_INTERVAL",
-                                            "pfcwd_sw_enable", "pfc_enable", "detection_time", "restoration_time"};
+  static const std::string_view kNames[] = {"BUFFER_PORT_INGRESS_PROFILE_LIST",
+                                            "BUFFER_PORT_EGRESS_PROFILE_LIST",
+                                            "TC_TO_PRIORITY_GROUP_MAP",
+                                            "TC_TO_QUEUE_MAP",
+                                            "DSCP_TO_TC_MAP",
+                                            "BUFFER_PROFILE",
+                                            "BUFFER_QUEUE",
+                                            "BUFFER_POOL",
+                                            "BUFFER_PG",
+                                            "WRED_PROFILE",
+                                            "CABLE_LENGTH",
+                                            "PFC_WD",
+                                            "POLL_INTERVAL",
+                                            "pfcwd_sw_enable",
+                                            "pfc_enable",
+                                            "detection_time",
+                                            "restoration_time"};
   auto word = [](char c) { return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c == '_'; };
   for (std::string_view name : kNames) {
     std::string replacement = term(sw, name);
     if (replacement == name) replacement = "buffer profile list";
     for (std::size_t at = text.find(name); at != std::string::npos; at = text.find(name, at)) {
-      bool whole = (at == 0 || !word(text[at - 1])) && (at + name.size() == text.size() || !word(text[at + name.size()]));
+      bool whole =
+          (at == 0 || !word(text[at - 1])) && (at + name.size() == text.size() || !word(text[at + name.size()]));
       if (!whole) {
         at += name.size();
         continue;
@@ -446,18 +513,21 @@ std::string neutralText(const Switch& sw, std::string text) {
 std::string setCableLength(const Switch& sw, const Port& port, const std::string& sonic_fix) {
   switch (sw.syntax) {
     case ConfigSyntax::Nvue:
-      return fmt::format("`nv set qos pfc <profile> cable-length <meters>` on the PFC profile of {} (or `nv set qos roce "
-                         "cable-length <meters>`)",
-                         port.name);
+      return fmt::format(
+          "`nv set qos pfc <profile> cable-length <meters>` on the PFC profile of {} (or `nv set qos roce "
+          "cable-length <meters>`)",
+          port.name);
     case ConfigSyntax::Junos:
-      return fmt::format("`set class-of-service congestion-notification-profile <cnp> input cable-length <meters>` in "
-                         "the profile bound to {}",
-                         port.name);
+      return fmt::format(
+          "`set class-of-service congestion-notification-profile <cnp> input cable-length <meters>` in "
+          "the profile bound to {}",
+          port.name);
     case ConfigSyntax::Eos:
     case ConfigSyntax::Nxos:
-      return fmt::format("{} has no cable-length setting: the platform sizes the headroom of {}; give the link's "
-                         "length in topology.yaml so rocelint checks the same",
-                         syntaxName(sw.syntax), port.name);
+      return fmt::format(
+          "{} has no cable-length setting: the platform sizes the headroom of {}; give the link's "
+          "length in topology.yaml so rocelint checks the same",
+          syntaxName(sw.syntax), port.name);
     case ConfigSyntax::SonicConfigDb:
     case ConfigSyntax::Minigraph:
       break;

@@ -53,14 +53,34 @@ std::string fixOf(const Report& report, const std::string& rule, const std::stri
   return hits.size() == 1 ? hits[0]->fix : "";
 }
 
-// Every SONiC table (and field) name a finding's message, related locations or fix could carry (config_db tables the model is named after).
+// Every SONiC table (and field) name a finding's message, related locations or fix could carry (config_db tables the
+// model is named after).
 const std::vector<std::string>& sonicTables() {
-  static const std::vector<std::string> tables = {
-      "PORT_QOS_MAP", "WRED_PROFILE", "BUFFER_PG", "BUFFER_PROFILE", "BUFFER_POOL", "BUFFER_QUEUE",
-      "CABLE_LENGTH", "DSCP_TO_TC_MAP", "DOT1P_TO_TC_MAP", "TC_TO_PRIORITY_GROUP_MAP", "TC_TO_QUEUE_MAP",
-      "PFC_PRIORITY_TO_QUEUE_MAP", "PFC_WD", "QUEUE|", "SCHEDULER", "DEVICE_METADATA", "BUFFER_PORT_INGRESS_PROFILE_LIST",
-      "BUFFER_PORT_EGRESS_PROFILE_LIST", "pfc_enable", "pfcwd_sw_enable", "wred_profile", "tc_to_pg_map",
-      "PORT speed", "PORT mtu", "pg_profile_lookup.ini"};
+  static const std::vector<std::string> tables = {"PORT_QOS_MAP",
+                                                  "WRED_PROFILE",
+                                                  "BUFFER_PG",
+                                                  "BUFFER_PROFILE",
+                                                  "BUFFER_POOL",
+                                                  "BUFFER_QUEUE",
+                                                  "CABLE_LENGTH",
+                                                  "DSCP_TO_TC_MAP",
+                                                  "DOT1P_TO_TC_MAP",
+                                                  "TC_TO_PRIORITY_GROUP_MAP",
+                                                  "TC_TO_QUEUE_MAP",
+                                                  "PFC_PRIORITY_TO_QUEUE_MAP",
+                                                  "PFC_WD",
+                                                  "QUEUE|",
+                                                  "SCHEDULER",
+                                                  "DEVICE_METADATA",
+                                                  "BUFFER_PORT_INGRESS_PROFILE_LIST",
+                                                  "BUFFER_PORT_EGRESS_PROFILE_LIST",
+                                                  "pfc_enable",
+                                                  "pfcwd_sw_enable",
+                                                  "wred_profile",
+                                                  "tc_to_pg_map",
+                                                  "PORT speed",
+                                                  "PORT mtu",
+                                                  "pg_profile_lookup.ini"};
   return tables;
 }
 
@@ -87,17 +107,21 @@ const std::string kEosEcnQueue3 =
 
 std::vector<Edit> eosPfc() { return {{"leaf1.cfg", "   priority-flow-control priority 4 no-drop\n", ""}}; }
 std::vector<Edit> eosWatchdog() { return {{"leaf1.cfg", "   priority-flow-control pause watchdog\n", ""}}; }
-std::vector<Edit> eosEcn() { return {{"leaf1.cfg", kEosEcnQueue3, "   tx-queue 3\n      no priority\n      bandwidth percent 30\n"}}; }
+std::vector<Edit> eosEcn() {
+  return {{"leaf1.cfg", kEosEcnQueue3, "   tx-queue 3\n      no priority\n      bandwidth percent 30\n"}};
+}
 std::vector<Edit> eosMap() {
   return {{"spine2.cfg", "qos map dscp 26 to traffic-class 3", "qos map dscp 26 to traffic-class 1"}};
 }
 
-const std::string kNxosQ3 = "  class type queuing c-out-8q-q3\n    bandwidth remaining percent 30\n"
-                            "    random-detect minimum-threshold 150 kbytes maximum-threshold 1500 kbytes drop-probability 5 "
-                            "weight 0";
+const std::string kNxosQ3 =
+    "  class type queuing c-out-8q-q3\n    bandwidth remaining percent 30\n"
+    "    random-detect minimum-threshold 150 kbytes maximum-threshold 1500 kbytes drop-probability 5 "
+    "weight 0";
 std::vector<Edit> nxosPfc() { return {{"leaf1.cfg", "    pause pfc-cos 4\n", ""}}; }
 std::vector<Edit> nxosWatchdog() {
-  return {{"leaf1.cfg", "priority-flow-control watch-dog-interval on\n", "priority-flow-control watch-dog-interval off\n"}};
+  return {
+      {"leaf1.cfg", "priority-flow-control watch-dog-interval on\n", "priority-flow-control watch-dog-interval off\n"}};
 }
 std::vector<Edit> nxosEcn() { return {{"leaf1.cfg", kNxosQ3 + " ecn\n", kNxosQ3 + "\n"}}; }
 std::vector<Edit> nxosMap() {
@@ -105,7 +129,8 @@ std::vector<Edit> nxosMap() {
 }
 
 std::vector<Edit> nvuePfc() {
-  return {{"leaf1/startup.yaml", "        fabric:\n          switch-priority:\n            '3': {}\n            '4': {}\n",
+  return {{"leaf1/startup.yaml",
+           "        fabric:\n          switch-priority:\n            '3': {}\n            '4': {}\n",
            "        fabric:\n          switch-priority:\n            '3': {}\n"}};
 }
 std::vector<Edit> nvueWatchdog() {
@@ -116,14 +141,20 @@ std::vector<Edit> nvueWatchdog() {
   return {{"leaf1/startup.yaml", swp1 + "enable\n", swp1 + "disable\n"}};
 }
 std::vector<Edit> nvueEcn() {
-  return {{"leaf1/startup.yaml", "            '3':\n              ecn: enable\n", "            '3':\n              ecn: disable\n"}};
+  return {{"leaf1/startup.yaml", "            '3':\n              ecn: enable\n",
+           "            '3':\n              ecn: disable\n"}};
 }
-std::vector<Edit> nvueMap() { return {{"spine2/startup.yaml", "'26': {switch-priority: 3}", "'26': {switch-priority: 1}"}}; }
+std::vector<Edit> nvueMap() {
+  return {{"spine2/startup.yaml", "'26': {switch-priority: 3}", "'26': {switch-priority: 1}"}};
+}
 
 std::vector<Edit> junosPfc() {
-  return {{"leaf1.conf", "                    code-point 011000 {\n                        pfc;\n                    }\n", ""},
-          {"leaf1.conf", "                    code-point 100 {\n                        flow-control-queue 4;\n                    }\n",
-           ""}};
+  return {
+      {"leaf1.conf", "                    code-point 011000 {\n                        pfc;\n                    }\n",
+       ""},
+      {"leaf1.conf",
+       "                    code-point 100 {\n                        flow-control-queue 4;\n                    }\n",
+       ""}};
 }
 std::vector<Edit> junosWatchdog() {
   return {{"leaf1.conf",
@@ -133,9 +164,11 @@ std::vector<Edit> junosWatchdog() {
 }
 std::vector<Edit> junosEcn() { return {{"leaf1.conf", "            explicit-congestion-notification;\n", ""}}; }
 std::vector<Edit> junosMap() {
-  return {{"spine2.conf",
-           "            forwarding-class ROCE {\n                loss-priority low code-points 011010;\n            }\n", ""},
-          {"spine2.conf", "loss-priority low code-points [ 000000", "loss-priority low code-points [ 011010 000000"}};
+  return {
+      {"spine2.conf",
+       "            forwarding-class ROCE {\n                loss-priority low code-points 011010;\n            }\n",
+       ""},
+      {"spine2.conf", "loss-priority low code-points [ 000000", "loss-priority low code-points [ 011010 000000"}};
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -143,10 +176,12 @@ std::vector<Edit> junosMap() {
 // ---------------------------------------------------------------------------------------------
 
 TEST(FixWords, EachSwitchRecordsTheSyntaxItWasReadFrom) {
-  for (const auto& [sample, syntax] : std::vector<std::pair<std::string, ConfigSyntax>>{
-           {"leafspine-clean", ConfigSyntax::SonicConfigDb}, {"leafspine-eos", ConfigSyntax::Eos},
-           {"leafspine-nxos", ConfigSyntax::Nxos}, {"leafspine-nvue", ConfigSyntax::Nvue},
-           {"leafspine-junos", ConfigSyntax::Junos}}) {
+  for (const auto& [sample, syntax] :
+       std::vector<std::pair<std::string, ConfigSyntax>>{{"leafspine-clean", ConfigSyntax::SonicConfigDb},
+                                                         {"leafspine-eos", ConfigSyntax::Eos},
+                                                         {"leafspine-nxos", ConfigSyntax::Nxos},
+                                                         {"leafspine-nvue", ConfigSyntax::Nvue},
+                                                         {"leafspine-junos", ConfigSyntax::Junos}}) {
     Fabric fabric = loadFabric({test::sourceDir() + "/samples/" + sample});
     ASSERT_EQ(fabric.switches.size(), 6u) << sample;
     for (const Switch& sw : fabric.switches) EXPECT_EQ(sw.syntax, syntax) << sample << " " << sw.name;
@@ -288,17 +323,19 @@ TEST(FixWords, EosMap) {
 TEST(FixWords, NxosMap) {
   TempDir dir;
   Report r = checkSeeded(dir, "leafspine-nxos", nxosMap());
-  EXPECT_EQ(fixOf(r, "MAP001", "spine2", "Ethernet1/1", 1),
-            "classify DSCP 26 into a no-drop qos-group on spine2 (as on leaf1): `match dscp 26` in the class of "
-            "policy-map type qos ROCE_IN that does `set qos-group 3`, with `pause pfc-cos 3` in the network-qos policy");
+  EXPECT_EQ(
+      fixOf(r, "MAP001", "spine2", "Ethernet1/1", 1),
+      "classify DSCP 26 into a no-drop qos-group on spine2 (as on leaf1): `match dscp 26` in the class of "
+      "policy-map type qos ROCE_IN that does `set qos-group 3`, with `pause pfc-cos 3` in the network-qos policy");
 }
 
 TEST(FixWords, NvueMap) {
   TempDir dir;
   Report r = checkSeeded(dir, "leafspine-nvue", nvueMap());
-  EXPECT_EQ(fixOf(r, "MAP001", "spine2", "swp1", 1),
-            "map DSCP 26 to a lossless switch priority on spine2 (as on leaf1): `nv set qos mapping default-global dscp "
-            "26 switch-priority 3`, with `nv set qos pfc <profile> switch-priority 3`");
+  EXPECT_EQ(
+      fixOf(r, "MAP001", "spine2", "swp1", 1),
+      "map DSCP 26 to a lossless switch priority on spine2 (as on leaf1): `nv set qos mapping default-global dscp "
+      "26 switch-priority 3`, with `nv set qos pfc <profile> switch-priority 3`");
 }
 
 TEST(FixWords, JunosMap) {
@@ -341,10 +378,12 @@ TEST(FixWords, JunosMtu) {
 // The same mistakes in SONiC syntax keep SONiC's wording (the goldens hold the rest).
 TEST(FixWords, SonicKeepsItsTableWording) {
   TempDir dir;
-  std::filesystem::copy(test::sourceDir() + "/samples/leafspine-clean", dir.path(), std::filesystem::copy_options::recursive);
+  std::filesystem::copy(test::sourceDir() + "/samples/leafspine-clean", dir.path(),
+                        std::filesystem::copy_options::recursive);
   std::string leaf1 = test::readAll(dir.path() + "/leaf1.json");
   const std::string pfc = "\"pfc_enable\": \"3,4\"";
-  for (auto at = leaf1.find(pfc); at != std::string::npos; at = leaf1.find(pfc, at)) leaf1.replace(at, pfc.size(), "\"pfc_enable\": \"3\"");
+  for (auto at = leaf1.find(pfc); at != std::string::npos; at = leaf1.find(pfc, at))
+    leaf1.replace(at, pfc.size(), "\"pfc_enable\": \"3\"");
   dir.write("leaf1.json", leaf1);
   Report r = test::check(dir.path());
   EXPECT_EQ(fixOf(r, "PFC002", "leaf1", "Ethernet16", 4), "set pfc_enable to \"3,4\"");
@@ -356,13 +395,25 @@ TEST(FixWords, SonicKeepsItsTableWording) {
 // ---------------------------------------------------------------------------------------------
 
 TEST(FixWords, VendorFindingsNameNoSonicTable) {
-  for (const auto& [sample, edits] : std::vector<std::pair<std::string, std::vector<Edit>>>{
-           {"leafspine-eos", eosPfc()},       {"leafspine-eos", eosWatchdog()},   {"leafspine-eos", eosEcn()},
-           {"leafspine-eos", eosMap()},       {"leafspine-nxos", nxosPfc()},      {"leafspine-nxos", nxosWatchdog()},
-           {"leafspine-nxos", nxosEcn()},     {"leafspine-nxos", nxosMap()},      {"leafspine-nvue", nvuePfc()},
-           {"leafspine-nvue", nvueWatchdog()}, {"leafspine-nvue", nvueEcn()},     {"leafspine-nvue", nvueMap()},
-           {"leafspine-junos", junosPfc()},   {"leafspine-junos", junosWatchdog()}, {"leafspine-junos", junosEcn()},
-           {"leafspine-junos", junosMap()},  {"leafspine-eos", eosWatchdogTimer()}, {"leafspine-junos", junosMtu()}}) {
+  for (const auto& [sample, edits] :
+       std::vector<std::pair<std::string, std::vector<Edit>>>{{"leafspine-eos", eosPfc()},
+                                                              {"leafspine-eos", eosWatchdog()},
+                                                              {"leafspine-eos", eosEcn()},
+                                                              {"leafspine-eos", eosMap()},
+                                                              {"leafspine-nxos", nxosPfc()},
+                                                              {"leafspine-nxos", nxosWatchdog()},
+                                                              {"leafspine-nxos", nxosEcn()},
+                                                              {"leafspine-nxos", nxosMap()},
+                                                              {"leafspine-nvue", nvuePfc()},
+                                                              {"leafspine-nvue", nvueWatchdog()},
+                                                              {"leafspine-nvue", nvueEcn()},
+                                                              {"leafspine-nvue", nvueMap()},
+                                                              {"leafspine-junos", junosPfc()},
+                                                              {"leafspine-junos", junosWatchdog()},
+                                                              {"leafspine-junos", junosEcn()},
+                                                              {"leafspine-junos", junosMap()},
+                                                              {"leafspine-eos", eosWatchdogTimer()},
+                                                              {"leafspine-junos", junosMtu()}}) {
     TempDir dir;
     expectNoSonicWords(checkSeeded(dir, sample, edits), sample + " / " + edits.front().from);
   }
