@@ -9,6 +9,7 @@
 #include <utility>
 #include <vector>
 
+#include "fix_words.hpp"
 #include "rocelint/loader.hpp"
 #include "test_util.hpp"
 
@@ -373,6 +374,44 @@ TEST(FixWords, JunosMtu) {
   Report r = checkSeeded(dir, "leafspine-junos", junosMtu());
   EXPECT_EQ(fixOf(r, "TOPO003", "leaf1", "et-0/0/0", -1),
             "set the same mtu on both ends (`set interfaces et-0/0/0 mtu …`)");
+}
+
+// ---------------------------------------------------------------------------------------------
+// The wording functions on their own
+// ---------------------------------------------------------------------------------------------
+
+TEST(FixWords, NeutralTextReplacesWholeSonicNamesOnVendorSwitchesOnly) {
+  Switch sonic;
+  Switch eos;
+  eos.syntax = ConfigSyntax::Eos;
+  Switch minigraph;
+  minigraph.syntax = ConfigSyntax::Minigraph;
+  const std::string text = "PG 3 uses BUFFER_PROFILE p (BUFFER_PG Ethernet0|3, pfc_enable 3,4, my_pfc_enable_x)";
+  EXPECT_EQ(rules::words::neutralText(sonic, text), text);
+  EXPECT_EQ(rules::words::neutralText(minigraph, text), text);
+  EXPECT_EQ(rules::words::neutralText(eos, text),
+            "PG 3 uses buffer profile p (lossless PG Ethernet0|3, PFC priorities 3,4, my_pfc_enable_x)");
+  EXPECT_EQ(rules::words::term(eos, "WRED_PROFILE"), "ECN profile");
+  EXPECT_EQ(rules::words::term(sonic, "WRED_PROFILE"), "WRED_PROFILE");
+}
+
+TEST(FixWords, CableLengthAndXoffPerSyntax) {
+  Port port;
+  port.name = "swp1";
+  Switch sw;
+  EXPECT_EQ(rules::words::setCableLength(sw, port, "sonic wording"), "sonic wording");
+  sw.syntax = ConfigSyntax::Nvue;
+  EXPECT_EQ(rules::words::setCableLength(sw, port, "sonic wording"),
+            "`nv set qos pfc <profile> cable-length <meters>` on the PFC profile of swp1 (or `nv set qos roce "
+            "cable-length <meters>`)");
+  EXPECT_EQ(rules::words::raiseXoff(sw, "qos pfc fabric", 50000, "sonic wording"),
+            "`nv set qos pfc fabric xoff-threshold <bytes>` with at least 50000 bytes (and `port-buffer` >= xon + "
+            "xoff), or unset the thresholds to let the switch size them");
+  sw.syntax = ConfigSyntax::Eos;
+  port.name = "Ethernet1/1";
+  EXPECT_EQ(rules::words::setCableLength(sw, port, "sonic wording"),
+            "EOS has no cable-length setting: the platform sizes the headroom of Ethernet1/1; give the link's length "
+            "in topology.yaml so rocelint checks the same");
 }
 
 // The same mistakes in SONiC syntax keep SONiC's wording (the goldens hold the rest).
