@@ -2107,6 +2107,7 @@ class Builder {
 
 void buildSwitch(const std::vector<Config>& files, Switch& sw, std::vector<InputNote>& notes,
                  std::map<std::string, int>& out_of_scope, std::vector<ParseCoverage>& coverage) {
+  sw.syntax = ConfigSyntax::Junos;
   if (files.empty()) return;
   Builder builder(sw, notes, out_of_scope);
   builder.build(files, coverage);

@@ -1590,6 +1590,7 @@ class Builder {
 
 void buildSwitch(const std::vector<Config>& files, Switch& sw, std::vector<InputNote>& notes,
                  std::map<std::string, int>& out_of_scope, std::vector<ParseCoverage>& coverage) {
+  sw.syntax = ConfigSyntax::Nvue;
   Node merged;
   merged.is_map = true;
   std::vector<FileName> names;

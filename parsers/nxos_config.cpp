@@ -953,6 +953,7 @@ std::optional<std::string> hostnameOf(const cli::ConfigText& config) {
 
 void buildSwitch(const std::vector<cli::ConfigText>& files, Switch& sw, std::vector<InputNote>& notes,
                  std::map<std::string, int>& out_of_scope, std::vector<ParseCoverage>& coverage) {
+  sw.syntax = ConfigSyntax::Nxos;
   Parser parser(sw, notes, out_of_scope);
   for (const auto& file : files) parser.read(file);
   parser.build(coverage);

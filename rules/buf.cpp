@@ -5,6 +5,7 @@
 #include <set>
 
 #include "families.hpp"
+#include "fix_words.hpp"
 #include "rocelint/qos.hpp"
 
 namespace rocelint::rules {
@@ -40,8 +41,9 @@ void pgWithoutHeadroom(const RuleContext& ctx, FindingSink& sink) {
                                              "headroom for the data in flight after a pause, so it is dropped",
                                              p, sw.name, port.name, profile->name,
                                              profile->xoff_bytes ? "xoff 0" : "no xoff"),
-                                 "give the PG a lossless profile with xon/xoff sized for the port's speed and cable "
-                                 "length (pg_lossless_<speed>_<cable>_profile)"));
+                                 words::raiseXoff(sw, profile->name, 0,
+                                                  "give the PG a lossless profile with xon/xoff sized for the port's "
+                                                  "speed and cable length (pg_lossless_<speed>_<cable>_profile)")));
         f.related.push_back(related(fmt::format("BUFFER_PROFILE {}", profile->name), profile->src));
       }
     }
@@ -171,7 +173,7 @@ void lookupHasNoRow(const RuleContext& ctx, FindingSink& sink) {
         fix = "set PORT speed";
       } else if (!port.cable_length_m) {
         why = "the port has no CABLE_LENGTH entry";
-        fix = fmt::format("add {} to CABLE_LENGTH with the real cable length", port.name);
+        fix = words::setCableLength(sw, port, fmt::format("add {} to CABLE_LENGTH with the real cable length", port.name));
       } else if (port.cable_length_m->value == 0) {
         why = "its CABLE_LENGTH is 0m, which tells SONiC not to create a lossless profile";
         fix = "set the real cable length, or remove the port's PFC priorities if it is meant to be lossy";

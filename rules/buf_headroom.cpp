@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include "families.hpp"
+#include "fix_words.hpp"
 #include "rocelint/headroom.hpp"
 #include "rocelint/qos.hpp"
 
@@ -54,10 +55,11 @@ void xoffBelowPhysics(const RuleContext& ctx, FindingSink& sink) {
                                  pg.pg, sw.name, pg.port->name, need->in.speed_mbps, cableText(*pg.port, *need),
                                  need->in.port_mtu_bytes, xoff, pg.profile->name, need->xoff_bytes, asic.family,
                                  need->formula(), need->xoff_bytes - xoff),
-                     fmt::format("give ports with {} Mb/s and {} m cables a profile with xoff >= {} (and size >= xon + "
-                                 "xoff where size holds both), e.g. pg_lossless_{}_{}m_profile",
-                                 need->in.speed_mbps, need->in.cable_length_m, need->xoff_bytes, need->in.speed_mbps,
-                                 need->in.cable_length_m));
+                     words::raiseXoff(sw, pg.profile->name, need->xoff_bytes,
+                                      fmt::format("give ports with {} Mb/s and {} m cables a profile with xoff >= {} (and "
+                                                  "size >= xon + xoff where size holds both), e.g. pg_lossless_{}_{}m_profile",
+                                                  need->in.speed_mbps, need->in.cable_length_m, need->xoff_bytes,
+                                                  need->in.speed_mbps, need->in.cable_length_m)));
       f.related.push_back(related(fmt::format("BUFFER_PG {}|{}", pg.port->name, pg.pg), pg.entry->src));
       if (pg.port->cable_length_m) {
         f.related.push_back(related(pg.port->cable_length_from_topology ? "cable length (topology link)" : "CABLE_LENGTH",

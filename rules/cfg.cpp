@@ -5,6 +5,7 @@
 #include <map>
 
 #include "families.hpp"
+#include "fix_words.hpp"
 #include "rocelint/qos.hpp"
 
 namespace rocelint::rules {
@@ -19,6 +20,11 @@ void notesOfKind(const RuleContext& ctx, FindingSink& sink, InputNote::Kind kind
     f.location = note.src;
     f.message = note.message;
     f.fix = fix;
+    const Switch* sw = ctx.fabric.findSwitch(note.switch_name);
+    if (kind == InputNote::Kind::UndefinedPort && sw != nullptr && !words::isSonic(*sw)) {
+      f.fix = fmt::format("configure the interface in the {} configuration or remove the statement that names it",
+                          words::syntaxName(sw->syntax));
+    }
     sink.add(std::move(f));
   }
 }
@@ -38,7 +44,12 @@ void unknownFields(const RuleContext& ctx, FindingSink& sink) {
     f.switch_name = note->switch_name;
     f.location = note->src;
     f.message = count > 1 ? fmt::format("{} (and {} more entries with this field)", note->message, count - 1) : note->message;
-    f.fix = "check the field name against the SONiC YANG model; remove it if it is not used by this release";
+    const Switch* sw = ctx.fabric.findSwitch(note->switch_name);
+    f.fix = sw == nullptr || words::isSonic(*sw)
+                ? "check the field name against the SONiC YANG model; remove it if it is not used by this release"
+                : fmt::format("check what the statement does on {} by hand (rocelint does not model it); remove it if "
+                              "it is not needed",
+                              words::syntaxName(sw->syntax));
     sink.add(std::move(f));
   }
 }

@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "families.hpp"
+#include "fix_words.hpp"
 #include "rocelint/buffer_solver.hpp"
 
 namespace rocelint::rules {
@@ -56,9 +57,7 @@ void pfcBeforeEcn(const RuleContext& ctx, FindingSink& sink) {
               "green_min_threshold {} bytes",
               question.priority, sw->name, port, same, mine.profile, lossless, problem.pool, problem.pool_bytes, state,
               trigger, question.queue, question.egress_port, question.wred_profile, question.ecn_min_bytes),
-          fmt::format("set green_min_threshold of WRED_PROFILE {} to at most {} bytes (the earliest PFC trigger), or "
-                      "raise the lossless profiles' dynamic_th so PFC fires later",
-                      question.wred_profile, limit)));
+          words::lowerEcnMinimum(*sw, question.wred_profile, limit)));
       f.related.push_back(related(fmt::format("BUFFER_POOL {} size", problem.pool), problem.pool_src));
     }
   }

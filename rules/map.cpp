@@ -5,6 +5,7 @@
 #include <map>
 
 #include "families.hpp"
+#include "fix_words.hpp"
 #include "rocelint/qos.hpp"
 
 namespace rocelint::rules {
@@ -68,7 +69,7 @@ void losslessDscpTurnsLossy(const RuleContext& ctx, FindingSink& sink) {
       int tc = trafficClassOfDscp(sw, first, dscp);
       std::string why = first.qos.pfcPriorities().test(static_cast<std::size_t>(tc))
                             ? fmt::format("its PG {} has no lossless buffer profile", priorityGroupOfTc(sw, first, tc))
-                            : fmt::format("PFC is not enabled on priority {} (pfc_enable {})", tc,
+                            : fmt::format("PFC is not enabled on priority {} ({} {})", tc, words::term(sw, "pfc_enable"),
                                           formatPrioritySet(first.qos.pfcPriorities()));
       std::string ports = first.name;
       for (std::size_t i = 1; i < lossy.size() && i < 4; ++i) ports += ", " + lossy[i]->name;
@@ -78,11 +79,10 @@ void losslessDscpTurnsLossy(const RuleContext& ctx, FindingSink& sink) {
                                            "which is lossy: {}; affects {} port(s) on the RoCE path: {}",
                                            dscp, lossless_sw->name, lossless_port->name, lossless_tc, sw.name, tc, why,
                                            lossy.size(), ports),
-                               fmt::format("map DSCP {} to a lossless TC with PFC and a lossless PG on {} (as on {})",
-                                           dscp, sw.name, lossless_sw->name)));
+                               words::mapDscpToLosslessTc(sw, first, dscp, lossless_tc, lossless_sw->name)));
       f.related.push_back(related(fmt::format("DSCP {} is lossless on {}", dscp, lossless_sw->name),
                                   dscpEntryLocation(*lossless_sw, *lossless_port, dscp)));
-      if (first.qos.pfc_enable) f.related.push_back(related("pfc_enable", first.qos.pfc_enable->src));
+      if (first.qos.pfc_enable) f.related.push_back(related(words::term(sw, "pfc_enable"), first.qos.pfc_enable->src));
     }
   }
 }
@@ -125,14 +125,17 @@ void losslessTcInLossyPg(const RuleContext& ctx, FindingSink& sink) {
                    at(sw, port.name, p, mapEntryLocation(sw, port, MapKind::TcToPg, p),
                       mapBinding(sw, port, MapKind::TcToPg) == nullptr
                           ? fmt::format("lossless TC {} on {} {} lands in PG {}: no tc_to_pg_map is bound, so every TC "
-                                        "uses PG 0 (the SAI default), which is not a lossless PG (pfc_enable {})",
-                                        p, sw.name, port.name, pg, formatPrioritySet(pfc))
-                          : fmt::format("lossless TC {} on {} {} is mapped by TC_TO_PRIORITY_GROUP_MAP {} to PG {}, which "
-                                        "is not a lossless PG (pfc_enable {})",
-                                        p, sw.name, port.name, map_name, pg, formatPrioritySet(pfc)),
+                                        "uses PG 0 (the SAI default), which is not a lossless PG ({} {})",
+                                        p, sw.name, port.name, pg, words::term(sw, "pfc_enable"), formatPrioritySet(pfc))
+                          : fmt::format("lossless TC {} on {} {} is mapped by {} {} to PG {}, which "
+                                        "is not a lossless PG ({} {})",
+                                        p, sw.name, port.name, words::term(sw, "TC_TO_PRIORITY_GROUP_MAP"), map_name, pg,
+                                        words::term(sw, "pfc_enable"), formatPrioritySet(pfc)),
                       mapBinding(sw, port, MapKind::TcToPg) == nullptr
-                          ? fmt::format("bind a tc_to_pg_map on {} that puts TC {} in PG {}", port.name, p, p)
-                          : fmt::format("map TC {} to PG {} in TC_TO_PRIORITY_GROUP_MAP {}", p, p, map_name)));
+                          ? fmt::format("bind a {} on {} that puts TC {} in PG {}", words::term(sw, "tc_to_pg_map"),
+                                        port.name, p, p)
+                          : fmt::format("map TC {} to PG {} in {} {}", p, p, words::term(sw, "TC_TO_PRIORITY_GROUP_MAP"),
+                                        map_name)));
       }
     }
     groups.flush(sink);
@@ -153,11 +156,12 @@ void losslessQueueShared(const RuleContext& ctx, FindingSink& sink) {
           if (tc == p || (tc < 8 && pfc.test(static_cast<std::size_t>(tc))) || entry.value != queue) continue;
           groups.add(map->name, p, port.name,
                      at(sw, port.name, p, entry.src,
-                        fmt::format("lossless TC {} shares egress queue {} with lossy TC {} (TC_TO_QUEUE_MAP {}) on {} "
+                        fmt::format("lossless TC {} shares egress queue {} with lossy TC {} ({} {}) on {} "
                                     "{}: PFC pauses of the lossless class also stall the lossy one, and lossy bursts "
                                     "fill the lossless queue",
-                                    p, queue, tc, map->name, sw.name, port.name),
-                        fmt::format("map lossy TC {} to a queue other than {} in TC_TO_QUEUE_MAP {}", tc, queue, map->name)));
+                                    p, queue, tc, words::term(sw, "TC_TO_QUEUE_MAP"), map->name, sw.name, port.name),
+                        fmt::format("map lossy TC {} to a queue other than {} in {} {}", tc, queue,
+                                    words::term(sw, "TC_TO_QUEUE_MAP"), map->name)));
           break;
         }
       }

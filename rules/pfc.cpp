@@ -5,6 +5,7 @@
 #include <map>
 
 #include "families.hpp"
+#include "fix_words.hpp"
 #include "rocelint/qos.hpp"
 
 namespace rocelint::rules {
@@ -30,8 +31,10 @@ void linkPfcDiffers(const RuleContext& ctx, FindingSink& sink) {
                              fmt::format("PFC priorities differ across the link {} {} <-> {} {}: {} here, {} on {}",
                                          fabric.sw(first).name, p1.name, fabric.sw(second).name, p2.name,
                                          formatPrioritySet(s1), formatPrioritySet(s2), fabric.sw(second).name),
-                             "set the same pfc_enable on both ends of the link"));
-    f.related.push_back(related(fmt::format("pfc_enable of {} {}", fabric.sw(second).name, p2.name), pfcLocation(p2)));
+                             words::samePfcOnLink(fabric.sw(first))));
+    f.related.push_back(related(fmt::format("{} of {} {}", words::term(fabric.sw(second), "pfc_enable"),
+                                            fabric.sw(second).name, p2.name),
+                                pfcLocation(p2)));
   }
 }
 
@@ -65,7 +68,7 @@ void fabricSetDiffers(const RuleContext& ctx, FindingSink& sink) {
       sink.add(at(fabric.sw(end), port.name, lowest(have ^ expected), pfcLocation(port),
                   fmt::format("switch-to-switch port {} {} has PFC on {}, but lossless priorities are {} ({})",
                               fabric.sw(end).name, port.name, formatPrioritySet(have), formatPrioritySet(expected), why),
-                  fmt::format("set pfc_enable to \"{}\"", formatPrioritySet(expected))));
+                  words::setPfcPriorities(fabric.sw(end), port, expected, have)));
     }
   }
   for (const Host& host : fabric.hosts) {
@@ -76,7 +79,7 @@ void fabricSetDiffers(const RuleContext& ctx, FindingSink& sink) {
                 fmt::format("host port {} {} (to {}) has PFC on {}, but lossless priorities are {} ({})",
                             fabric.sw(host.attachment).name, port.name, host.name, formatPrioritySet(have),
                             formatPrioritySet(expected), why),
-                fmt::format("set pfc_enable to \"{}\"", formatPrioritySet(expected))));
+                words::setPfcPriorities(fabric.sw(host.attachment), port, expected, have)));
   }
 }
 
@@ -102,12 +105,12 @@ void watchdogNotSubset(const RuleContext& ctx, FindingSink& sink) {
       for (int p = 0; p < 8; ++p) {
         if (!extra.test(static_cast<std::size_t>(p))) continue;
         Finding& f = sink.add(at(sw, port.name, p, port.qos.pfcwd_sw_enable->src,
-                                 fmt::format("{} {} watches priority {} (pfcwd_sw_enable {}) but PFC is not enabled on "
-                                             "it (pfc_enable {})",
-                                             sw.name, port.name, p, formatPrioritySet(port.qos.pfcwd_sw_enable->value),
-                                             formatPrioritySet(port.qos.pfcPriorities())),
-                                 "make pfcwd_sw_enable a subset of pfc_enable"));
-        f.related.push_back(related("pfc_enable", pfcLocation(port)));
+                                 fmt::format("{} {} watches priority {} ({} {}) but PFC is not enabled on it ({} {})",
+                                             sw.name, port.name, p, words::term(sw, "pfcwd_sw_enable"),
+                                             formatPrioritySet(port.qos.pfcwd_sw_enable->value),
+                                             words::term(sw, "pfc_enable"), formatPrioritySet(port.qos.pfcPriorities())),
+                                 words::watchdogSubsetOfPfc(sw, port)));
+        f.related.push_back(related(words::term(sw, "pfc_enable"), pfcLocation(port)));
       }
     }
   }
@@ -126,18 +129,18 @@ void pgSetDiffers(const RuleContext& ctx, FindingSink& sink) {
           if (sw.buffer_model == BufferModel::Traditional) continue;
           std::string why;
           sink.add(at(sw, port.name, p, pfcLocation(port),
-                      fmt::format("{} {} has PFC on priority {} but no BUFFER_PG for PG {}{}: pause frames will be sent "
+                      fmt::format("{} {} has PFC on priority {} but no {} for PG {}{}: pause frames will be sent "
                                   "without headroom to absorb in-flight data",
-                                  sw.name, port.name, p, p, why),
-                      fmt::format("add BUFFER_PG|{}|{} with a lossless profile (or \"NULL\" in the dynamic model)",
-                                  port.name, p)));
+                                  sw.name, port.name, p, words::term(sw, "BUFFER_PG"), p, why),
+                      words::addLosslessPg(sw, port, p)));
         } else if (!enabled && pg && isLosslessPg(sw, port, p).value_or(false)) {
           Finding& f = sink.add(at(sw, port.name, p, pg->src,
                                    fmt::format("{} {} reserves lossless headroom on PG {} but PFC is not enabled on "
-                                               "priority {} (pfc_enable {})",
-                                               sw.name, port.name, p, p, formatPrioritySet(pfc)),
-                                   fmt::format("add {} to pfc_enable, or give PG {} a lossy profile", p, p)));
-          f.related.push_back(related("pfc_enable", pfcLocation(port)));
+                                               "priority {} ({} {})",
+                                               sw.name, port.name, p, p, words::term(sw, "pfc_enable"),
+                                               formatPrioritySet(pfc)),
+                                   words::enablePfcOrMakePgLossy(sw, port, p)));
+          f.related.push_back(related(words::term(sw, "pfc_enable"), pfcLocation(port)));
         }
       }
     }

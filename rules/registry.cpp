@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "families.hpp"
+#include "fix_words.hpp"
 
 namespace rocelint {
 
@@ -91,7 +92,8 @@ Finding at(const Switch& sw, const std::string& port, std::optional<int> priorit
   f.port = port;
   f.priority = priority;
   f.location = where;
-  f.message = std::move(message);
+  // Messages may name the model's SONiC tables; a vendor switch reads them as plain nouns.
+  f.message = words::neutralText(sw, std::move(message));
   f.fix = std::move(fix);
   return f;
 }

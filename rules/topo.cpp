@@ -6,6 +6,7 @@
 #include <initializer_list>
 
 #include "families.hpp"
+#include "fix_words.hpp"
 #include "rocelint/qos.hpp"
 
 namespace rocelint::rules {
@@ -46,7 +47,7 @@ void endsDisagree(const RuleContext& ctx, FindingSink& sink) {
 
 template <class Getter>
 void linkMismatch(const RuleContext& ctx, FindingSink& sink, const char* what, const char* unit, Getter get,
-                  const char* fix) {
+                  const char* knob, const char* fix) {
   const Fabric& fabric = ctx.fabric;
   for (const Link& link : fabric.links) {
     auto [first, second] = orderedEnds(fabric, link);
@@ -59,7 +60,10 @@ void linkMismatch(const RuleContext& ctx, FindingSink& sink, const char* what, c
                              fmt::format("{} differs across the link {} {} <-> {} {}: {} {} here, {} {} on {}", what,
                                          fabric.sw(first).name, p1.name, fabric.sw(second).name, p2.name, v1->value,
                                          unit, v2->value, unit, fabric.sw(second).name),
-                             fix));
+                             words::isSonic(fabric.sw(first))
+                                 ? std::string(fix)
+                                 : fmt::format("set the same {} on both ends ({})", knob,
+                                               words::portSetting(fabric.sw(first), p1, knob))));
     f.related.push_back(related(fmt::format("{} of {} {}", what, fabric.sw(second).name, p2.name), v2->src));
   }
 }
@@ -76,6 +80,14 @@ void topologyConflicts(const RuleContext& ctx, FindingSink& sink, std::initializ
     f.location = c.src;
     f.message = c.message;
     f.fix = fix;
+    const Switch* sw = ctx.fabric.findSwitch(c.switch_name);
+    if (c.kind == TopologyConflict::Kind::PortAttribute && sw != nullptr && !words::isSonic(*sw)) {
+      f.fix = fmt::format("make the port's cable length (or speed) match the cable, or correct the topology's length; "
+                          "on {}: {}",
+                          words::syntaxName(sw->syntax),
+                          sw->findPort(c.port) ? words::setCableLength(*sw, *sw->findPort(c.port), fix)
+                                               : words::syntaxName(sw->syntax));
+    }
     if (c.related_src.known()) f.related.push_back(related(c.related_message, c.related_src));
     sink.add(std::move(f));
   }
@@ -87,12 +99,12 @@ void registerTopoRules(std::vector<Rule>& rules) {
   rules.push_back({"TOPO001", Severity::Error, "the two ends of a link disagree about each other", endsDisagree});
   rules.push_back({"TOPO002", Severity::Error, "port speed differs across a link",
                    [](const RuleContext& ctx, FindingSink& sink) {
-                     linkMismatch(ctx, sink, "speed", "Mb/s", [](const Port& p) { return p.speed_mbps; },
+                     linkMismatch(ctx, sink, "speed", "Mb/s", [](const Port& p) { return p.speed_mbps; }, "speed",
                                   "set the same PORT speed on both ends");
                    }});
   rules.push_back({"TOPO003", Severity::Error, "MTU differs across a link",
                    [](const RuleContext& ctx, FindingSink& sink) {
-                     linkMismatch(ctx, sink, "MTU", "bytes", [](const Port& p) { return p.mtu_bytes; },
+                     linkMismatch(ctx, sink, "MTU", "bytes", [](const Port& p) { return p.mtu_bytes; }, "mtu",
                                   "set the same PORT mtu on both ends (9100 is the SONiC default)");
                    }});
   rules.push_back({"TOPO004", Severity::Error, "a neighbour table disagrees with LLDP or the topology",

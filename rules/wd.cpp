@@ -5,6 +5,7 @@
 #include <map>
 
 #include "families.hpp"
+#include "fix_words.hpp"
 #include "rocelint/qos.hpp"
 
 namespace rocelint::rules {
@@ -22,19 +23,20 @@ void missingWatchdog(const RuleContext& ctx, FindingSink& sink) {
         std::string why;
         SourceRef where = qosLocation(port);
         if (port.watchdog || (sw.default_pfcwd_enabled && sw.default_pfcwd_enabled->value)) {
-          why = fmt::format("pfcwd_sw_enable is {}", formatPrioritySet(port.qos.pfcwd_sw_enable->value));
+          why = fmt::format("{} is {}", words::isSonic(sw) ? "pfcwd_sw_enable" : "the watchdog's priority set",
+                            formatPrioritySet(port.qos.pfcwd_sw_enable->value));
           where = port.qos.pfcwd_sw_enable->src;
         } else {
-          why = "there is no PFC_WD entry for the port and default_pfcwd_status is not enable";
+          why = words::isSonic(sw) ? "there is no PFC_WD entry for the port and default_pfcwd_status is not enable"
+                                   : fmt::format("the {} configuration enables no PFC watchdog on the port",
+                                                 words::syntaxName(sw.syntax));
           no_entry = true;
         }
         Finding f = at(sw, port.name, p, where,
                     fmt::format("lossless priority {} on {} {} has no PFC watchdog: {}; a pause storm or deadlock on "
                                 "it is never broken",
                                 p, sw.name, port.name, why),
-                    fmt::format("add PFC_WD|{} {{action: drop, detection_time: 200, restoration_time: 200}} and "
-                                "include {} in pfcwd_sw_enable",
-                                port.name, p));
+                    words::addWatchdog(sw, port, p));
         if (no_entry) {
           unwatched.add("no PFC_WD entry", p, port.name, std::move(f));
         } else {
@@ -64,10 +66,10 @@ void timersOutOfRange(const RuleContext& ctx, FindingSink& sink) {
           return;
         }
         Finding& f = sink.add(at(sw, port.name, std::nullopt, value->src,
-                                 fmt::format("PFC watchdog {} on {} {} is {} ms, {}", field, sw.name, port.name,
-                                             value->value, problem),
-                                 fmt::format("set {} within {}-{} ms and at least the poll interval", field, min, max)));
-        if (below_poll) f.related.push_back(related("POLL_INTERVAL", sw.pfcwd_poll_interval_ms->src));
+                                 fmt::format("PFC watchdog {} on {} {} is {} ms, {}", words::term(sw, field), sw.name,
+                                             port.name, value->value, problem),
+                                 words::watchdogTimeInRange(sw, field, min, max)));
+        if (below_poll) f.related.push_back(related(words::term(sw, "POLL_INTERVAL"), sw.pfcwd_poll_interval_ms->src));
       };
       check(port.watchdog->detection_ms, "detection_time", params.watchdog_detection_min_ms,
             params.watchdog_detection_max_ms);
@@ -107,13 +109,13 @@ void settingsDiffer(const RuleContext& ctx, FindingSink& sink) {
         sink.add(at(*e.sw, e.port->name, std::nullopt, e.src,
                     fmt::format("PFC watchdog {} on {} {} is {}, but the fabric uses {} ({})", name, e.sw->name,
                                 e.port->name, e.value, best->first, tally),
-                    fmt::format("set {} to {} like the rest of the fabric", name, best->first)));
+                    fmt::format("set {} to {} like the rest of the fabric", words::term(*e.sw, name), best->first)));
       }
     } else {
       const Entry& first = entries.front();
       sink.add(at(*first.sw, first.port->name, std::nullopt, first.src,
                   fmt::format("PFC watchdog {} disagrees across the fabric with no majority ({})", name, tally),
-                  fmt::format("choose one {} for every lossless port", name)));
+                  fmt::format("choose one {} for every lossless port", words::term(*first.sw, name))));
     }
   };
   using Value = std::optional<std::pair<std::string, SourceRef>>;

@@ -6,6 +6,7 @@
 
 #include "rocelint/deadlock.hpp"
 #include "rocelint/rule.hpp"
+#include "fix_words.hpp"
 
 namespace rocelint {
 namespace {
@@ -80,6 +81,13 @@ Report analyze(const Fabric& fabric, const Config& config, const AnalysisProgres
     rule.check(ctx, sink);
   }
   releaseDeadlock();
+  // Related locations of a vendor switch's findings may name the model's SONiC tables ("BUFFER_PROFILE
+  // x", "pfc_enable"): plain nouns there, as in the messages (rules/fix_words.hpp).
+  for (Finding& f : report.findings) {
+    const Switch* sw = fabric.findSwitch(f.switch_name);
+    if (sw == nullptr || rules::words::isSonic(*sw)) continue;
+    for (RelatedLocation& r : f.related) r.message = rules::words::neutralText(*sw, std::move(r.message));
+  }
   std::sort(report.findings.begin(), report.findings.end(), findingLess);
   applySuppressions(report, config.suppressions);
 

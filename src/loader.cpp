@@ -98,6 +98,7 @@ struct PendingSwitch {
   sonic::TableStore store;
   std::vector<VendorDocuments> vendor;  ///< in registry order of their formats
   std::vector<std::string> files;
+  bool from_minigraph = false;  ///< a minigraph contributed tables
 };
 
 bool startsLikeJson(const std::string& text) {
@@ -486,6 +487,7 @@ Fabric loadFabric(const std::vector<std::string>& paths, const LoadProgress& pro
         sonic::TableStore tables = sonic::renderMinigraph(*file.minigraph, ports, notes);
         PendingSwitch& target = pending[file.switch_name];
         sonic::mergeTables(target.store, tables, file.switch_name, fabric.notes);
+        target.from_minigraph = true;
         for (auto& note : notes) fabric.notes.push_back(std::move(note));
         target.files.push_back(display);
         ++fabric.files_loaded;
@@ -560,6 +562,7 @@ Fabric loadFabric(const std::vector<std::string>& paths, const LoadProgress& pro
     }
     if (sonic_used) {
       sonic::buildSwitch(source.store, sw, out.notes, out.out_of_scope);
+      if (source.from_minigraph) sw.syntax = ConfigSyntax::Minigraph;
     } else {
       vendor::BuildOutput build_out{out.notes, out.out_of_scope, out.coverage};
       source.vendor.front().format->build(source.vendor.front().documents, sw, build_out);

@@ -278,6 +278,7 @@ TEST(Minigraph, RecognisedByRootElementAndNamespaceNotByExtension) {
   Fabric fabric = loadFabric({dir.path()});
   ASSERT_EQ(fabric.switches.size(), 1u);
   EXPECT_EQ(fabric.switches[0].name, "leaf1");
+  EXPECT_EQ(fabric.switches[0].syntax, ConfigSyntax::Minigraph);  // fixes are worded as SONiC's
 }
 
 TEST(Minigraph, OtherXmlIsLeftToOtherFormats) {

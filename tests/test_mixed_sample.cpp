@@ -204,15 +204,21 @@ TEST(MixedSample, SeededDscp26MistakeOnEachLeafSyntaxGivesTheSonicFinding) {
   struct Seed {
     std::string leaf;
     std::vector<std::pair<std::string, std::string>> edits;  // none: SONiC, edited as JSON below
+    std::string fix_starts;  // the MAP001 fix, in the leaf's own syntax
   };
   const Seed seeds[] = {
-      {"leaf1", {}},
-      {"leaf2", {{"'26': {switch-priority: 3}", "'26': {switch-priority: 1}"}}},
-      {"leaf3", {{"qos map dscp 26 to traffic-class 3", "qos map dscp 26 to traffic-class 1"}}},
+      {"leaf1", {}, "map DSCP 26 to a lossless TC with PFC and a lossless PG on leaf1"},
+      {"leaf2",
+       {{"'26': {switch-priority: 3}", "'26': {switch-priority: 1}"}},
+       "map DSCP 26 to a lossless switch priority on leaf2 (as on leaf1): `nv set qos mapping"},
+      {"leaf3",
+       {{"qos map dscp 26 to traffic-class 3", "qos map dscp 26 to traffic-class 1"}},
+       "map DSCP 26 to a no-drop traffic class on leaf3 (as on leaf1): `qos map dscp 26 to traffic-class 3`"},
       // Junos: code point 011010 moves from the no-loss class ROCE to the lossy class DEFAULT.
       {"leaf4",
        {{"            forwarding-class ROCE {\n                loss-priority low code-points 011010;\n            }\n", ""},
-        {"loss-priority low code-points [ 000000", "loss-priority low code-points [ 011010 000000"}}},
+        {"loss-priority low code-points [ 000000", "loss-priority low code-points [ 011010 000000"}},
+       "classify DSCP 26 into a no-loss forwarding class on leaf4 (as on leaf1): `set class-of-service classifiers"},
   };
   for (const Seed& seed : seeds) {
     SCOPED_TRACE(seed.leaf);
@@ -247,6 +253,7 @@ TEST(MixedSample, SeededDscp26MistakeOnEachLeafSyntaxGivesTheSonicFinding) {
     for (const Finding& f : mixed.findings) {
       EXPECT_EQ(f.switch_name, seed.leaf);
       EXPECT_EQ(f.location.file(), mixed_dir.path() + "/" + mixedSwitches().at(seed.leaf).file);
+      EXPECT_EQ(f.fix.substr(0, seed.fix_starts.size()), seed.fix_starts) << f.fix;
     }
   }
 }

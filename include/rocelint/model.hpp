@@ -257,6 +257,10 @@ struct PgLookupTable {
 
 enum class BufferModel : std::uint8_t { Traditional, Dynamic };
 
+/// The configuration syntax a switch was read from: findings word their fix in it
+/// (rules/fix_words.hpp). A minigraph is SONiC: its fixes name the config_db tables it becomes.
+enum class ConfigSyntax : std::uint8_t { SonicConfigDb, Minigraph, Eos, Nxos, Nvue, Junos };
+
 /// What the dynamic headroom formula assumes about lossless traffic (SONiC LOSSLESS_TRAFFIC_PATTERN).
 struct LosslessTrafficPattern {
   std::optional<Sourced<std::uint32_t>> mtu_bytes;       ///< size of lossless packets
@@ -272,6 +276,7 @@ struct Switch {
   std::string role;  ///< DEVICE_METADATA type, e.g. LeafRouter
   std::optional<Sourced<std::uint32_t>> asn;
   BufferModel buffer_model = BufferModel::Traditional;
+  ConfigSyntax syntax = ConfigSyntax::SonicConfigDb;  ///< set by the parser that built the switch
   std::optional<Sourced<bool>> default_pfcwd_enabled;
   SourceRef metadata_src;
 
