@@ -273,8 +273,10 @@ class Parser {
     notes_.back().group = "EOS " + l.word(0);
   }
 
-  void invalid(const std::string& port, const std::string& message, const SourceRef& where) {
+  void invalid(const std::string& port, const std::string& message, const SourceRef& where,
+               const std::string& fix = "") {
     notes_.push_back(makeNote(InputNote::Kind::InvalidValue, sw_.name, port, message, where));
+    notes_.back().fix = fix;
   }
 
   template <class T>
@@ -1002,7 +1004,9 @@ class Parser {
             isPortName(name) ? name : "",
             fmt::format("{}: service-profile {} names a qos profile that is not defined; {} gets none of its settings",
                         name, intf.service_profile->name, name),
-            intf.service_profile->src);
+            intf.service_profile->src,
+            fmt::format("define `qos profile {}`, or correct the name in the interface's `service-profile` line",
+                        intf.service_profile->name));
       }
       using Kind = InterfaceAddress::Kind;
       Kind kind = name.rfind("Port-Channel", 0) == 0 ? Kind::PortChannel

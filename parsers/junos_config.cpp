@@ -1004,8 +1004,10 @@ class Builder {
 
   static void use(const Statement& s) { s.used = true; }
 
-  void invalid(const std::string& port, const std::string& message, const SourceRef& where) {
+  void invalid(const std::string& port, const std::string& message, const SourceRef& where,
+               const std::string& fix = "") {
     notes_.push_back(makeNote(InputNote::Kind::InvalidValue, sw_.name, port, message, where));
+    notes_.back().fix = fix;
   }
 
   // --- dispatch -------------------------------------------------------------------------------
@@ -1696,7 +1698,10 @@ class Builder {
               "",
               fmt::format("{}: forwarding class {} is not defined (defined: {}); its code points fall into {}",
                           entry->second.class_src.pointer, entry->second.forwarding_class, classNames(), fallback.name),
-              entry->second.class_src);
+              entry->second.class_src,
+              fmt::format("define `class-of-service forwarding-classes class {} queue-num N` (with `no-loss "
+                          "pfc-priority P` for RoCE), or correct the classifier's forwarding-class name",
+                          entry->second.forwarding_class));
         }
       }
       if (kind == MapKind::DscpToTc && c.import_default) {
@@ -1778,7 +1783,9 @@ class Builder {
       invalid(port,
               fmt::format("{}: {} {} is not defined ({}); the binding is ignored", ref->src.pointer, kind, ref->name,
                           names.empty() ? "none is" : "defined: " + names),
-              ref->src);
+              ref->src,
+              fmt::format("define the {} {} under class-of-service, or correct the name where it is bound", kind,
+                          ref->name));
     }
     return nullptr;
   }

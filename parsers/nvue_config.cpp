@@ -529,8 +529,10 @@ class Builder {
     return ref;
   }
 
-  void invalid(const std::string& port, const std::string& message, const SourceRef& where) {
+  void invalid(const std::string& port, const std::string& message, const SourceRef& where,
+               const std::string& fix = "") {
     notes_.push_back(makeNote(InputNote::Kind::InvalidValue, sw_.name, port, message, where));
+    notes_.back().fix = fix;
   }
 
   // --- top level ------------------------------------------------------------------------------

@@ -203,8 +203,10 @@ class Parser {
     notes_.back().group = "NX-OS " + l.word(0) + " type " + l.word(2);
   }
 
-  void invalid(const std::string& port, const std::string& message, const SourceRef& where) {
+  void invalid(const std::string& port, const std::string& message, const SourceRef& where,
+               const std::string& fix = "") {
     notes_.push_back(makeNote(InputNote::Kind::InvalidValue, sw_.name, port, message, where));
+    notes_.back().fix = fix;
   }
 
   template <class T>
@@ -634,7 +636,9 @@ class Parser {
                 fmt::format("service-policy type {} {} names a policy-map that is not defined; the NX-OS default "
                             "policy applies",
                             type, ref->name),
-                ref->src);
+                ref->src,
+                fmt::format("define `policy-map type {} {}`, or correct the name in the `service-policy` line", type,
+                            ref->name));
       }
     };
     check(system_nq_, "network-qos", system_nq_ && nq_policies_.count(system_nq_->name));
@@ -651,7 +655,9 @@ class Parser {
                   fmt::format("policy-map type qos {}: class {} names a class-map type qos that is not defined; "
                               "it matches nothing",
                               name, qc.class_map),
-                  qc.src);
+                  qc.src, fmt::format("define `class-map type qos match-any {}` with its `match dscp` lines, or correct "
+                                      "the class name in policy-map {}",
+                                      qc.class_map, name));
         }
       }
     }

@@ -19,7 +19,7 @@ void notesOfKind(const RuleContext& ctx, FindingSink& sink, InputNote::Kind kind
     f.port = note.port;
     f.location = note.src;
     f.message = note.message;
-    f.fix = fix;
+    f.fix = note.fix.empty() ? fix : note.fix;
     const Switch* sw = ctx.fabric.findSwitch(note.switch_name);
     if (kind == InputNote::Kind::UndefinedPort && sw != nullptr && !words::isSonic(*sw)) {
       f.fix = fmt::format("configure the interface in the {} configuration or remove the statement that names it",

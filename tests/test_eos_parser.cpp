@@ -416,6 +416,7 @@ TEST(EosParser, UnknownQosLinesAreNotesWithCoverage) {
   ASSERT_EQ(undefined.size(), 1u);
   EXPECT_EQ(undefined[0].location.line, 11);
   EXPECT_EQ(undefined[0].message, "Ethernet1: service-profile NOPE names a qos profile that is not defined; Ethernet1 gets none of its settings");
+  EXPECT_EQ(undefined[0].fix, "define `qos profile NOPE`, or correct the name in the interface's `service-profile` line");
 }
 
 struct Malformed {

@@ -797,6 +797,16 @@ TEST(JunosMalformed, UndefinedReferencesAreCfg005ErrorsAtTheReference) {
             std::string::npos)
       << at(10, 34);
   EXPECT_EQ(cfg005[0].severity, Severity::Error);
+  for (const auto& f : cfg005) {
+    if (f.location.line == 8) {
+      EXPECT_EQ(f.fix, "define the congestion-notification-profile CNP-X under class-of-service, or correct the name "
+                       "where it is bound");
+    }
+    if (f.location.line == 5) {
+      EXPECT_EQ(f.fix, "define `class-of-service forwarding-classes class LOSSY queue-num N` (with `no-loss "
+                       "pfc-priority P` for RoCE), or correct the classifier's forwarding-class name");
+    }
+  }
   // The CLI exits with the error count status, not an input error.
   auto [code, out] = test::runRocelint("check " + dir.path());
   EXPECT_NE(

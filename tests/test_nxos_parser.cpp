@@ -276,6 +276,9 @@ TEST(NxosParser, UndefinedReferencesAndUnknownLines) {
   EXPECT_NE(invalid[1].message.find("neither a system class"), std::string::npos);
   EXPECT_EQ(invalid[2].location.line, 13);
   EXPECT_EQ(invalid[2].message, "service-policy type queuing MISSING names a policy-map that is not defined; the NX-OS default policy applies");
+  EXPECT_EQ(invalid[0].fix,
+            "define `class-map type qos match-any NOPE` with its `match dscp` lines, or correct the class name in policy-map IN");
+  EXPECT_EQ(invalid[2].fix, "define `policy-map type queuing MISSING`, or correct the name in the `service-policy` line");
   auto unknown = withRule(report, "CFG001");
   ASSERT_EQ(unknown.size(), 3u);
   EXPECT_EQ(unknown[0].location.line, 6);

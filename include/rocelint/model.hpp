@@ -351,6 +351,7 @@ struct InputNote {
   std::string message;
   SourceRef src;
   std::string group;  ///< what identical notes share, e.g. "BUFFER_PROFILE.mode"
+  std::string fix;    ///< how to fix it, where the parser knows better than the rule's generic advice
 };
 
 /// Builds an InputNote (keeps call sites short and every member initialised).
