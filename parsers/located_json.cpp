@@ -12,11 +12,13 @@ struct Position {
   int line = 1;
   int column = 0;
   bool pending_newline = false;
+  std::size_t consumed = 0;  ///< characters the lexer has read
 };
 
 // Input iterator that tracks the position of the last character the lexer consumed. A newline
 // is counted only when the next character is read, so a token followed by '\n' (the lexer reads
-// one character past numbers) still reports its own line.
+// one character past numbers) still reports its own line. Scalars are stamped with the column
+// where their token starts (TreeBuilder::stamp scans back over the token).
 class CountingIterator {
  public:
   using iterator_category = std::input_iterator_tag;
@@ -39,6 +41,7 @@ class CountingIterator {
       } else {
         ++position_->column;
       }
+      ++position_->consumed;
     }
     ++at_;
     return *this;
@@ -135,6 +138,42 @@ class TreeBuilder : public nlohmann::json_sax<nlohmann::json> {
   void stamp(Node& node) const {
     node.line = position_.line;
     node.column = position_.column;
+    if (node.kind != Node::Kind::Object && node.kind != Node::Kind::Array) node.column -= tokenLengthBeforeEnd(node.kind);
+  }
+
+  // How many columns the current scalar token starts before the last character the lexer read:
+  // a string ends at its closing quote, a number one character past its last digit (unless the
+  // text ends there or a newline, which is not counted as a column, follows).
+  [[nodiscard]] int tokenLengthBeforeEnd(Node::Kind kind) const {
+    if (position_.consumed == 0 || position_.consumed > text_.size()) return 0;
+    std::size_t end = position_.consumed - 1;
+    std::size_t start = end;
+    if (kind == Node::Kind::String) {
+      if (text_[end] != '"') return 0;
+      for (std::size_t i = end; i-- > 0;) {
+        if (text_[i] != '"') continue;
+        std::size_t backslashes = 0;
+        while (backslashes < i && text_[i - 1 - backslashes] == '\\') ++backslashes;
+        if (backslashes % 2 == 0) {
+          start = i;
+          break;
+        }
+      }
+    } else {
+      auto inToken = [](char c) {
+        return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '+' || c == '-' ||
+               c == '.';
+      };
+      int counted_end = 0;  // columns between `end` and the token's last character
+      if (!inToken(text_[end]) && end > 0) {
+        counted_end = text_[end] == '\n' ? 0 : 1;
+        --end;
+      }
+      start = end;
+      while (start > 0 && inToken(text_[start - 1])) --start;
+      return static_cast<int>(end - start) + counted_end;
+    }
+    return static_cast<int>(end - start);
   }
   bool scalar(Node::Kind kind, std::string text) {
     place(kind).text = std::move(text);

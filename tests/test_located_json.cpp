@@ -23,6 +23,35 @@ TEST(LocatedJson, RecordsLineOfEveryValue) {
   EXPECT_EQ(eth->find("mtu")->kind, Node::Kind::Number);
 }
 
+// Every value knows the column where its token starts, whatever the lexer read after it.
+TEST(LocatedJson, RecordsColumnWhereEachValueStarts) {
+  const char* text =
+      "{\"a\": \"x\\\"y\", \"b\": 9100, \"c\": -1.5e3,\n"
+      "  \"d\": true, \"e\": null, \"f\": [1, 22],\n"
+      "  \"g\": 7\r\n, \"h\": {\"i\": 40\n}}";
+  Node root;
+  ParseFailure failure;
+  ASSERT_TRUE(parse(text, root, failure)) << failure.message;
+  auto column = [&](const char* key) { return root.find(key)->column; };
+  EXPECT_EQ(column("a"), 7);   // "x\"y": the escaped quote does not end the string
+  EXPECT_EQ(column("b"), 20);  // a number followed by ','
+  EXPECT_EQ(column("c"), 31);  // a number with sign, fraction and exponent
+  EXPECT_EQ(root.find("d")->line, 2);
+  EXPECT_EQ(column("d"), 8);
+  EXPECT_EQ(column("e"), 19);
+  EXPECT_EQ(column("f"), 30);  // '[' itself
+  EXPECT_EQ(root.find("f")->items[0].column, 31);
+  EXPECT_EQ(root.find("f")->items[1].column, 34);  // a number followed by ']'
+  EXPECT_EQ(column("g"), 8);                       // a number followed by "\r\n"
+  EXPECT_EQ(root.find("h")->find("i")->line, 4);
+  EXPECT_EQ(root.find("h")->find("i")->column, 14);  // a number followed by '\n'
+  Node last;
+  ASSERT_TRUE(parse("[1, 234]", last, failure));
+  EXPECT_EQ(last.items[1].column, 5);
+  ASSERT_TRUE(parse("12345", last, failure));  // a number the text ends with
+  EXPECT_EQ(last.column, 1);
+}
+
 TEST(LocatedJson, KeepsDuplicateKeysAndOrder) {
   Node root;
   ParseFailure failure;
