@@ -22,33 +22,11 @@ namespace rocelint {
 namespace {
 
 using test::TempDir;
+using test::onlySwitch;
+using test::portOf;
+using test::wredOf;
+using test::loadError;
 using test::withRule;
-
-const Switch& onlySwitch(const Fabric& fabric) {
-  EXPECT_EQ(fabric.switches.size(), 1u);
-  return fabric.switches.at(0);
-}
-
-const Port& portOf(const Switch& sw, const std::string& name) {
-  const Port* port = sw.findPort(name);
-  if (port == nullptr) throw std::runtime_error("no port " + name + " on " + sw.name);
-  return *port;
-}
-
-const WredProfile& wredOf(const Switch& sw, const Port& port, int queue) {
-  const PortQueue* q = port.queue(queue);
-  if (q == nullptr || !q->wred_profile) throw std::runtime_error("no WRED on queue " + std::to_string(queue) + " of " + port.name);
-  return sw.wred_profiles.at(q->wred_profile->name);
-}
-
-std::string loadError(const std::string& path) {
-  try {
-    loadFabric({path});
-  } catch (const InputError& e) {
-    return e.what();
-  }
-  return "";
-}
 
 // ---------------------------------------------------------------------------------------------
 // Tokenizer
@@ -734,15 +712,7 @@ TEST(VendorSamples, EosSpinesAndNxosLeavesAreOneCleanFabric) {
   EXPECT_EQ(report.summary.links, 8);
 }
 
-using FindingKey = std::tuple<std::string, std::string, std::string, int>;
-
-std::set<FindingKey> keysOf(const Report& report, bool eos_ports) {
-  std::set<FindingKey> keys;
-  for (const auto& f : report.findings) {
-    keys.insert({f.rule, f.switch_name, eos_ports || f.port.empty() ? f.port : test::eosPortOf(f.port), f.priority.value_or(-1)});
-  }
-  return keys;
-}
+using test::FindingKey;
 
 TEST(EosSample, SeededDscp26MistakeGivesTheSameFindingAsInSonic) {
   TempDir sonic_dir;
@@ -766,8 +736,8 @@ TEST(EosSample, SeededDscp26MistakeGivesTheSameFindingAsInSonic) {
   Report sonic = test::check(sonic_dir.path());
   Report eos = test::check(eos_dir.path());
   std::set<FindingKey> expected = {{"MAP001", "spine2", "Ethernet1/1", 1}};
-  EXPECT_EQ(keysOf(sonic, false), expected);
-  EXPECT_EQ(keysOf(eos, true), expected);
+  EXPECT_EQ(test::findingKeys(sonic, test::eosPortOf), expected);
+  EXPECT_EQ(test::findingKeys(eos), expected);
   ASSERT_EQ(eos.findings.size(), 1u);
   // The EOS finding points at the map line that was changed.
   const Finding& f = eos.findings[0];

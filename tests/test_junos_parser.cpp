@@ -21,40 +21,12 @@ namespace rocelint {
 namespace {
 
 using test::TempDir;
+using test::onlySwitch;
+using test::portOf;
+using test::wredOf;
+using test::schedulerOf;
+using test::loadError;
 using test::withRule;
-
-const Switch& onlySwitch(const Fabric& fabric) {
-  EXPECT_EQ(fabric.switches.size(), 1u);
-  return fabric.switches.at(0);
-}
-
-const Port& portOf(const Switch& sw, const std::string& name) {
-  const Port* port = sw.findPort(name);
-  if (port == nullptr) throw std::runtime_error("no port " + name + " on " + sw.name);
-  return *port;
-}
-
-const WredProfile& wredOf(const Switch& sw, const Port& port, int queue) {
-  const PortQueue* q = port.queue(queue);
-  if (q == nullptr || !q->wred_profile)
-    throw std::runtime_error("no WRED on queue " + std::to_string(queue) + " of " + port.name);
-  return sw.wred_profiles.at(q->wred_profile->name);
-}
-
-const Scheduler& schedulerOf(const Switch& sw, const Port& port, int queue) {
-  const PortQueue* q = port.queue(queue);
-  if (q == nullptr || !q->scheduler) throw std::runtime_error("no scheduler on queue " + std::to_string(queue));
-  return sw.schedulers.at(q->scheduler->name);
-}
-
-std::string loadError(const std::string& path) {
-  try {
-    loadFabric({path});
-  } catch (const InputError& e) {
-    return e.what();
-  }
-  return "";
-}
 
 std::string junosDir() { return test::sourceDir() + "/tests/junos"; }
 std::string jvdLeaf() { return test::sharedDir() + "/realworld/jvd/leaf1_qfx5240-64od.conf"; }
@@ -963,16 +935,7 @@ TEST(VendorSamples, JunosSampleHasTheSameModelFactsAsTheSonicSample) {
   test::expectSameFactsAsSonicSample("leafspine-junos", test::junosPortOf);
 }
 
-using FindingKey = std::tuple<std::string, std::string, std::string, int>;
-
-std::set<FindingKey> keysOf(const Report& report, bool junos_ports) {
-  std::set<FindingKey> keys;
-  for (const auto& f : report.findings) {
-    keys.insert({f.rule, f.switch_name, junos_ports || f.port.empty() ? f.port : test::junosPortOf(f.port),
-                 f.priority.value_or(-1)});
-  }
-  return keys;
-}
+using test::FindingKey;
 
 TEST(JunosSample, SeededDscp26MistakeGivesTheSameFindingAsInSonic) {
   TempDir sonic_dir;
@@ -1001,8 +964,8 @@ TEST(JunosSample, SeededDscp26MistakeGivesTheSameFindingAsInSonic) {
   Report sonic = test::check(sonic_dir.path());
   Report junos = test::check(junos_dir.path());
   std::set<FindingKey> expected = {{"MAP001", "spine2", "et-0/0/0", 1}};
-  EXPECT_EQ(keysOf(sonic, false), expected);
-  EXPECT_EQ(keysOf(junos, true), expected);
+  EXPECT_EQ(test::findingKeys(sonic, test::junosPortOf), expected);
+  EXPECT_EQ(test::findingKeys(junos), expected);
   ASSERT_EQ(junos.findings.size(), 1u);
   // The Junos finding points at the DSCP 26 code point that was moved.
   const Finding& f = junos.findings[0];

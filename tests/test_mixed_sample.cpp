@@ -129,16 +129,7 @@ TEST(VendorSamples, EachCommittedSampleIsWhatItsGeneratorWrites) {
 // The same mistake in each syntax: DSCP 26 (RoCE) lands in lossy traffic class 1 on spine2
 // ---------------------------------------------------------------------------------------------
 
-using FindingKey = std::tuple<std::string, std::string, std::string, int>;
-
-// Findings by (rule, switch, port in `port_of`'s syntax, priority).
-std::set<FindingKey> keysOf(const Report& report, std::string (*port_of)(const std::string&)) {
-  std::set<FindingKey> keys;
-  for (const auto& f : report.findings) {
-    keys.insert({f.rule, f.switch_name, f.port.empty() ? f.port : port_of(f.port), f.priority.value_or(-1)});
-  }
-  return keys;
-}
+using test::FindingKey;
 
 void replaceOnce(std::string& text, const std::string& from, const std::string& to) {
   auto at = text.find(from);
@@ -165,7 +156,7 @@ TEST(MixedSample, SeededDscp26MistakeInNxosSyntaxGivesTheSonicFinding) {
   TempDir sonic_dir;
   Report sonic = sonicWithSeededMistake(sonic_dir);
   std::set<FindingKey> expected = {{"MAP001", "spine2", "Ethernet0", 1}};
-  ASSERT_EQ(keysOf(sonic, sonicPortOf), expected);
+  ASSERT_EQ(test::findingKeys(sonic), expected);
 
   // spine2 of the mixed sample is NX-OS: the ROCE class (DSCP 26) set to qos-group 1.
   TempDir mixed_dir;
@@ -175,7 +166,7 @@ TEST(MixedSample, SeededDscp26MistakeInNxosSyntaxGivesTheSonicFinding) {
     mixed_dir.write(sw.file, text);
   }
   Report mixed = test::check(mixed_dir.path());
-  EXPECT_EQ(keysOf(mixed, sonicPortOf), (std::set<FindingKey>{{"MAP001", "spine2", "Ethernet1/1", 1}}));
+  EXPECT_EQ(test::findingKeys(mixed), (std::set<FindingKey>{{"MAP001", "spine2", "Ethernet1/1", 1}}));
   ASSERT_EQ(mixed.findings.size(), 1u);
   const Finding& f = mixed.findings[0];
   EXPECT_EQ(f.severity, sonic.findings[0].severity);
@@ -193,7 +184,7 @@ TEST(MixedSample, SeededDscp26MistakeInTheNxosSampleGivesTheSonicFinding) {
     nxos_dir.write(name + ".cfg", cfg);
   }
   Report nxos = test::check(nxos_dir.path());
-  EXPECT_EQ(keysOf(sonic, test::eosPortOf), keysOf(nxos, sonicPortOf));
+  EXPECT_EQ(test::findingKeys(sonic, test::eosPortOf), test::findingKeys(nxos));
   ASSERT_EQ(nxos.findings.size(), 1u);
   EXPECT_EQ(nxos.findings[0].location.file(), nxos_dir.path() + "/spine2.cfg");
 }
@@ -249,7 +240,7 @@ TEST(MixedSample, SeededDscp26MistakeOnEachLeafSyntaxGivesTheSonicFinding) {
     }
     Report mixed = test::check(mixed_dir.path());
     auto port_of = mixedSwitches().at(seed.leaf).port_of;
-    EXPECT_EQ(keysOf(sonic, port_of), keysOf(mixed, sonicPortOf));
+    EXPECT_EQ(test::findingKeys(sonic, port_of), test::findingKeys(mixed));
     for (const Finding& f : mixed.findings) {
       EXPECT_EQ(f.switch_name, seed.leaf);
       EXPECT_EQ(f.location.file(), mixed_dir.path() + "/" + mixedSwitches().at(seed.leaf).file);

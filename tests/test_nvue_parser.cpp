@@ -20,41 +20,12 @@ namespace rocelint {
 namespace {
 
 using test::TempDir;
+using test::onlySwitch;
+using test::portOf;
+using test::wredOf;
+using test::schedulerOf;
+using test::loadError;
 using test::withRule;
-
-const Switch& onlySwitch(const Fabric& fabric) {
-  EXPECT_EQ(fabric.switches.size(), 1u);
-  return fabric.switches.at(0);
-}
-
-const Port& portOf(const Switch& sw, const std::string& name) {
-  const Port* port = sw.findPort(name);
-  if (port == nullptr) throw std::runtime_error("no port " + name + " on " + sw.name);
-  return *port;
-}
-
-const WredProfile& wredOf(const Switch& sw, const Port& port, int queue) {
-  const PortQueue* q = port.queue(queue);
-  if (q == nullptr || !q->wred_profile)
-    throw std::runtime_error("no WRED on queue " + std::to_string(queue) + " of " + port.name);
-  return sw.wred_profiles.at(q->wred_profile->name);
-}
-
-const Scheduler& schedulerOf(const Switch& sw, const Port& port, int queue) {
-  const PortQueue* q = port.queue(queue);
-  if (q == nullptr || !q->scheduler)
-    throw std::runtime_error("no scheduler on queue " + std::to_string(queue) + " of " + port.name);
-  return sw.schedulers.at(q->scheduler->name);
-}
-
-std::string loadError(const std::string& path) {
-  try {
-    loadFabric({path});
-  } catch (const InputError& e) {
-    return e.what();
-  }
-  return "";
-}
 
 Fabric loadText(const TempDir& dir, const std::string& text, const std::string& name = "sw/startup.yaml") {
   dir.write(name, text);
@@ -769,16 +740,7 @@ TEST(VendorSamples, NvueSampleHasTheSameModelFactsAsTheSonicSample) {
   test::expectSameFactsAsSonicSample("leafspine-nvue", test::nvuePortOf);
 }
 
-using FindingKey = std::tuple<std::string, std::string, std::string, int>;
-
-std::set<FindingKey> keysOf(const Report& report, bool nvue_ports) {
-  std::set<FindingKey> keys;
-  for (const auto& f : report.findings) {
-    keys.insert({f.rule, f.switch_name, nvue_ports || f.port.empty() ? f.port : test::nvuePortOf(f.port),
-                 f.priority.value_or(-1)});
-  }
-  return keys;
-}
+using test::FindingKey;
 
 TEST(NvueSample, SeededDscp26MistakeGivesTheSameFindingAsInSonic) {
   TempDir sonic_dir;
@@ -802,8 +764,8 @@ TEST(NvueSample, SeededDscp26MistakeGivesTheSameFindingAsInSonic) {
   Report sonic = test::check(sonic_dir.path());
   Report nvue = test::check(nvue_dir.path());
   std::set<FindingKey> expected = {{"MAP001", "spine2", "swp1", 1}};
-  EXPECT_EQ(keysOf(sonic, false), expected);
-  EXPECT_EQ(keysOf(nvue, true), expected);
+  EXPECT_EQ(test::findingKeys(sonic, test::nvuePortOf), expected);
+  EXPECT_EQ(test::findingKeys(nvue), expected);
   ASSERT_EQ(nvue.findings.size(), 1u);
   // The NVUE finding points at the DSCP 26 entry that was changed.
   const Finding& f = nvue.findings[0];

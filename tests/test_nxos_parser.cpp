@@ -13,22 +13,9 @@ namespace rocelint {
 namespace {
 
 using test::TempDir;
+using test::portOf;
+using test::loadError;
 using test::withRule;
-
-const Port& portOf(const Switch& sw, const std::string& name) {
-  const Port* port = sw.findPort(name);
-  if (port == nullptr) throw std::runtime_error("no port " + name);
-  return *port;
-}
-
-std::string loadError(const std::string& path) {
-  try {
-    loadFabric({path});
-  } catch (const InputError& e) {
-    return e.what();
-  }
-  return "";
-}
 
 const char* kLeaf =
     "!Command: show running-config\n"                                                             // 1

@@ -23,6 +23,7 @@ namespace rocelint {
 namespace {
 
 using test::TempDir;
+using test::loadError;
 using test::withRule;
 using topology::SourceKind;
 using topology::TopologySource;
@@ -36,15 +37,6 @@ TopologySource lldpFromText(const std::string& text, const std::string& file,
   EXPECT_TRUE(json::parse(text, root, failure)) << failure.message;
   EXPECT_TRUE(topology::looksLikeLldp(root));
   return topology::parseLldp(root, file, names);
-}
-
-std::string loadError(const std::string& path) {
-  try {
-    loadFabric({path});
-  } catch (const InputError& e) {
-    return e.what();
-  }
-  return "";
 }
 
 const Port& portOf(const Fabric& fabric, const std::string& sw, const std::string& port) {

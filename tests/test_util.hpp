@@ -11,6 +11,7 @@
 #include <fstream>
 #include <random>
 #include <sstream>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -61,6 +62,46 @@ inline std::vector<Finding> withRule(const Report& report, const std::string& ru
     if (f.rule == rule) out.push_back(f);
   }
   return out;
+}
+
+/// The message of the InputError loading `path` throws ("" when it loads).
+inline std::string loadError(const std::string& path) {
+  try {
+    loadFabric({path});
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+/// The one switch of a single-switch fabric.
+inline const Switch& onlySwitch(const Fabric& fabric) {
+  EXPECT_EQ(fabric.switches.size(), 1u);
+  return fabric.switches.at(0);
+}
+
+inline const Port& portOf(const Switch& sw, const std::string& name) {
+  const Port* port = sw.findPort(name);
+  if (port == nullptr) throw std::runtime_error("no port " + name + " on " + sw.name);
+  return *port;
+}
+
+/// The WRED profile bound to egress queue `queue` of `port`.
+inline const WredProfile& wredOf(const Switch& sw, const Port& port, int queue) {
+  const PortQueue* q = port.queue(queue);
+  if (q == nullptr || !q->wred_profile) {
+    throw std::runtime_error("no WRED on queue " + std::to_string(queue) + " of " + port.name);
+  }
+  return sw.wred_profiles.at(q->wred_profile->name);
+}
+
+/// The scheduler bound to egress queue `queue` of `port`.
+inline const Scheduler& schedulerOf(const Switch& sw, const Port& port, int queue) {
+  const PortQueue* q = port.queue(queue);
+  if (q == nullptr || !q->scheduler) {
+    throw std::runtime_error("no scheduler on queue " + std::to_string(queue) + " of " + port.name);
+  }
+  return sw.schedulers.at(q->scheduler->name);
 }
 
 /// Whole file as a string ("" when it cannot be read).

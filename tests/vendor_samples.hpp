@@ -7,6 +7,8 @@
 #include <functional>
 #include <stdexcept>
 #include <string>
+#include <tuple>
+#include <set>
 
 #include "rocelint/loader.hpp"
 #include "rocelint/engine.hpp"
@@ -15,12 +17,6 @@
 #include "test_util.hpp"
 
 namespace rocelint::test {
-
-inline const WredProfile& sampleWredOf(const Switch& sw, const Port& port, int queue) {
-  const PortQueue* q = port.queue(queue);
-  if (q == nullptr || !q->wred_profile) throw std::runtime_error("no WRED on queue " + std::to_string(queue) + " of " + port.name);
-  return sw.wred_profiles.at(q->wred_profile->name);
-}
 
 // SONiC EthernetN of the sample is EOS Ethernet<N/8+1>/1 (gen_leafspine_eos.py).
 inline std::string eosPortOf(const std::string& sonic_port) {
@@ -35,6 +31,19 @@ inline std::string nvuePortOf(const std::string& sonic_port) {
 // SONiC EthernetN of the sample is Junos et-0/0/<N/8> (gen_leafspine_junos.py).
 inline std::string junosPortOf(const std::string& sonic_port) {
   return "et-0/0/" + std::to_string(std::stoi(sonic_port.substr(8)) / 8);
+}
+
+using FindingKey = std::tuple<std::string, std::string, std::string, int>;
+
+/// Findings as (rule, switch, port, priority); `port_of`, when given, renames each port (e.g. a
+/// SONiC port of the sample to the vendor's name for it).
+inline std::set<FindingKey> findingKeys(const Report& report, std::string (*port_of)(const std::string&) = nullptr) {
+  std::set<FindingKey> keys;
+  for (const auto& f : report.findings) {
+    keys.insert({f.rule, f.switch_name, port_of == nullptr || f.port.empty() ? f.port : port_of(f.port),
+                 f.priority.value_or(-1)});
+  }
+  return keys;
 }
 
 inline std::string losslessDscps(const Switch& sw, const Port& port) {
@@ -90,8 +99,8 @@ inline void expectSameFactsAsSonicSample(const std::string& dir, const PortNameO
       EXPECT_EQ(ep->watchdog->detection_ms->value, sp.watchdog->detection_ms->value) << where;
       EXPECT_EQ(ep->watchdog->restoration_ms->value, sp.watchdog->restoration_ms->value) << where;
       for (int q : {3, 4}) {
-        const WredProfile& ew = sampleWredOf(*e, *ep, q);
-        const WredProfile& sw_wred = sampleWredOf(s, sp, q);
+        const WredProfile& ew = wredOf(*e, *ep, q);
+        const WredProfile& sw_wred = wredOf(s, sp, q);
         for (Color c : kColors) {
           EXPECT_EQ(ew.color(c).min_threshold_bytes->value, sw_wred.color(c).min_threshold_bytes->value) << where;
           EXPECT_EQ(ew.color(c).max_threshold_bytes->value, sw_wred.color(c).max_threshold_bytes->value) << where;
