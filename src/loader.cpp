@@ -186,7 +186,6 @@ std::vector<std::string> lldpSwitchNames(const InputFile& file) {
   return names;
 }
 
-
 void skip(Fabric& fabric, const fs::path& path, const std::string& why) {
   fabric.notes.push_back(makeNote(InputNote::Kind::SkippedFile, "", "", fmt::format("{} skipped: {}", path.string(), why),
                           SourceRef{path.string(), 1, 1, ""}));
