@@ -8,7 +8,7 @@
 #include <charconv>
 #include <set>
 
-#include "rocelint/loader.hpp"
+#include "rocelint/diagnostics.hpp"
 
 namespace rocelint::eos {
 namespace {

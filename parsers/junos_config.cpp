@@ -10,7 +10,7 @@
 #include <set>
 
 #include "cli_config_text.hpp"
-#include "rocelint/loader.hpp"
+#include "rocelint/diagnostics.hpp"
 #include "rocelint/qos.hpp"
 
 namespace rocelint::junos {

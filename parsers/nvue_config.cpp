@@ -11,7 +11,7 @@
 #include <set>
 
 #include "cli_config_text.hpp"
-#include "rocelint/loader.hpp"
+#include "rocelint/diagnostics.hpp"
 
 namespace rocelint::nvue {
 

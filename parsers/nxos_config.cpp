@@ -6,7 +6,7 @@
 #include <cctype>
 #include <set>
 
-#include "rocelint/loader.hpp"
+#include "rocelint/diagnostics.hpp"
 
 namespace rocelint::nxos {
 namespace {

@@ -6,7 +6,7 @@
 #include <sstream>
 #include <vector>
 
-#include "rocelint/loader.hpp"
+#include "rocelint/diagnostics.hpp"
 
 namespace rocelint {
 namespace {

@@ -6,7 +6,7 @@
 #include <algorithm>
 #include <cctype>
 
-#include "rocelint/loader.hpp"
+#include "rocelint/diagnostics.hpp"
 
 namespace rocelint::sonic {
 namespace {

@@ -8,7 +8,7 @@
 #include <cctype>
 #include <set>
 
-#include "rocelint/loader.hpp"
+#include "rocelint/diagnostics.hpp"
 
 namespace rocelint::sonic {
 namespace {

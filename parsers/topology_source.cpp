@@ -9,7 +9,7 @@
 #include <map>
 #include <set>
 
-#include "rocelint/loader.hpp"
+#include "rocelint/diagnostics.hpp"
 
 namespace rocelint::topology {
 namespace {

@@ -2,6 +2,10 @@
 // Baselines: the findings a team has accepted for now, recorded by fingerprint, so a gate
 // fails only on new problems and shows which accepted ones have gone.
 
+#if defined(ROCELINT_LAYERED) && !defined(ROCELINT_USES_gate)
+#error "layer rule: this library may not include rocelint/baseline.hpp (docs/architecture.md#layers)"
+#endif
+
 #include <ostream>
 #include <string>
 #include <vector>

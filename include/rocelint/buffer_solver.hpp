@@ -2,12 +2,16 @@
 // ECN before PFC, proved per switch with Z3 (src/buffer_solver.cpp is the only file that sees a
 // z3::expr). The adversary model is docs/buffer-model.md.
 
+#if defined(ROCELINT_LAYERED) && !defined(ROCELINT_USES_analysis)
+#error "layer rule: this library may not include rocelint/buffer_solver.hpp (docs/architecture.md#layers)"
+#endif
+
 #include <cstdint>
 #include <string>
 #include <utility>
 #include <vector>
 
-#include "rocelint/config.hpp"
+#include "rocelint/params.hpp"
 #include "rocelint/model.hpp"
 
 namespace rocelint {

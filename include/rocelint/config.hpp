@@ -1,6 +1,10 @@
 #pragma once
 // User configuration (.rocelint.yaml): rule selection, severities, rule parameters.
 
+#if defined(ROCELINT_LAYERED) && !defined(ROCELINT_USES_engine)
+#error "layer rule: this library may not include rocelint/config.hpp (docs/architecture.md#layers)"
+#endif
+
 #include <functional>
 #include <map>
 #include <optional>
@@ -10,32 +14,11 @@
 #include <vector>
 
 #include "rocelint/finding.hpp"
-#include "rocelint/loader.hpp"
+#include "rocelint/params.hpp"
+#include "rocelint/path_filter.hpp"
+#include "rocelint/source.hpp"
 
 namespace rocelint {
-
-/// Parameters the rules read; defaults match docs/rules.
-struct RuleParams {
-  std::vector<int> roce_dscps = {26};
-  std::optional<std::vector<int>> lossless_priorities;  ///< default: the fabric's majority
-  int max_lossless_priorities = 2;
-  int watchdog_detection_min_ms = 100;
-  int watchdog_detection_max_ms = 5000;
-  int watchdog_restoration_min_ms = 100;
-  int watchdog_restoration_max_ms = 60000;
-  /// Deadlock what-if: every set of up to this many extra failed links (0: none).
-  int failures = 0;
-  /// Deadlock routing: admin-down links are fresh failures seen right after local repair.
-  bool transient = false;
-  /// DL004: a receiver that stops draining pauses at least this many switches (0: off).
-  int storm_radius_switches = 0;
-  /// Headroom (BUF007): ASIC parameter set for every switch ("spectrum-3", ...); default: by hwsku.
-  std::optional<std::string> asic;
-  /// Headroom: size of lossless (RoCE) packets when LOSSLESS_TRAFFIC_PATTERN does not say.
-  int lossless_mtu_bytes = 1024;
-  /// Headroom: cable length of ports without a CABLE_LENGTH entry; unset = such ports are skipped.
-  std::optional<int> default_cable_length_m;
-};
 
 /// Accepts a finding without reporting it: rule (id or family), switch and port globs, an
 /// optional priority, and the reason someone gave.

@@ -2,6 +2,10 @@
 // Watermark consistency groups: ports that should be configured alike (same switch role and
 // hwsku, port speed, cable class) and, per lossless PG and field, each switch's value.
 
+#if defined(ROCELINT_LAYERED) && !defined(ROCELINT_USES_analysis)
+#error "layer rule: this library may not include rocelint/consistency.hpp (docs/architecture.md#layers)"
+#endif
+
 #include <string>
 #include <vector>
 

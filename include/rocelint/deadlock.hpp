@@ -3,6 +3,10 @@
 // strongly-connected components, cycle witnesses, forwarding loops, link-failure what-if and
 // PFC storm blast radius. Semantics: docs/deadlock.md.
 
+#if defined(ROCELINT_LAYERED) && !defined(ROCELINT_USES_analysis)
+#error "layer rule: this library may not include rocelint/deadlock.hpp (docs/architecture.md#layers)"
+#endif
+
 #include <boost/graph/compressed_sparse_row_graph.hpp>
 #include <cstdint>
 #include <functional>
@@ -10,7 +14,7 @@
 #include <string>
 #include <vector>
 
-#include "rocelint/config.hpp"
+#include "rocelint/params.hpp"
 #include "rocelint/model.hpp"
 #include "rocelint/routing.hpp"
 

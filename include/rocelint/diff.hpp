@@ -1,6 +1,10 @@
 #pragma once
 // Compares the findings of two versions of a fabric: what a change introduces, fixes, keeps.
 
+#if defined(ROCELINT_LAYERED) && !defined(ROCELINT_USES_gate)
+#error "layer rule: this library may not include rocelint/diff.hpp (docs/architecture.md#layers)"
+#endif
+
 #include <vector>
 
 #include "rocelint/engine.hpp"

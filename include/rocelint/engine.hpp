@@ -1,6 +1,10 @@
 #pragma once
 // Runs the enabled rules over a fabric and returns sorted findings with a summary.
 
+#if defined(ROCELINT_LAYERED) && !defined(ROCELINT_USES_engine)
+#error "layer rule: this library may not include rocelint/engine.hpp (docs/architecture.md#layers)"
+#endif
+
 #include <functional>
 #include <map>
 #include <optional>

@@ -1,6 +1,10 @@
 #pragma once
 // Findings: what rules report and reporters print.
 
+#if defined(ROCELINT_LAYERED) && !defined(ROCELINT_USES_rules)
+#error "layer rule: this library may not include rocelint/finding.hpp (docs/architecture.md#layers)"
+#endif
+
 #include <optional>
 #include <string>
 #include <vector>

@@ -2,6 +2,10 @@
 // Stable finding identities: the same problem keeps its fingerprint when unrelated lines of a
 // file move, so baselines, diffs and code-scanning alerts survive edits.
 
+#if defined(ROCELINT_LAYERED) && !defined(ROCELINT_USES_gate)
+#error "layer rule: this library may not include rocelint/fingerprint.hpp (docs/architecture.md#layers)"
+#endif
+
 #include <string>
 
 #include "rocelint/engine.hpp"

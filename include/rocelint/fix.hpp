@@ -2,6 +2,10 @@
 // rocelint fix: the smallest change to buffer/ECN thresholds that satisfies the BUF/ECN
 // constraints and the consistency groups, as one RFC 6902 JSON Patch per config_db file.
 
+#if defined(ROCELINT_LAYERED) && !defined(ROCELINT_USES_fix)
+#error "layer rule: this library may not include rocelint/fix.hpp (docs/architecture.md#layers)"
+#endif
+
 #include <cstdint>
 #include <map>
 #include <string>

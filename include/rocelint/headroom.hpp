@@ -2,12 +2,16 @@
 // Headroom from physics: the xoff a lossless PG needs for its port's speed, cable, MTU and the
 // peer's PFC response time, after SONiC's dynamic-buffer formula (docs/headroom.md).
 
+#if defined(ROCELINT_LAYERED) && !defined(ROCELINT_USES_analysis)
+#error "layer rule: this library may not include rocelint/headroom.hpp (docs/architecture.md#layers)"
+#endif
+
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
 
-#include "rocelint/config.hpp"
+#include "rocelint/params.hpp"
 #include "rocelint/model.hpp"
 
 namespace rocelint {

@@ -2,6 +2,10 @@
 // The vendor-neutral fabric model. Parsers fill it; analyses and rules only read it.
 // Units: bytes, meters, Mbit/s, milliseconds; priorities, traffic classes, PGs are 0-7.
 
+#if defined(ROCELINT_LAYERED) && !defined(ROCELINT_USES_model)
+#error "layer rule: this library may not include rocelint/model.hpp (docs/architecture.md#layers)"
+#endif
+
 #include <array>
 #include <bitset>
 #include <cstdint>

@@ -2,6 +2,10 @@
 // Progress of long runs on stderr: one redrawn line on a terminal, a line per stage with
 // --verbose, nothing with --quiet or when stderr is not a terminal (CI logs stay clean).
 
+#if defined(ROCELINT_LAYERED) && !defined(ROCELINT_USES_util)
+#error "layer rule: this library may not include rocelint/progress.hpp (docs/architecture.md#layers)"
+#endif
+
 #include <chrono>
 #include <cstddef>
 #include <ostream>

@@ -1,6 +1,10 @@
 #pragma once
 // Derived QoS semantics shared by the rules: how a port classifies, buffers and queues traffic.
 
+#if defined(ROCELINT_LAYERED) && !defined(ROCELINT_USES_model)
+#error "layer rule: this library may not include rocelint/qos.hpp (docs/architecture.md#layers)"
+#endif
+
 #include <optional>
 #include <utility>
 

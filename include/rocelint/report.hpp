@@ -3,6 +3,10 @@
 // They compute nothing: findings, counts and fingerprints come from the engine and the
 // baseline/diff modules.
 
+#if defined(ROCELINT_LAYERED) && !defined(ROCELINT_USES_report)
+#error "layer rule: this library may not include rocelint/report.hpp (docs/architecture.md#layers)"
+#endif
+
 #include <cstddef>
 #include <ostream>
 #include <string>

@@ -2,6 +2,10 @@
 // The routing model: which way each switch forwards traffic toward every destination prefix.
 // Vendor-neutral; reads only the Fabric model. Semantics: docs/deadlock.md.
 
+#if defined(ROCELINT_LAYERED) && !defined(ROCELINT_USES_analysis)
+#error "layer rule: this library may not include rocelint/routing.hpp (docs/architecture.md#layers)"
+#endif
+
 #include <array>
 #include <cstdint>
 #include <optional>

@@ -1,12 +1,16 @@
 #pragma once
 // The rule registry: every rule has an id, a default severity, a title and a check function.
 
+#if defined(ROCELINT_LAYERED) && !defined(ROCELINT_USES_rules)
+#error "layer rule: this library may not include rocelint/rule.hpp (docs/architecture.md#layers)"
+#endif
+
 #include <functional>
 #include <optional>
 #include <string>
 #include <vector>
 
-#include "rocelint/config.hpp"
+#include "rocelint/params.hpp"
 #include "rocelint/finding.hpp"
 #include "rocelint/model.hpp"
 

@@ -1,6 +1,10 @@
 #pragma once
 // Where a model value came from, so every finding can point at the line to fix.
 
+#if defined(ROCELINT_LAYERED) && !defined(ROCELINT_USES_model)
+#error "layer rule: this library may not include rocelint/source.hpp (docs/architecture.md#layers)"
+#endif
+
 #include <memory>
 #include <string>
 #include <utility>

@@ -1,14 +1,11 @@
 #include "rocelint/loader.hpp"
 
 #include <fmt/format.h>
-#include <fnmatch.h>
 
 #include <algorithm>
 #include <atomic>
-#include <exception>
 #include <functional>
 #include <mutex>
-#include <thread>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -17,6 +14,7 @@
 #include <sstream>
 
 #include "located_json.hpp"
+#include "parallel.hpp"
 #include "pg_profile_lookup.hpp"
 #include "port_config.hpp"
 #include "sonic_config_db.hpp"
@@ -392,39 +390,7 @@ void adoptDirectoryHostnames(const std::vector<InputFile>& files, std::vector<Pa
   }
 }
 
-/// Runs `work(i)` for i in [0, n) on every core; the first exception is rethrown.
-void parallelFor(std::size_t n, const std::function<void(std::size_t)>& work) {
-  unsigned threads = std::max(1U, std::min<unsigned>(std::thread::hardware_concurrency(), static_cast<unsigned>(n)));
-  std::atomic<std::size_t> next{0};
-  std::exception_ptr failure;
-  std::mutex mu;
-  auto worker = [&]() {
-    for (std::size_t i = next.fetch_add(1); i < n; i = next.fetch_add(1)) {
-      try {
-        work(i);
-      } catch (...) {
-        std::lock_guard<std::mutex> lock(mu);
-        if (!failure) failure = std::current_exception();
-      }
-    }
-  };
-  std::vector<std::thread> pool;
-  for (unsigned t = 1; t < threads; ++t) pool.emplace_back(worker);
-  worker();
-  for (auto& t : pool) t.join();
-  if (failure) std::rethrow_exception(failure);
-}
-
 }  // namespace
-
-bool PathFilter::accepts(const std::string& relative_path) const {
-  auto matchesAny = [&](const std::vector<std::string>& globs) {
-    return std::any_of(globs.begin(), globs.end(),
-                        [&](const std::string& glob) { return fnmatch(glob.c_str(), relative_path.c_str(), 0) == 0; });
-  };
-  if (!include.empty() && !matchesAny(include)) return false;
-  return !matchesAny(exclude);
-}
 
 Fabric loadFabric(const std::vector<std::string>& paths, const LoadProgress& progress) {
   return loadFabric(paths, progress, PathFilter{});
@@ -440,7 +406,7 @@ Fabric loadFabric(const std::vector<std::string>& paths, const LoadProgress& pro
   std::vector<ParsedFile> parsed(files.size());
   std::atomic<std::size_t> done{0};
   std::mutex progress_mu;
-  parallelFor(files.size(), [&](std::size_t i) {
+  util::parallelFor(files.size(), [&](std::size_t i) {
     parsed[i] = readInput(files[i], true);
     std::size_t finished = done.fetch_add(1) + 1;
     if (progress) {
@@ -537,7 +503,7 @@ Fabric loadFabric(const std::vector<std::string>& paths, const LoadProgress& pro
   sources.reserve(pending.size());
   for (auto it = pending.begin(); it != pending.end(); it = pending.erase(it)) sources.emplace_back(it->first, std::move(it->second));
   std::vector<BuiltSwitch> merged(sources.size());
-  parallelFor(sources.size(), [&](std::size_t i) {
+  util::parallelFor(sources.size(), [&](std::size_t i) {
     BuiltSwitch& out = merged[i];
     Switch& sw = out.sw;
     PendingSwitch& source = sources[i].second;

@@ -11,7 +11,7 @@
 
 #include "located_json.hpp"
 #include "rocelint/fingerprint.hpp"
-#include "rocelint/loader.hpp"
+#include "rocelint/diagnostics.hpp"
 
 namespace rocelint {
 namespace {

@@ -16,8 +16,8 @@
 #include <mutex>
 #include <optional>
 #include <set>
-#include <thread>
 
+#include "parallel.hpp"
 #include "rocelint/qos.hpp"
 
 namespace rocelint {
@@ -245,7 +245,7 @@ std::vector<SwitchBufferResult> solveEcnBeforePfc(const Fabric& fabric, const Ru
   std::mutex cache_mutex;
   std::atomic<std::size_t> next{0};
   std::atomic<int> calls{0};
-  auto worker = [&] {
+  auto worker = [&](unsigned /*worker*/) {
     std::optional<z3::context> ctx;  // created on this thread's first cache miss
     for (std::size_t i = next++; i < fabric.switches.size(); i = next++) {
       auto t0 = std::chrono::steady_clock::now();
@@ -271,12 +271,7 @@ std::vector<SwitchBufferResult> solveEcnBeforePfc(const Fabric& fabric, const Ru
       ms[i] = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
     }
   };
-  unsigned threads = std::max(1u, std::min(std::thread::hardware_concurrency(), 8u));
-  threads = std::min<unsigned>(threads, static_cast<unsigned>(std::max<std::size_t>(1, fabric.switches.size())));
-  std::vector<std::thread> pool;
-  for (unsigned t = 1; t < threads; ++t) pool.emplace_back(worker);
-  worker();
-  for (auto& t : pool) t.join();
+  util::runWorkers(util::workerCount(fabric.switches.size(), 8), worker);
   if (stats != nullptr) {
     stats->switches = static_cast<int>(fabric.switches.size());
     stats->solver_calls = calls;

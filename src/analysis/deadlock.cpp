@@ -8,13 +8,14 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <cstdint>
 #include <map>
 #include <mutex>
 #include <ostream>
 #include <set>
-#include <thread>
 
 #include "bdg_engine.hpp"
+#include "parallel.hpp"
 #include "rocelint/qos.hpp"
 
 namespace rocelint {
@@ -541,7 +542,7 @@ class SweepBaseline {
       : graph_(graph), dest_(dest), transient_(transient), routes_(dest.groups.size()),
         before_(transient ? dest.groups.size() : 0), groups_of_arc_(graph.arcCount()) {
     std::atomic<std::size_t> next{0};
-    auto worker = [&]() {
+    util::runWorkers(threads, [&](unsigned /*worker*/) {
       Router router(graph, dest);
       LinkState all_up(graph.arcCount());
       for (std::size_t g = next.fetch_add(1); g < dest.groups.size(); g = next.fetch_add(1)) {
@@ -552,11 +553,7 @@ class SweepBaseline {
           router.steady(g, configured, routes_[g]);
         }
       }
-    };
-    std::vector<std::thread> pool;
-    for (unsigned t = 1; t < threads; ++t) pool.emplace_back(worker);
-    worker();
-    for (auto& t : pool) t.join();
+    });
     for (std::uint32_t g = 0; g < routes_.size(); ++g) {
       index(g, routes_[g]);
       if (transient) index(g, before_[g]);
@@ -724,7 +721,8 @@ DeadlockAnalysis analyzeDeadlock(const Fabric& fabric, const RuleParams& params,
     }
   }
 
-  unsigned threads = std::max(1U, std::min(options.threads, std::thread::hardware_concurrency()));
+  // Not bounded by the groups: each engine takes groups from a shared counter.
+  unsigned threads = util::workerCount(SIZE_MAX, std::max(1U, options.threads));
   say(fmt::format("routing {} destination groups on {} thread(s)", dest->groups.size(), threads));
   TurnTable turns(*graph);
   if (threads > 1) turns.shareBetweenThreads();
@@ -737,12 +735,8 @@ DeadlockAnalysis analyzeDeadlock(const Fabric& fabric, const RuleParams& params,
   };
   {
     std::atomic<std::size_t> next{0};
-    std::vector<std::thread> pool;
-    for (unsigned t = 1; t < threads; ++t) {
-      pool.emplace_back([&, t]() { engines[t]->routeShare(configured, options.transient, &sink, next); });
-    }
-    engine.routeShare(configured, options.transient, &sink, next);
-    for (auto& th : pool) th.join();
+    util::runWorkers(threads,
+                     [&](unsigned t) { engines[t]->routeShare(configured, options.transient, &sink, next); });
     for (unsigned t = 1; t < threads; ++t) engine.mergeFrom(*engines[t]);
     engines.resize(1);
   }
@@ -791,7 +785,7 @@ DeadlockAnalysis analyzeDeadlock(const Fabric& fabric, const RuleParams& params,
     auto sweep = [&](const std::vector<std::vector<std::uint32_t>>& work) {
       std::vector<std::pair<std::size_t, FailureCounterexample>> found;
       std::atomic<std::size_t> next{0};
-      auto worker = [&]() {
+      util::runWorkers(threads, [&](unsigned /*worker*/) {
         Engine local(*graph, *dest, sources);
         SweepWorker incremental(*graph, *dest, baseline, sources);
         BufferDependencyGraph bdg;
@@ -817,11 +811,7 @@ DeadlockAnalysis analyzeDeadlock(const Fabric& fabric, const RuleParams& params,
           std::lock_guard<std::mutex> lock(mu);
           found.emplace_back(i, std::move(ce));
         }
-      };
-      std::vector<std::thread> pool;
-      for (unsigned t = 1; t < threads; ++t) pool.emplace_back(worker);
-      worker();
-      for (auto& t : pool) t.join();
+      });
       std::sort(found.begin(), found.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
       return found;
     };

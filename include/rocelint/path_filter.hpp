@@ -1,0 +1,22 @@
+#pragma once
+// Which files under a fabric directory are inputs (.rocelint.yaml `paths`).
+
+#if defined(ROCELINT_LAYERED) && !defined(ROCELINT_USES_util)
+#error "layer rule: this library may not include rocelint/path_filter.hpp (docs/architecture.md#layers)"
+#endif
+
+#include <string>
+#include <vector>
+
+namespace rocelint {
+
+/// Which files found under a directory argument are read: globs over the path relative to
+/// that directory ('*' also matches '/'). Empty include means everything; exclude wins.
+struct PathFilter {
+  std::vector<std::string> include;
+  std::vector<std::string> exclude;
+
+  [[nodiscard]] bool accepts(const std::string& relative_path) const;
+};
+
+}  // namespace rocelint
