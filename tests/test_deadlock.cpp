@@ -47,8 +47,8 @@ long node(const Loaded& l, const std::string& sw, const std::string& port, int p
 
 bool edge(const Loaded& l, long from, long to) {
   if (from < 0 || to < 0) return false;
-  for (auto [e, end] = boost::out_edges(static_cast<std::size_t>(from), l.analysis.bdg.graph); e != end; ++e) {
-    if (static_cast<long>(boost::target(*e, l.analysis.bdg.graph)) == to) return true;
+  for (std::uint32_t w : l.analysis.bdg.successors(static_cast<std::size_t>(from))) {
+    if (static_cast<long>(w) == to) return true;
   }
   return false;
 }
@@ -105,9 +105,7 @@ TEST(Deadlock, TorusDatelineRemovesTheCycleAPriorityBlindCheckWouldReport) {
   const auto& bdg = dateline.analysis.bdg;
   std::set<std::pair<std::uint32_t, std::uint32_t>> port_edges;
   for (std::size_t v = 0; v < bdg.nodeCount(); ++v) {
-    for (auto [e, end] = boost::out_edges(v, bdg.graph); e != end; ++e) {
-      port_edges.insert({bdg.keys[v] / 8, bdg.keys[boost::target(*e, bdg.graph)] / 8});
-    }
+    for (std::uint32_t w : bdg.successors(v)) port_edges.insert({bdg.keys[v] / 8, bdg.keys[w] / 8});
   }
   // Walk clockwise successors from sw1's port facing sw6: it comes back to itself.
   long start = node(dateline, "sw1", "Ethernet8", 4);  // only remarked traffic enters sw1 from sw6

@@ -7,10 +7,10 @@
 #error "layer rule: this library may not include rocelint/deadlock.hpp (docs/architecture.md#layers)"
 #endif
 
-#include <boost/graph/compressed_sparse_row_graph.hpp>
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -24,17 +24,22 @@ namespace rocelint {
 using BdgKey = std::uint32_t;
 inline BdgKey bdgKey(std::uint32_t global_port, int priority) { return global_port * 8 + static_cast<std::uint32_t>(priority); }
 
-/// The buffer-dependency graph of one routing state, in compressed sparse row form. Edges carry
-/// no data: an edge u -> v is the turn at u's switch from u's port to the port facing v's port.
+/// The buffer-dependency graph of one routing state, in compressed sparse row form: the
+/// successors of node v are targets[row_start[v] .. row_start[v + 1]). Edges carry no data: an
+/// edge u -> v is the turn at u's switch from u's port to the port facing v's port.
 struct BufferDependencyGraph {
-  using Csr = boost::compressed_sparse_row_graph<boost::directedS>;
-  std::vector<BdgKey> keys;        ///< node index -> key, sorted
-  Csr graph;
-  std::vector<int> component;      ///< strongly-connected component per node
+  std::vector<BdgKey> keys;              ///< node index -> key, sorted
+  std::vector<std::uint32_t> row_start;  ///< node index -> its first edge; nodeCount() + 1 entries
+  std::vector<std::uint32_t> targets;    ///< edge -> target node index
+  std::vector<int> component;            ///< strongly-connected component per node
   std::vector<std::uint32_t> component_size;
 
   [[nodiscard]] std::size_t nodeCount() const { return keys.size(); }
-  [[nodiscard]] std::size_t edgeCount() const { return boost::num_edges(graph); }
+  [[nodiscard]] std::size_t edgeCount() const { return targets.size(); }
+  /// The nodes `node` depends on (its out-edges' targets).
+  [[nodiscard]] std::span<const std::uint32_t> successors(std::size_t node) const {
+    return {targets.data() + row_start[node], targets.data() + row_start[node + 1]};
+  }
   /// Node index of a key, or -1.
   [[nodiscard]] long find(BdgKey key) const;
   /// Whether a node lies on a cycle (its SCC has 2+ nodes, or a self loop).

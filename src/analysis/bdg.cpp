@@ -6,13 +6,23 @@
 
 #include <fmt/format.h>
 
-#include <algorithm>
+#include <boost/graph/compressed_sparse_row_graph.hpp>
 #include <boost/graph/strong_components.hpp>
+
+#include <algorithm>
+#include <limits>
 #include <numeric>
+#include <stdexcept>
 
 #include "rocelint/qos.hpp"
 
 namespace rocelint::detail {
+
+namespace {
+/// Boost's CSR with 32-bit node and edge indices: the BDG is 4 bytes per edge and per node.
+using Csr = boost::compressed_sparse_row_graph<boost::directedS, boost::no_property, boost::no_property,
+                                               boost::no_property, std::uint32_t, std::uint32_t>;
+}  // namespace
 
 // ---------------------------------------------------------------------------------------------
 // Classifier
@@ -437,7 +447,13 @@ void buildBdg(const SwitchGraph& graph, const TurnTable& turns, Classifier& cls,
     b = index[b];
   }
   out.keys = std::move(keys);
-  out.graph = BufferDependencyGraph::Csr(boost::edges_are_unsorted_multi_pass, edges.begin(), edges.end(), out.keys.size());
+  if (edges.size() > std::numeric_limits<std::uint32_t>::max()) {
+    throw std::length_error("buffer-dependency graph: more than 2^32 dependencies");
+  }
+  Csr csr(boost::edges_are_unsorted_multi_pass, edges.begin(), edges.end(), static_cast<std::uint32_t>(out.keys.size()));
+  // The public graph is Boost-free: take the CSR arrays over (no copy).
+  out.row_start = std::move(csr.m_forward.m_rowstart);
+  out.targets = std::move(csr.m_forward.m_column);
 }
 
 void strongComponents(BufferDependencyGraph& bdg) {
@@ -446,8 +462,14 @@ void strongComponents(BufferDependencyGraph& bdg) {
     bdg.component_size.clear();
     return;
   }
+  // Boost's SCC runs on the graph's own arrays, lent to a Boost CSR and given back.
+  Csr csr;
+  csr.m_forward.m_rowstart = std::move(bdg.row_start);
+  csr.m_forward.m_column = std::move(bdg.targets);
   auto count = boost::strong_components(
-      bdg.graph, boost::make_iterator_property_map(bdg.component.begin(), boost::get(boost::vertex_index, bdg.graph)));
+      csr, boost::make_iterator_property_map(bdg.component.begin(), boost::get(boost::vertex_index, csr)));
+  bdg.row_start = std::move(csr.m_forward.m_rowstart);
+  bdg.targets = std::move(csr.m_forward.m_column);
   bdg.component_size.assign(static_cast<std::size_t>(count), 0);
   for (int c : bdg.component) ++bdg.component_size[static_cast<std::size_t>(c)];
 }
@@ -465,8 +487,7 @@ std::vector<std::size_t> shortestCycleThrough(const BufferDependencyGraph& bdg, 
   for (std::size_t head = 0; head < queue.size() && closing < 0; ++head) {
     std::size_t u = queue[head];
     if (depth[head] + 1 >= limit) break;  // cannot beat the best cycle found so far
-    for (auto [e, end] = boost::out_edges(u, bdg.graph); e != end; ++e) {
-      std::size_t v = boost::target(*e, bdg.graph);
+    for (std::size_t v : bdg.successors(u)) {
       if (bdg.component[v] != c) continue;
       if (v == start) {
         closing = static_cast<long>(u);

@@ -323,8 +323,8 @@ void blastRadius(const SwitchGraph& graph, const BufferDependencyGraph& bdg, Cla
     }
     for (std::size_t c = 0; c < comps; ++c) {
       for (std::size_t v : members[c]) {
-        for (auto [e, end] = boost::out_edges(v, bdg.graph); e != end; ++e) {
-          auto w = static_cast<std::size_t>(bdg.component[boost::target(*e, bdg.graph)]);
+        for (std::uint32_t t : bdg.successors(v)) {
+          auto w = static_cast<std::size_t>(bdg.component[t]);
           if (w != c) reach[c] |= reach[w];
         }
       }
@@ -876,8 +876,7 @@ void writeDot(const Fabric& fabric, const DeadlockAnalysis& analysis, GraphScope
   for (std::size_t v = 0; v < bdg.keys.size(); ++v) {
     if (!included(v)) continue;
     std::string a = bdgNodeName(fabric, graph, bdg.keys[v]);
-    for (auto [e, end] = boost::out_edges(v, bdg.graph); e != end; ++e) {
-      std::size_t w = boost::target(*e, bdg.graph);
+    for (std::size_t w : bdg.successors(v)) {
       if (!included(w)) continue;
       std::string b = bdgNodeName(fabric, graph, bdg.keys[w]);
       bool witness = witness_edges.count({a, b}) > 0;
