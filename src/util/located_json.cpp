@@ -6,6 +6,14 @@
 #include <stdexcept>
 
 namespace rocelint::json {
+
+Node::Node() = default;
+Node::Node(const Node&) = default;
+Node::Node(Node&&) noexcept = default;
+Node& Node::operator=(const Node&) = default;
+Node& Node::operator=(Node&&) noexcept = default;
+Node::~Node() = default;
+
 namespace {
 
 struct Position {

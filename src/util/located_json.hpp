@@ -19,6 +19,15 @@ struct Node {
   int line = 0;
   int column = 0;
 
+  // Declared here, defaulted in the .cpp: members holds pair<string, Node> while Node is still
+  // incomplete, which GCC accepts but clang rejects when it deduces the implicit ones inline.
+  Node();
+  Node(const Node&);
+  Node(Node&&) noexcept;
+  Node& operator=(const Node&);
+  Node& operator=(Node&&) noexcept;
+  ~Node();
+
   [[nodiscard]] bool isObject() const { return kind == Kind::Object; }
   [[nodiscard]] bool isScalar() const { return kind != Kind::Array && kind != Kind::Object; }
   [[nodiscard]] const Node* find(std::string_view key) const;
