@@ -9,6 +9,7 @@
 #include <set>
 
 #include "rocelint/diagnostics.hpp"
+#include "common/switch_builder.hpp"
 
 namespace rocelint::eos {
 namespace {
@@ -229,10 +230,7 @@ class Parser {
     buildMmuProfiles();
     buildInterfaces();
     buildBgp();
-    std::stable_sort(sw_.ports.begin(), sw_.ports.end(),
-                     [](const Port& a, const Port& b) { return naturalLess(a.name, b.name); });
-    sw_.port_index.clear();
-    for (std::size_t i = 0; i < sw_.ports.size(); ++i) sw_.port_index.emplace(sw_.ports[i].name, i);
+    common::sortAndIndexPorts(sw_);
     coverage.insert(coverage.end(), coverage_.begin(), coverage_.end());
   }
 

@@ -12,6 +12,7 @@
 #include "cli_config_text.hpp"
 #include "rocelint/diagnostics.hpp"
 #include "rocelint/qos.hpp"
+#include "common/switch_builder.hpp"
 
 namespace rocelint::junos {
 
@@ -1551,10 +1552,7 @@ class Builder {
     buildPorts();
     buildCos();
     buildBgp();
-    std::stable_sort(sw_.ports.begin(), sw_.ports.end(),
-                     [](const Port& a, const Port& b) { return naturalLess(a.name, b.name); });
-    sw_.port_index.clear();
-    for (std::size_t i = 0; i < sw_.ports.size(); ++i) sw_.port_index.emplace(sw_.ports[i].name, i);
+    common::sortAndIndexPorts(sw_);
   }
 
   // Forwarding classes with the QFX defaults for queues no configured class takes, and the model's

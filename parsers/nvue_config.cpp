@@ -12,6 +12,7 @@
 
 #include "cli_config_text.hpp"
 #include "rocelint/diagnostics.hpp"
+#include "common/switch_builder.hpp"
 
 namespace rocelint::nvue {
 
@@ -1176,10 +1177,7 @@ class Builder {
     sw_.portchannels.assign(portchannels_.begin(), portchannels_.end());
     buildBgp();
 
-    std::stable_sort(sw_.ports.begin(), sw_.ports.end(),
-                     [](const Port& a, const Port& b) { return naturalLess(a.name, b.name); });
-    sw_.port_index.clear();
-    for (std::size_t i = 0; i < sw_.ports.size(); ++i) sw_.port_index.emplace(sw_.ports[i].name, i);
+    common::sortAndIndexPorts(sw_);
   }
 
   // WRED/ECN profiles of a congestion-control profile, one per traffic class; returns their names.

@@ -8,6 +8,8 @@
 #include <set>
 #include <string_view>
 
+#include "common/switch_builder.hpp"
+
 namespace rocelint::sonic {
 namespace {
 
@@ -911,9 +913,7 @@ class Builder {
 
   // Natural port order (Ethernet4 before Ethernet12) makes "first port" and output deterministic.
   void sortPorts() {
-    std::stable_sort(sw_.ports.begin(), sw_.ports.end(), [](const Port& a, const Port& b) { return naturalLess(a.name, b.name); });
-    sw_.port_index.clear();
-    for (std::size_t i = 0; i < sw_.ports.size(); ++i) sw_.port_index.emplace(sw_.ports[i].name, i);
+    common::sortAndIndexPorts(sw_);
   }
 
   const TableStore& store_;
