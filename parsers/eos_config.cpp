@@ -9,6 +9,7 @@
 #include <set>
 
 #include "rocelint/diagnostics.hpp"
+#include "common/cli_reader.hpp"
 #include "common/switch_builder.hpp"
 
 namespace rocelint::eos {
@@ -190,38 +191,19 @@ bool isQosKeyword(const ConfigLine& l) {
   return keywords.count(w) > 0;
 }
 
-int countLines(const ConfigLine& l) {
-  int n = 1;
-  for (const auto& c : l.children) n += countLines(c);
-  return n;
-}
-
-bool isPortName(const std::string& name) {
-  return name.rfind("Ethernet", 0) == 0 && name.size() > 8 && std::isdigit(static_cast<unsigned char>(name[8])) &&
-         name.find('.') == std::string::npos;
-}
-
-bool looksLikeAddress(const std::string& word) {
-  return !word.empty() && (std::isdigit(static_cast<unsigned char>(word[0])) || word.find(':') != std::string::npos) &&
-         word.find_first_not_of("0123456789abcdefABCDEF.:/") == std::string::npos;
-}
-
 // ----------------------------------------------------------------------------------------------
 // The parser: configuration lines -> the structures above -> the model
 // ----------------------------------------------------------------------------------------------
 
-class Parser {
+class Parser : common::CliReader {
  public:
   Parser(Switch& sw, std::vector<InputNote>& notes, std::map<std::string, int>& out_of_scope)
-      : sw_(sw), notes_(notes), out_of_scope_(out_of_scope) {}
+      : CliReader("EOS", sw, notes, out_of_scope) {}
 
   void read(const ConfigText& config) {
-    file_ = &config;
-    qos_lines_ = 0;
-    qos_parsed_ = 0;
-    if (!default_src_.known()) default_src_ = SourceRef{config.file, 1, 1, "EOS default"};
+    beginFile(config);
     for (const ConfigLine& l : config.lines) topLevel(l);
-    coverage_.push_back(ParseCoverage{*config.file, "EOS", qos_lines_, qos_parsed_});
+    endFile();
   }
 
   void build(std::vector<ParseCoverage>& coverage) {
@@ -231,62 +213,11 @@ class Parser {
     buildInterfaces();
     buildBgp();
     common::sortAndIndexPorts(sw_);
-    coverage.insert(coverage.end(), coverage_.begin(), coverage_.end());
+    appendCoverage(coverage);
   }
 
  private:
   // --- bookkeeping ---------------------------------------------------------------------------
-
-  SourceRef src(const ConfigLine& l, const std::string& ctx) const { return cli::sourceOf(*file_, l, ctx); }
-
-  [[noreturn]] void fail(const ConfigLine& l, const std::string& what) const {
-    throw InputError(fmt::format("{}:{}:{}: {}: {}", *file_->file, l.line, l.column, l.text, what));
-  }
-
-  void parsedQos() { ++qos_lines_, ++qos_parsed_; }
-
-  // A line rocelint does not model: QoS-related ones are notes, others are counted.
-  void notUnderstood(const ConfigLine& l, const std::string& ctx, bool qos, const std::string& why = "") {
-    if (qos) {
-      ++qos_lines_;
-      std::string group = "EOS " + l.word(0) + (l.words.size() > 1 ? " " + l.word(1) : "");
-      notes_.push_back(makeNote(InputNote::Kind::UnknownField, sw_.name, "",
-                                why.empty()
-                                    ? fmt::format("EOS line not understood by rocelint and ignored: \"{}\"", l.text)
-                                    : fmt::format("EOS line not modelled by rocelint: \"{}\" ({})", l.text, why),
-                                src(l, ctx)));
-      notes_.back().group = group;
-    } else {
-      ++out_of_scope_["EOS " + (ctx.empty() ? "" : ctx.substr(0, ctx.find(' ')) + " ") + l.word(0)];
-    }
-  }
-
-  // A whole block rocelint does not model (class-map, policy-map): one note at its head.
-  void blockNotModelled(const ConfigLine& l, const std::string& why) {
-    int n = countLines(l);
-    qos_lines_ += n;
-    notes_.push_back(makeNote(InputNote::Kind::UnknownField, sw_.name, "",
-                              fmt::format("EOS block not modelled by rocelint ({} lines): \"{}\" ({})", n, l.text, why),
-                              src(l, "")));
-    notes_.back().group = "EOS " + l.word(0);
-  }
-
-  void invalid(const std::string& port, const std::string& message, const SourceRef& where,
-               const std::string& fix = "") {
-    notes_.push_back(makeNote(InputNote::Kind::InvalidValue, sw_.name, port, message, where));
-    notes_.back().fix = fix;
-  }
-
-  template <class T>
-  T integer(const ConfigLine& l, std::size_t i, T min, T max, const std::string& what) const {
-    const std::string& w = l.word(i);
-    auto v = number<T>(w);
-    if (!v || *v < min || *v > max) {
-      fail(l, w.empty() ? fmt::format("expected {} ({}-{}) after \"{}\"", what, min, max, l.word(i - 1))
-                        : fmt::format("expected {} ({}-{}), got \"{}\"", what, min, max, w));
-    }
-    return *v;
-  }
 
   int seconds(const ConfigLine& l, std::size_t i, const std::string& what) const {
     const std::string& w = l.word(i);
@@ -320,7 +251,7 @@ class Parser {
     const std::string& w0 = l.word(0);
     if (w0 == "end") return;
     if (w0 == "hostname" && l.words.size() == 2) {
-      default_src_ = SourceRef{file_->file, l.line, l.column, "EOS default"};
+      defaultsFrom(l);
       return;
     }
     if (w0 == "interface" && l.words.size() == 2) return interface(l);
@@ -335,7 +266,7 @@ class Parser {
         ++out_of_scope_["EOS " + w0 + " type " + l.word(2)];
         return;
       }
-      return blockNotModelled(l,
+      return blockNotModelled(l, l.word(0),
                               "classification by policy-map is not modelled: a `set traffic-class` there "
                               "overrides the DSCP/CoS maps for matching traffic");
     }
@@ -354,7 +285,7 @@ class Parser {
 
   void interface(const ConfigLine& l) {
     const std::string& name = l.word(1);
-    if (name.rfind("Management", 0) == 0 || (name.rfind("Ethernet", 0) == 0 && !isPortName(name))) {
+    if (name.rfind("Management", 0) == 0 || (name.rfind("Ethernet", 0) == 0 && !common::isEthernetPortName(name))) {
       ++out_of_scope_[name.rfind("Management", 0) == 0 ? "EOS interface Management" : "EOS interface (subinterface)"];
       return;
     }
@@ -793,7 +724,7 @@ class Parser {
     for (const ConfigLine& c : l.children) {
       if (c.word(0) != "neighbor" || c.words.size() < 3) continue;  // router-id, address families, ...
       const std::string& who = c.word(1);
-      if (!looksLikeAddress(who)) {
+      if (!common::looksLikeAddress(who)) {
         if (c.word(2) == "remote-as")
           group_asn_[who] =
               Sourced<std::uint32_t>{integer<std::uint32_t>(c, 3, 1, UINT32_MAX, "an AS number"), src(c, ctx)};
@@ -829,7 +760,7 @@ class Parser {
     route.src = src(l, "");
     for (; i < l.words.size(); ++i) {
       const std::string& w = l.word(i);
-      if (looksLikeAddress(w) && w.find('/') == std::string::npos && w.find_first_of(".:") != std::string::npos) {
+      if (common::looksLikeAddress(w) && w.find('/') == std::string::npos && w.find_first_of(".:") != std::string::npos) {
         route.nexthops.push_back(w);
       } else if (std::isupper(static_cast<unsigned char>(w[0]))) {
         route.ifnames.push_back(w);
@@ -999,7 +930,7 @@ class Parser {
       const Interface& intf = interfaces_.at(name);
       if (intf.service_profile && !profiles_.count(intf.service_profile->name)) {
         invalid(
-            isPortName(name) ? name : "",
+            common::isEthernetPortName(name) ? name : "",
             fmt::format("{}: service-profile {} names a qos profile that is not defined; {} gets none of its settings",
                         name, intf.service_profile->name, name),
             intf.service_profile->src,
@@ -1015,7 +946,7 @@ class Parser {
         sw_.addresses.push_back(InterfaceAddress{kind, name, prefix, where});
       if (kind == Kind::PortChannel) portchannels.insert(name);
       if (kind != Kind::Port) continue;
-      if (!isPortName(name)) {
+      if (!common::isEthernetPortName(name)) {
         ++out_of_scope_["EOS interface " + name.substr(0, name.find_first_of("0123456789"))];
         continue;
       }
@@ -1165,14 +1096,6 @@ class Parser {
     }
   }
 
-  Switch& sw_;
-  std::vector<InputNote>& notes_;
-  std::map<std::string, int>& out_of_scope_;
-  const ConfigText* file_ = nullptr;
-  int qos_lines_ = 0;
-  int qos_parsed_ = 0;
-  std::vector<ParseCoverage> coverage_;
-  SourceRef default_src_;
 
   std::map<std::string, Interface> interfaces_;
   std::vector<std::string> interface_order_;

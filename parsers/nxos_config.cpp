@@ -7,6 +7,7 @@
 #include <set>
 
 #include "rocelint/diagnostics.hpp"
+#include "common/cli_reader.hpp"
 #include "common/switch_builder.hpp"
 
 namespace rocelint::nxos {
@@ -126,36 +127,17 @@ std::optional<int> dscpByName(const std::string& w) {
   return number<int>(w);
 }
 
-bool isPortName(const std::string& name) {
-  return name.rfind("Ethernet", 0) == 0 && name.size() > 8 && std::isdigit(static_cast<unsigned char>(name[8])) &&
-         name.find('.') == std::string::npos;
-}
-
-bool looksLikeAddress(const std::string& word) {
-  return !word.empty() && (std::isdigit(static_cast<unsigned char>(word[0])) || word.find(':') != std::string::npos) &&
-         word.find_first_not_of("0123456789abcdefABCDEF.:/") == std::string::npos;
-}
-
-int countLines(const ConfigLine& l) {
-  int n = 1;
-  for (const auto& c : l.children) n += countLines(c);
-  return n;
-}
-
 // ----------------------------------------------------------------------------------------------
 
-class Parser {
+class Parser : common::CliReader {
  public:
   Parser(Switch& sw, std::vector<InputNote>& notes, std::map<std::string, int>& out_of_scope)
-      : sw_(sw), notes_(notes), out_of_scope_(out_of_scope) {}
+      : CliReader("NX-OS", sw, notes, out_of_scope) {}
 
   void read(const ConfigText& config) {
-    file_ = &config;
-    qos_lines_ = 0;
-    qos_parsed_ = 0;
-    if (!default_src_.known()) default_src_ = SourceRef{config.file, 1, 1, "NX-OS default"};
+    beginFile(config);
     for (const ConfigLine& l : config.lines) topLevel(l);
-    coverage_.push_back(ParseCoverage{*config.file, "NX-OS", qos_lines_, qos_parsed_});
+    endFile();
   }
 
   void build(std::vector<ParseCoverage>& coverage) {
@@ -166,58 +148,10 @@ class Parser {
     buildInterfaces();
     buildBgp();
     common::sortAndIndexPorts(sw_);
-    coverage.insert(coverage.end(), coverage_.begin(), coverage_.end());
+    appendCoverage(coverage);
   }
 
  private:
-  SourceRef src(const ConfigLine& l, const std::string& ctx) const { return cli::sourceOf(*file_, l, ctx); }
-
-  [[noreturn]] void fail(const ConfigLine& l, const std::string& what) const {
-    throw InputError(fmt::format("{}:{}:{}: {}: {}", *file_->file, l.line, l.column, l.text, what));
-  }
-
-  void parsedQos() { ++qos_lines_, ++qos_parsed_; }
-
-  void notUnderstood(const ConfigLine& l, const std::string& ctx, bool qos, const std::string& why = "") {
-    if (qos) {
-      ++qos_lines_;
-      notes_.push_back(makeNote(InputNote::Kind::UnknownField, sw_.name, "",
-                                why.empty()
-                                    ? fmt::format("NX-OS line not understood by rocelint and ignored: \"{}\"", l.text)
-                                    : fmt::format("NX-OS line not modelled by rocelint: \"{}\" ({})", l.text, why),
-                                src(l, ctx)));
-      notes_.back().group = "NX-OS " + l.word(0) + (l.words.size() > 1 ? " " + l.word(1) : "");
-    } else {
-      ++out_of_scope_["NX-OS " + (ctx.empty() ? "" : ctx.substr(0, ctx.find(' ')) + " ") + l.word(0)];
-    }
-  }
-
-  void blockNotModelled(const ConfigLine& l) {
-    int n = countLines(l);
-    qos_lines_ += n;
-    notes_.push_back(makeNote(InputNote::Kind::UnknownField, sw_.name, "",
-                              fmt::format("NX-OS block not modelled by rocelint ({} lines): \"{}\"", n, l.text),
-                              src(l, "")));
-    notes_.back().group = "NX-OS " + l.word(0) + " type " + l.word(2);
-  }
-
-  void invalid(const std::string& port, const std::string& message, const SourceRef& where,
-               const std::string& fix = "") {
-    notes_.push_back(makeNote(InputNote::Kind::InvalidValue, sw_.name, port, message, where));
-    notes_.back().fix = fix;
-  }
-
-  template <class T>
-  T integer(const ConfigLine& l, std::size_t i, T min, T max, const std::string& what) const {
-    const std::string& w = l.word(i);
-    auto v = number<T>(w);
-    if (!v || *v < min || *v > max) {
-      fail(l, w.empty() ? fmt::format("expected {} ({}-{}) after \"{}\"", what, min, max, l.word(i - 1))
-                        : fmt::format("expected {} ({}-{}), got \"{}\"", what, min, max, w));
-    }
-    return *v;
-  }
-
   // "24-31", "24,26,28-30", "3 4" (words from i on) -> values; names (ef, af31, cs6) for DSCP.
   std::set<int> valueList(const ConfigLine& l, std::size_t i, int max, const std::string& what, bool dscp_names) const {
     std::set<int> values;
@@ -245,7 +179,7 @@ class Parser {
   void topLevel(const ConfigLine& l) {
     const std::string& w0 = l.word(0);
     if ((w0 == "hostname" || w0 == "switchname") && l.words.size() == 2) {
-      default_src_ = SourceRef{file_->file, l.line, l.column, "NX-OS default"};
+      defaultsFrom(l);
       return;
     }
     if (w0 == "interface" && l.words.size() == 2) return interface(l);
@@ -272,7 +206,7 @@ class Parser {
     if (l.word(1) != "type" || l.words.size() < 4)
       fail(l, "expected \"class-map type qos|network-qos|queuing [match-any|match-all] <name>\"");
     const std::string& type = l.word(2);
-    if (type != "qos" && type != "network-qos" && type != "queuing") return blockNotModelled(l);
+    if (type != "qos" && type != "network-qos" && type != "queuing") return blockNotModelled(l, l.word(0) + " type " + l.word(2));
     std::size_t name_at = (l.word(3) == "match-any" || l.word(3) == "match-all") ? 4 : 3;
     if (l.words.size() != name_at + 1) fail(l, "expected the class-map name as the last word");
     ClassMap cm;
@@ -398,7 +332,7 @@ class Parser {
         policy.classes.push_back(std::move(qc));
       }
     } else {
-      blockNotModelled(l);
+      blockNotModelled(l, l.word(0) + " type " + l.word(2));
     }
   }
 
@@ -501,7 +435,7 @@ class Parser {
 
   void interface(const ConfigLine& l) {
     const std::string& name = l.word(1);
-    if (name.rfind("mgmt", 0) == 0 || (name.rfind("Ethernet", 0) == 0 && !isPortName(name))) {
+    if (name.rfind("mgmt", 0) == 0 || (name.rfind("Ethernet", 0) == 0 && !common::isEthernetPortName(name))) {
       ++out_of_scope_[name.rfind("mgmt", 0) == 0 ? "NX-OS interface mgmt" : "NX-OS interface (subinterface)"];
       return;
     }
@@ -579,7 +513,7 @@ class Parser {
                 Sourced<std::uint32_t>{integer<std::uint32_t>(s, 1, 1, UINT32_MAX, "an AS number"), src(s, ctx)};
           }
         }
-      } else if (c.word(0) == "neighbor" && looksLikeAddress(c.word(1)) && c.word(1).find('/') == std::string::npos) {
+      } else if (c.word(0) == "neighbor" && common::looksLikeAddress(c.word(1)) && c.word(1).find('/') == std::string::npos) {
         auto [it, created] = peers_.try_emplace(c.word(1));
         BgpPeer& peer = it->second;
         if (created) {
@@ -613,7 +547,7 @@ class Parser {
     if (ctx.rfind("vrf context ", 0) == 0) route.vrf = ctx.substr(std::string("vrf context ").size());
     for (std::size_t i = 3; i < l.words.size(); ++i) {
       const std::string& w = l.word(i);
-      if (looksLikeAddress(w) && (w.find('.') != std::string::npos || w.find(':') != std::string::npos)) {
+      if (common::looksLikeAddress(w) && (w.find('.') != std::string::npos || w.find(':') != std::string::npos)) {
         route.nexthops.push_back(w.substr(0, w.find('/')));
       } else if (std::isupper(static_cast<unsigned char>(w[0])) || w.rfind("port-channel", 0) == 0 ||
                  w.rfind("Null", 0) == 0) {
@@ -779,7 +713,7 @@ class Parser {
         sw_.addresses.push_back(InterfaceAddress{kind, name, prefix, where});
       if (kind == Kind::PortChannel) portchannels.insert(name);
       if (kind != Kind::Port) continue;
-      if (!isPortName(name)) {
+      if (!common::isEthernetPortName(name)) {
         ++out_of_scope_["NX-OS interface " + name.substr(0, name.find_first_of("0123456789"))];
         continue;
       }
@@ -914,14 +848,6 @@ class Parser {
     }
   }
 
-  Switch& sw_;
-  std::vector<InputNote>& notes_;
-  std::map<std::string, int>& out_of_scope_;
-  const ConfigText* file_ = nullptr;
-  int qos_lines_ = 0;
-  int qos_parsed_ = 0;
-  std::vector<ParseCoverage> coverage_;
-  SourceRef default_src_;
 
   std::map<std::string, ClassMap> class_maps_;  // "<type> <name>"
   std::map<std::string, QosPolicy> qos_policies_;

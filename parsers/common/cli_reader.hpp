@@ -1,0 +1,75 @@
+#pragma once
+// The bookkeeping every reader of an indented running-config (EOS, NX-OS) shares: where a line
+// is, malformed lines (exit 2 with file:line:col), lines not understood (CFG001 notes, grouped)
+// or out of scope (counted), invalid values (CFG005 notes), and the QoS coverage line.
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "cli_config_text.hpp"
+#include "rocelint/diagnostics.hpp"
+#include "rocelint/model.hpp"
+
+namespace rocelint::common {
+
+/// Lines in a block, the block's head included.
+int countLines(const cli::ConfigLine& line);
+/// "Ethernet<digit>..." without a subinterface dot (EOS and NX-OS front-panel ports).
+bool isEthernetPortName(const std::string& name);
+/// A word made of hex digits, dots, colons and slashes that starts like an IPv4/IPv6 address.
+bool looksLikeAddress(const std::string& word);
+
+/// Base of a CLI format's reader; `format` ("EOS", "NX-OS") words notes, groups and coverage.
+class CliReader {
+ protected:
+  CliReader(const char* format, Switch& sw, std::vector<InputNote>& notes, std::map<std::string, int>& out_of_scope)
+      : format_(format), sw_(sw), notes_(notes), out_of_scope_(out_of_scope) {}
+
+  /// Starts reading one file of the switch (its coverage is counted on its own).
+  void beginFile(const cli::ConfigText& config);
+  /// Ends the file begun last: records its coverage line.
+  void endFile();
+  /// The `hostname` line: where the format's defaults are said to come from from now on.
+  void defaultsFrom(const cli::ConfigLine& line);
+  /// Adds the coverage of every file read to `coverage`.
+  void appendCoverage(std::vector<ParseCoverage>& coverage) const;
+
+  [[nodiscard]] SourceRef src(const cli::ConfigLine& line, const std::string& context) const {
+    return cli::sourceOf(*file_, line, context);
+  }
+  [[noreturn]] void fail(const cli::ConfigLine& line, const std::string& what) const;
+  void parsedQos() { ++qos_lines_, ++qos_parsed_; }
+  /// A line rocelint does not model: QoS-related ones are notes, others are counted.
+  void notUnderstood(const cli::ConfigLine& line, const std::string& context, bool qos, const std::string& why = "");
+  /// A whole block rocelint does not model (a class-map, a policy-map): one note at its head,
+  /// grouped as "<format> <group>".
+  void blockNotModelled(const cli::ConfigLine& line, const std::string& group, const std::string& why = "");
+  void invalid(const std::string& port, const std::string& message, const SourceRef& where, const std::string& fix = "");
+
+  /// Word i of the line as an integer in [min, max]; a malformed line otherwise.
+  template <class T>
+  T integer(const cli::ConfigLine& line, std::size_t i, T min, T max, const std::string& what) const {
+    const std::string& w = line.word(i);
+    auto v = cli::number<T>(w);
+    if (!v || *v < min || *v > max) {
+      fail(line, w.empty() ? fmt::format("expected {} ({}-{}) after \"{}\"", what, min, max, line.word(i - 1))
+                           : fmt::format("expected {} ({}-{}), got \"{}\"", what, min, max, w));
+    }
+    return *v;
+  }
+
+  const char* format_;
+  Switch& sw_;
+  std::vector<InputNote>& notes_;
+  std::map<std::string, int>& out_of_scope_;
+  const cli::ConfigText* file_ = nullptr;
+  int qos_lines_ = 0;
+  int qos_parsed_ = 0;
+  std::vector<ParseCoverage> coverage_;
+  SourceRef default_src_;  ///< where the format's defaults are attributed (the hostname line)
+};
+
+}  // namespace rocelint::common
