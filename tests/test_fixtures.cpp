@@ -67,19 +67,19 @@ std::string describe(const Finding& f, const std::string& file) {
 // expected.yaml of `dir`; a failure (and no findings) when it is not well formed: every finding
 // names switch, port, priority, file, at and fix, and nothing else.
 std::vector<Expected> readExpected(const FixtureDir& dir) {
-  static const std::set<std::string> kKeys = {"switch", "port", "priority", "file", "at", "fix"};
+  static const std::set<std::string> keys = {"switch", "port", "priority", "file", "at", "fix"};
   std::vector<Expected> out;
   YAML::Node doc = YAML::LoadFile((dir.path() / "expected.yaml").string());
   EXPECT_EQ(doc["rule"].as<std::string>(""), dir.id) << dir.name() << ": expected.yaml names another rule";
   for (const auto& f : doc["findings"]) {
-    for (const auto& key : kKeys) {
+    for (const auto& key : keys) {
       if (!f[key]) {
         ADD_FAILURE() << dir.name() << ": expected.yaml has a finding without `" << key << "`";
         return {};
       }
     }
     for (const auto& entry : f) {
-      if (!kKeys.count(entry.first.as<std::string>())) {
+      if (!keys.count(entry.first.as<std::string>())) {
         ADD_FAILURE() << dir.name() << ": expected.yaml has an unknown key `" << entry.first.as<std::string>() << "`";
         return {};
       }
