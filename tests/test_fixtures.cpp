@@ -25,20 +25,26 @@ namespace {
 
 using test::FixtureDir;
 
-// Whether `at`, the anchor expected.yaml gives, names `origin`, the origin of a finding's location.
-// This is the one place that reads the origin, because its representation is being changed (today
-// SourceRef::pointer, a typed origin of kind + text next):
+// The text of a finding's origin. SourceRef's origin is being changed from `pointer` to a typed
+// origin (kind + text): this and anchorMatches are the only lines that read it.
+const std::string& originText(const SourceRef& src) { return src.pointer; }
+
+// Whether `at`, the anchor expected.yaml gives, names `origin`, the origin of a finding's location:
 //  - SONiC config_db and topology files: the JSON pointer of the value ("/PORT_QOS_MAP/Ethernet0/
-//    pfc_enable"); minigraph: the XML path; NVUE: the YAML key path ("set/interface/swp1/qos/pfc/
-//    profile"). The anchor is that text.
+//    pfc_enable"); minigraph: the XML path ("EthernetInterface/Speed"); NVUE: the YAML key path
+//    ("set/qos/congestion-control/default-global/traffic-class/3/ecn"). The anchor is that text.
 //  - EOS, NX-OS, Junos (`cli`): a statement anchor, the context path and the statement's leading
-//    keywords ("qos profile ROCE > priority-flow-control priority", "class-of-service schedulers
-//    S-ROCE explicit-congestion-notification"). Today the origin is the whole statement with its
-//    values ("... priority-flow-control priority 4 no-drop"); the typed origin keeps the context and
-//    the keywords and leaves the values out. The anchor matches when it equals the origin or is a
-//    whole-word prefix of it, so it holds for both.
+//    keywords, up to its first value ("qos profile ROCE > tx-queue 3", "interface Ethernet1/1 >
+//    priority-flow-control mode", "interfaces et-0/0/0 mtu"). Today the origin is the whole
+//    statement with its values ("interface Ethernet1/1 > priority-flow-control mode on"); the typed
+//    origin keeps the context and the keywords and leaves the values out ("... > priority-flow-control
+//    mode"). The anchor matches when it equals the origin or is a whole-word prefix of it, so it holds
+//    for both.
+//  - A vendor default (today "Junos default: <what it means>") is compared whole. The typed origin
+//    gives a default the statement it stands for instead, so such an anchor (ECN001/junos) is the one
+//    to rewrite with that change.
 bool anchorMatches(const SourceRef& origin, bool cli, const std::string& at) {
-  const std::string& text = origin.pointer;
+  const std::string& text = originText(origin);
   if (text == at) return true;
   return cli && !at.empty() && text.size() > at.size() && text.compare(0, at.size(), at) == 0 && text[at.size()] == ' ';
 }
@@ -61,7 +67,7 @@ std::string describe(const Expected& e) {
 
 std::string describe(const Finding& f, const std::string& file) {
   return f.switch_name + " port=" + f.port + " priority=" + std::to_string(f.priority.value_or(-1)) + " " + file + ":" +
-         std::to_string(f.location.line) + " origin \"" + f.location.pointer + "\" fix \"" + f.fix + "\"";
+         std::to_string(f.location.line) + " origin \"" + originText(f.location) + "\" fix \"" + f.fix + "\"";
 }
 
 // expected.yaml of `dir`; a failure (and no findings) when it is not well formed: every finding
