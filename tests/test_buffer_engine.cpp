@@ -20,7 +20,7 @@ using nlohmann::json;
 
 /// The clean two-switch fixture fabric, with leaf1.json edited by `edit`, written to `dir`.
 std::string editedBase(const test::TempDir& dir, const std::function<void(json&)>& edit) {
-  fs::path good = fs::path(test::sourceDir()) / "tests" / "fixtures" / "BUF007" / "good";
+  fs::path good = fs::path(test::sourceDir()) / "tests" / "fixtures" / "BUF007" / "sonic" / "good";
   for (const char* name : {"leaf1.json", "spine1.json"}) {
     json doc = json::parse(test::readAll((good / name).string()));
     if (std::string(name) == "leaf1.json") edit(doc);

@@ -384,7 +384,7 @@ TEST(Deadlock, RouterFollowsAsPathLoopPreventionAfterFailure) {
 }
 
 TEST(Deadlock, StormBlastRadiusFollowsReverseDependencies) {
-  Fabric fabric = loadFabric({test::sourceDir() + "/tests/fixtures/DL004/bad"});
+  Fabric fabric = loadFabric({test::sourceDir() + "/tests/fixtures/DL004/sonic/bad"});
   DeadlockAnalysis a = analyzeDeadlock(fabric, RuleParams{}, DeadlockOptions{});
   ASSERT_EQ(a.blast.size(), 2u);
   for (const BlastRadius& b : a.blast) {

@@ -31,7 +31,7 @@ class FixGolden : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(FixGolden, PatchIsTheGoldenOneAndClearsTheFindings) {
   const std::string id = GetParam();
-  fs::path bad = fs::path(test::sourceDir()) / "tests" / "fixtures" / id / "bad";
+  fs::path bad = fs::path(test::sourceDir()) / "tests" / "fixtures" / id / "sonic" / "bad";
   fs::path golden = fs::path(test::sourceDir()) / "tests" / "golden" / "fix" / id;
   auto before = snapshot(bad);
   test::TempDir out;
@@ -57,7 +57,7 @@ INSTANTIATE_TEST_SUITE_P(Fixtures, FixGolden,
 
 /// The clean fixture fabric with leaf1.json edited.
 std::string edited(const test::TempDir& dir, const std::function<void(json&)>& edit) {
-  fs::path good = fs::path(test::sourceDir()) / "tests" / "fixtures" / "BUF007" / "good";
+  fs::path good = fs::path(test::sourceDir()) / "tests" / "fixtures" / "BUF007" / "sonic" / "good";
   for (const char* name : {"leaf1.json", "spine1.json"}) {
     json doc = json::parse(test::readAll((good / name).string()));
     if (std::string(name) == "leaf1.json") edit(doc);
@@ -111,7 +111,7 @@ TEST(Fix, ImpossibleRepairNamesTheConflict) {
 }
 
 TEST(Fix, RefusesAnOutputInsideTheInput) {
-  fs::path bad = fs::path(test::sourceDir()) / "tests" / "fixtures" / "BUF007" / "bad";
+  fs::path bad = fs::path(test::sourceDir()) / "tests" / "fixtures" / "BUF007" / "sonic" / "bad";
   EXPECT_THROW(runFix(bad.string(), (bad / "out").string(), Config{}), InputError);
 }
 

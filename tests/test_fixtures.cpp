@@ -1,15 +1,19 @@
-// Walks tests/fixtures/<ID>/: bad/ must produce exactly expected.yaml's findings of rule <ID>,
-// good/ none. Adding a rule is adding a fixture directory, not editing this file.
+// Walks tests/fixtures/<ID>/<syntax>/: bad/ must produce exactly expected.yaml's findings of rule
+// <ID> (switch, port, priority, file, origin and fix text), good/ none. Adding a rule, or a syntax
+// to a rule, is adding a directory, not editing this file.
 
 #include <gtest/gtest.h>
 #include <yaml-cpp/yaml.h>
 
 #include <filesystem>
+#include <functional>
 #include <regex>
-#include <sstream>
 #include <set>
-#include <tuple>
+#include <sstream>
+#include <string>
+#include <vector>
 
+#include "fixture_dirs.hpp"
 #include "rocelint/report.hpp"
 #include "rocelint/rule.hpp"
 #include "test_util.hpp"
@@ -19,73 +23,209 @@ namespace fs = std::filesystem;
 namespace rocelint {
 namespace {
 
-using Key = std::tuple<std::string, std::string, int, std::string, int>;  // switch, port, priority, file, line
+using test::FixtureDir;
 
-std::string describe(const Key& k) {
-  return std::get<0>(k) + " port=" + std::get<1>(k) + " priority=" + std::to_string(std::get<2>(k)) + " " +
-         std::get<3>(k) + ":" + std::to_string(std::get<4>(k));
+// The text of a finding's origin. SourceRef's origin is being changed from `pointer` to a typed
+// origin (kind + text): this and anchorMatches are the only lines that read it.
+const std::string& originText(const SourceRef& src) { return src.pointer; }
+
+// Whether `at`, the anchor expected.yaml gives, names `origin`, the origin of a finding's location:
+//  - SONiC config_db and topology files: the JSON pointer of the value ("/PORT_QOS_MAP/Ethernet0/
+//    pfc_enable"); minigraph: the XML path ("EthernetInterface/Speed"); NVUE: the YAML key path
+//    ("set/qos/congestion-control/default-global/traffic-class/3/ecn"). The anchor is that text.
+//  - EOS, NX-OS, Junos (`cli`): a statement anchor, the context path and the statement's leading
+//    keywords, up to its first value ("qos profile ROCE > tx-queue 3", "interface Ethernet1/1 >
+//    priority-flow-control mode", "interfaces et-0/0/0 mtu"). Today the origin is the whole
+//    statement with its values ("interface Ethernet1/1 > priority-flow-control mode on"); the typed
+//    origin keeps the context and the keywords and leaves the values out ("... > priority-flow-control
+//    mode"). The anchor matches when it equals the origin or is a whole-word prefix of it, so it holds
+//    for both.
+//  - A vendor default (today "Junos default: <what it means>") is compared whole. The typed origin
+//    gives a default the statement it stands for instead, so such an anchor (ECN001/junos) is the one
+//    to rewrite with that change.
+bool anchorMatches(const SourceRef& origin, bool cli, const std::string& at) {
+  const std::string& text = originText(origin);
+  if (text == at) return true;
+  return cli && !at.empty() && text.size() > at.size() && text.compare(0, at.size(), at) == 0 && text[at.size()] == ' ';
 }
 
-std::vector<std::string> fixtureIds() {
-  std::vector<std::string> ids;
-  fs::path root = fs::path(test::sourceDir()) / "tests" / "fixtures";
-  if (!fs::exists(root)) return ids;
-  for (const auto& entry : fs::directory_iterator(root)) {
-    if (entry.is_directory() && fs::exists(entry.path() / "expected.yaml")) ids.push_back(entry.path().filename().string());
+bool isCliSyntax(const std::string& syntax) { return syntax == "eos" || syntax == "nxos" || syntax == "junos"; }
+
+struct Expected {
+  std::string switch_name;
+  std::string port;
+  int priority = -1;
+  std::string file;  ///< relative to bad/
+  std::string at;
+  std::string fix;
+};
+
+std::string describe(const Expected& e) {
+  return e.switch_name + " port=" + e.port + " priority=" + std::to_string(e.priority) + " " + e.file + " at \"" +
+         e.at + "\" fix \"" + e.fix + "\"";
+}
+
+std::string describe(const Finding& f, const std::string& file) {
+  return f.switch_name + " port=" + f.port + " priority=" + std::to_string(f.priority.value_or(-1)) + " " + file + ":" +
+         std::to_string(f.location.line) + " origin \"" + originText(f.location) + "\" fix \"" + f.fix + "\"";
+}
+
+// expected.yaml of `dir`; a failure (and no findings) when it is not well formed: every finding
+// names switch, port, priority, file, at and fix, and nothing else.
+std::vector<Expected> readExpected(const FixtureDir& dir) {
+  static const std::set<std::string> keys = {"switch", "port", "priority", "file", "at", "fix"};
+  std::vector<Expected> out;
+  YAML::Node doc = YAML::LoadFile((dir.path() / "expected.yaml").string());
+  EXPECT_EQ(doc["rule"].as<std::string>(""), dir.id) << dir.name() << ": expected.yaml names another rule";
+  for (const auto& f : doc["findings"]) {
+    for (const auto& key : keys) {
+      if (!f[key]) {
+        ADD_FAILURE() << dir.name() << ": expected.yaml has a finding without `" << key << "`";
+        return {};
+      }
+    }
+    for (const auto& entry : f) {
+      if (!keys.count(entry.first.as<std::string>())) {
+        ADD_FAILURE() << dir.name() << ": expected.yaml has an unknown key `" << entry.first.as<std::string>() << "`";
+        return {};
+      }
+    }
+    auto text = [&](const char* key) { return f[key].IsNull() ? std::string() : f[key].as<std::string>(); };
+    out.push_back({text("switch"), text("port"), f["priority"].IsNull() ? -1 : f["priority"].as<int>(), text("file"),
+                   text("at"), text("fix")});
+    if (out.back().fix.empty())
+      ADD_FAILURE() << dir.name() << ": a finding with an empty fix: " << describe(out.back());
   }
-  std::sort(ids.begin(), ids.end());
+  return out;
+}
+
+// Loads and analyses a fixture fabric (its own .rocelint.yaml applies) and checks that every
+// switch was read in the fixture's syntax, so an EOS fixture cannot silently test NX-OS.
+Report checkFixture(const fs::path& dir, ConfigSyntax syntax, const std::string& what) {
+  Fabric fabric = loadFabric({dir.string()});
+  for (const Switch& sw : fabric.switches) EXPECT_EQ(sw.syntax, syntax) << what << ": " << sw.name;
+  auto own = dir / ".rocelint.yaml";
+  return analyze(fabric, fs::is_regular_file(own) ? loadConfig(own.string()) : Config{});
+}
+
+// Kuhn's matching of findings to expectations: a prefix anchor may accept more than one finding, so
+// a greedy first match could leave a finding unmatched that another assignment would match.
+std::vector<int> matchFindings(std::size_t expected, std::size_t found,
+                               const std::function<bool(std::size_t, std::size_t)>& accepts) {
+  std::vector<int> owner(found, -1);  // finding -> expectation
+  std::function<bool(std::size_t, std::vector<bool>&)> assign = [&](std::size_t e, std::vector<bool>& seen) {
+    for (std::size_t f = 0; f < found; ++f) {
+      if (seen[f] || !accepts(e, f)) continue;
+      seen[f] = true;
+      if (owner[f] < 0 || assign(static_cast<std::size_t>(owner[f]), seen)) {
+        owner[f] = static_cast<int>(e);
+        return true;
+      }
+    }
+    return false;
+  };
+  for (std::size_t e = 0; e < expected; ++e) {
+    std::vector<bool> seen(found, false);
+    assign(e, seen);
+  }
+  return owner;
+}
+
+class RuleFixture : public ::testing::TestWithParam<FixtureDir> {};
+
+TEST_P(RuleFixture, BadGivesExactlyTheExpectedFindingsAndGoodNone) {
+  const FixtureDir& dir = GetParam();
+  const Rule* rule = findRule(dir.id);
+  ASSERT_NE(rule, nullptr) << "fixture for an unknown rule";
+  ConfigSyntax syntax = *test::fixtureSyntax(dir.syntax);
+  bool cli = isCliSyntax(dir.syntax);
+  std::vector<Expected> want = readExpected(dir);
+  ASSERT_FALSE(want.empty()) << "a fixture must expect at least one finding";
+
+  fs::path bad = dir.path() / "bad";
+  std::vector<Finding> got = test::withRule(checkFixture(bad, syntax, dir.name() + "/bad"), dir.id);
+  std::vector<std::string> files;
+  for (const Finding& f : got) {
+    files.push_back(fs::path(f.location.file()).lexically_relative(bad).generic_string());
+    EXPECT_EQ(f.severity, rule->severity);
+    EXPECT_FALSE(f.message.empty());
+  }
+  std::vector<int> owner = matchFindings(want.size(), got.size(), [&](std::size_t e, std::size_t i) {
+    const Expected& w = want[e];
+    const Finding& f = got[i];
+    return f.switch_name == w.switch_name && f.port == w.port && f.priority.value_or(-1) == w.priority &&
+           files[i] == w.file && f.fix == w.fix && anchorMatches(f.location, cli, w.at);
+  });
+  std::vector<bool> matched(want.size(), false);
+  for (int e : owner) {
+    if (e >= 0) matched[static_cast<std::size_t>(e)] = true;
+  }
+  for (std::size_t e = 0; e < want.size(); ++e) {
+    if (!matched[e]) ADD_FAILURE() << "missing " << dir.name() << " " << describe(want[e]);
+  }
+  for (std::size_t i = 0; i < got.size(); ++i) {
+    if (owner[i] < 0) ADD_FAILURE() << "unexpected " << dir.name() << " " << describe(got[i], files[i]);
+  }
+
+  for (const auto& f : test::withRule(checkFixture(dir.path() / "good", syntax, dir.name() + "/good"), dir.id)) {
+    ADD_FAILURE() << "good/ triggers " << dir.id << ": " << f.message;
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(AllRules, RuleFixture, ::testing::ValuesIn(test::fixtureDirs()),
+                         [](const ::testing::TestParamInfo<FixtureDir>& param) { return param.param.name(); });
+
+// The layout the runner relies on: every rule directory holds only syntax directories (at least
+// one), each with bad/, good/ and expected.yaml. A fixture left at tests/fixtures/<ID>/bad, or a
+// misspelt syntax, would otherwise be skipped without a word.
+TEST(RuleFixtureLayout, EveryRuleDirectoryHoldsSyntaxFixtures) {
+  ASSERT_TRUE(fs::is_directory(test::fixturesRoot()));
+  int fixtures = 0;
+  for (const auto& rule : fs::directory_iterator(test::fixturesRoot())) {
+    if (!rule.is_directory()) {
+      EXPECT_EQ(rule.path().extension(), ".py") << rule.path() << ": only generators sit beside the rule directories";
+      continue;
+    }
+    int syntaxes = 0;
+    for (const auto& entry : fs::directory_iterator(rule.path())) {
+      std::string name = entry.path().filename().string();
+      if (!entry.is_directory() || !test::fixtureSyntax(name)) {
+        ADD_FAILURE() << entry.path() << " is not a syntax directory (sonic, minigraph, eos, nxos, nvue, junos)";
+        continue;
+      }
+      ++syntaxes;
+      for (const char* part : {"bad", "good"})
+        EXPECT_TRUE(fs::is_directory(entry.path() / part)) << entry.path() << " has no " << part << "/";
+      EXPECT_TRUE(fs::is_regular_file(entry.path() / "expected.yaml")) << entry.path() << " has no expected.yaml";
+    }
+    EXPECT_GT(syntaxes, 0) << rule.path() << " holds no <syntax>/ fixture";
+    fixtures += syntaxes;
+  }
+  EXPECT_EQ(static_cast<std::size_t>(fixtures), test::fixtureDirs().size());
+}
+
+// The example output on each rule page must be what rocelint prints for the rule's SONiC fixture, so
+// the documentation cannot drift from the messages.
+class RuleDocumentation : public ::testing::TestWithParam<std::string> {};
+
+std::vector<std::string> ruleIds() {
+  std::vector<std::string> ids;
+  for (const Rule& rule : allRules()) ids.push_back(rule.id);
   return ids;
 }
 
-class RuleFixture : public ::testing::TestWithParam<std::string> {};
-
-TEST_P(RuleFixture, BadTriggersExactlyExpectedAndGoodIsClean) {
-  const std::string id = GetParam();
-  fs::path dir = fs::path(test::sourceDir()) / "tests" / "fixtures" / id;
-  YAML::Node expected = YAML::LoadFile((dir / "expected.yaml").string());
-  ASSERT_EQ(expected["rule"].as<std::string>(), id);
-  ASSERT_NE(findRule(id), nullptr) << "fixture for an unknown rule";
-
-  std::multiset<Key> want;
-  for (const auto& f : expected["findings"]) {
-    want.insert({f["switch"].IsNull() ? "" : f["switch"].as<std::string>(), f["port"].IsNull() ? "" : f["port"].as<std::string>(),
-                 f["priority"].IsNull() ? -1 : f["priority"].as<int>(), f["file"].as<std::string>(), f["line"].as<int>()});
-  }
-  ASSERT_FALSE(want.empty()) << "a fixture must expect at least one finding";
-
-  Report bad = test::check((dir / "bad").string());
-  std::multiset<Key> got;
-  for (const auto& f : test::withRule(bad, id)) {
-    got.insert({f.switch_name, f.port, f.priority.value_or(-1), fs::path(f.location.file()).filename().string(), f.location.line});
-    EXPECT_EQ(f.severity, findRule(id)->severity);
-    EXPECT_FALSE(f.message.empty());
-  }
-  for (const auto& k : want) {
-    if (!got.count(k)) ADD_FAILURE() << "missing " << id << " " << describe(k);
-  }
-  for (const auto& k : got) {
-    if (!want.count(k)) ADD_FAILURE() << "unexpected " << id << " " << describe(k);
-  }
-
-  Report good = test::check((dir / "good").string());
-  for (const auto& f : test::withRule(good, id)) ADD_FAILURE() << "good/ triggers " << id << ": " << f.message;
-}
-
-INSTANTIATE_TEST_SUITE_P(AllRules, RuleFixture, ::testing::ValuesIn(fixtureIds()),
-                         [](const ::testing::TestParamInfo<std::string>& param) { return param.param; });
-
-// The example output on each rule page must be what rocelint prints for the rule's fixture, so the
-// documentation cannot drift from the messages.
-TEST_P(RuleFixture, DocumentationExampleIsRealOutput) {
+TEST_P(RuleDocumentation, ExampleIsRealOutput) {
   const std::string id = GetParam();
   auto doc = ruleDocumentation(id);
   ASSERT_TRUE(doc.has_value());
-  fs::path bad = fs::path(test::sourceDir()) / "tests" / "fixtures" / id / "bad";
+  fs::path bad = test::fixturesRoot() / id / "sonic" / "bad";
+  ASSERT_TRUE(fs::is_directory(bad)) << id << " has no SONiC fixture for its page's example";
   std::ostringstream text;
   writeText(test::check(bad.string()), text, {});
   std::string output = text.str();
   std::string prefix = bad.string() + "/";
-  for (auto at = output.find(prefix); at != std::string::npos; at = output.find(prefix, at)) output.erase(at, prefix.size());
+  for (auto at = output.find(prefix); at != std::string::npos; at = output.find(prefix, at))
+    output.erase(at, prefix.size());
   std::regex finding_line("^[^`\\s]\\S*:[0-9]+: (error|warning|note)\\[" + id + "\\]: .*$");
   // A block is the finding line plus the indented note:/fix: lines under it.
   std::vector<std::string> lines;
@@ -97,22 +237,30 @@ TEST_P(RuleFixture, DocumentationExampleIsRealOutput) {
     ++examples;
     std::string block = lines[i] + "\n";
     for (std::size_t j = i + 1; j < lines.size() && lines[j].rfind("  ", 0) == 0; ++j) block += lines[j] + "\n";
-    EXPECT_NE(output.find(block), std::string::npos) << "docs/rules/" << id << ".md shows output rocelint does not print:\n"
-                                                   << block << "actual output:\n" << output;
+    EXPECT_NE(output.find(block), std::string::npos)
+        << "docs/rules/" << id << ".md shows output rocelint does not print:\n"
+        << block << "actual output:\n"
+        << output;
   }
   EXPECT_GT(examples, 0) << "docs/rules/" << id << ".md has no example output line";
 }
 
+INSTANTIATE_TEST_SUITE_P(AllRules, RuleDocumentation, ::testing::ValuesIn(ruleIds()),
+                         [](const ::testing::TestParamInfo<std::string>& param) { return param.param; });
+
 TEST(RuleCatalogue, EveryRuleHasAFixtureAndADocPage) {
-  auto ids = fixtureIds();
+  std::set<std::string> with_fixture;
+  for (const FixtureDir& dir : test::fixtureDirs()) with_fixture.insert(dir.id);
   for (const Rule& rule : allRules()) {
-    EXPECT_TRUE(std::find(ids.begin(), ids.end(), rule.id) != ids.end()) << rule.id << " has no tests/fixtures/" << rule.id;
+    EXPECT_TRUE(with_fixture.count(rule.id)) << rule.id << " has no tests/fixtures/" << rule.id << "/<syntax>/";
     auto doc = ruleDocumentation(rule.id);
     EXPECT_TRUE(doc.has_value()) << rule.id << " has no docs/rules/" << rule.id << ".md";
     if (doc) {
       EXPECT_EQ(doc->rfind("# " + rule.id, 0), 0u) << rule.id;
     }
   }
+  for (const std::string& id : with_fixture)
+    EXPECT_NE(findRule(id), nullptr) << "tests/fixtures/" << id << " names no rule";
 }
 
 }  // namespace

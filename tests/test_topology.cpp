@@ -316,7 +316,8 @@ TEST(TopologyContainerlab, MalformedLabsAreInputErrorsWithLocation) {
 TEST(TopologyContainerlab, GivesSonicVsSwitchesTheirLinks) {
   TempDir dir;
   for (const char* sw : {"leaf1", "spine1"}) {
-    auto cfg = nlohmann::json::parse(test::readAll(test::sourceDir() + "/tests/fixtures/TOPO001/good/" + sw + ".json"));
+    auto cfg =
+        nlohmann::json::parse(test::readAll(test::sourceDir() + "/tests/fixtures/TOPO001/sonic/good/" + sw + ".json"));
     cfg.erase("DEVICE_NEIGHBOR");
     dir.write(std::string(sw) + ".json", cfg.dump(4));
   }
@@ -609,7 +610,7 @@ TEST(TopologyApply, FqdnSystemNamesAndRolesFillWhatConfigsLeaveOut) {
 }
 
 TEST(TopologyApply, TopologyLengthIsTheHeadroomCableLength) {
-  std::string bad = test::sourceDir() + "/tests/fixtures/TOPO007/bad";
+  std::string bad = test::sourceDir() + "/tests/fixtures/TOPO007/sonic/bad";
   Fabric fabric = loadFabric({bad});
   const Port& p = portOf(fabric, "spine1", "Ethernet0");
   ASSERT_TRUE(p.cable_length_m && p.configured_cable_length_m);
@@ -629,7 +630,7 @@ TEST(TopologyApply, TopologyLengthIsTheHeadroomCableLength) {
   for (const auto& r : buf[0].related) related_to_topology |= r.src.file() == bad + "/topology.yaml";
   EXPECT_TRUE(related_to_topology);
   // The good twin (40 m in the topology) has neither finding.
-  Report good = test::check(test::sourceDir() + "/tests/fixtures/TOPO007/good");
+  Report good = test::check(test::sourceDir() + "/tests/fixtures/TOPO007/sonic/good");
   EXPECT_TRUE(withRule(good, "BUF007").empty());
 }
 

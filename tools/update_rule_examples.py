@@ -4,7 +4,7 @@
     python3 tools/update_rule_examples.py build/rocelint DL001 [DL002 ...]
 
 Replaces the first code block after "## Example that triggers it" with what rocelint prints
-for tests/fixtures/<ID>/bad (file names relative to that directory). The doc test
+for tests/fixtures/<ID>/sonic/bad (file names relative to that directory). The doc test
 (tests/test_fixtures.cpp) checks the page against the real output, so run this after a message
 changes and review the diff.
 """
@@ -13,8 +13,8 @@ import sys
 
 binary, ids = sys.argv[1], sys.argv[2:]
 for rid in ids:
-    out = subprocess.run([binary, "check", f"tests/fixtures/{rid}/bad"], capture_output=True, text=True).stdout
-    out = out.replace(f"tests/fixtures/{rid}/bad/", "")
+    out = subprocess.run([binary, "check", f"tests/fixtures/{rid}/sonic/bad"], capture_output=True, text=True).stdout
+    out = out.replace(f"tests/fixtures/{rid}/sonic/bad/", "")
     blocks, cur = [], None
     for line in out.splitlines():
         if not line.startswith(" "):
