@@ -279,6 +279,11 @@ class Parser {
     notes_.back().fix = fix;
   }
 
+  void undefined(const std::string& port, const std::string& kind, const std::string& name, const std::string& message,
+                 const SourceRef& where, const std::string& fix) {
+    notes_.push_back(makeUndefinedReference(sw_.name, port, kind, name, message, where, fix));
+  }
+
   template <class T>
   T integer(const ConfigLine& l, std::size_t i, T min, T max, const std::string& what) const {
     const std::string& w = l.word(i);
@@ -986,11 +991,13 @@ class Parser {
       }
     }
     if (mmu_applied_ && !mmu_profiles_.count(mmu_applied_->name)) {
-      invalid("",
-              fmt::format("platform trident mmu queue profile {} apply: no such profile is defined; the default "
-                          "MMU settings apply",
-                          mmu_applied_->name),
-              mmu_applied_->src);
+      undefined("", "platform trident mmu queue profile", mmu_applied_->name,
+                fmt::format("platform trident mmu queue profile {} apply: no such profile is defined; the default "
+                            "MMU settings apply",
+                            mmu_applied_->name),
+                mmu_applied_->src,
+                fmt::format("define `platform trident mmu queue profile {}`, or correct the name in the `apply` line",
+                            mmu_applied_->name));
       mmu_applied_.reset();
     }
   }
@@ -1000,8 +1007,8 @@ class Parser {
     for (const std::string& name : interface_order_) {
       const Interface& intf = interfaces_.at(name);
       if (intf.service_profile && !profiles_.count(intf.service_profile->name)) {
-        invalid(
-            isPortName(name) ? name : "",
+        undefined(
+            isPortName(name) ? name : "", "qos profile", intf.service_profile->name,
             fmt::format("{}: service-profile {} names a qos profile that is not defined; {} gets none of its settings",
                         name, intf.service_profile->name, name),
             intf.service_profile->src,
