@@ -621,7 +621,9 @@ TEST(NvueNotes, UndefinedProfilesAreCfg002AtTheReference) {
   const Port& swp1 = portOf(sw, "swp1");
   const Port& swp3 = portOf(sw, "swp3");
   EXPECT_EQ(swp1.qos.pfcPriorities(), swp3.qos.pfcPriorities());
-  if (swp1.qos.pfc_enable) EXPECT_NE(swp1.qos.pfc_enable->src.line, 6);
+  if (swp1.qos.pfc_enable) {
+    EXPECT_NE(swp1.qos.pfc_enable->src.line, 6);
+  }
   EXPECT_EQ(portOf(sw, "swp2").queues.size(), swp3.queues.size());
   Report report = analyze(fabric, {});
   EXPECT_TRUE(withRule(report, "CFG005").empty());
