@@ -6,7 +6,6 @@
 
 #include "families.hpp"
 #include "fix_words.hpp"
-#include "rocelint/qos.hpp"
 
 namespace rocelint::rules {
 namespace {
