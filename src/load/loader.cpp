@@ -145,7 +145,7 @@ struct ParsedFile {
 /// Reads, recognises and parses one file. With `build`, a file whose format can build a switch on
 /// its own is built right away and its document freed: most fabrics have one file per switch, and
 /// keeping every file's tables until all are read would double the loader's peak memory. The rare
-/// switch described by several files is read again and merged (see groupSwitchFiles).
+/// switch described by several files is read again and merged (see sortInputs).
 ParsedFile readInput(const InputFile& file, bool build) {
   ParsedFile out;
   try {
