@@ -915,11 +915,13 @@ class Parser : common::CliReader {
       }
     }
     if (mmu_applied_ && !mmu_profiles_.count(mmu_applied_->name)) {
-      invalid("",
-              fmt::format("platform trident mmu queue profile {} apply: no such profile is defined; the default "
-                          "MMU settings apply",
-                          mmu_applied_->name),
-              mmu_applied_->src);
+      undefined("", "platform trident mmu queue profile", mmu_applied_->name,
+                fmt::format("platform trident mmu queue profile {} apply: no such profile is defined; the default "
+                            "MMU settings apply",
+                            mmu_applied_->name),
+                mmu_applied_->src,
+                fmt::format("define `platform trident mmu queue profile {}`, or correct the name in the `apply` line",
+                            mmu_applied_->name));
       mmu_applied_.reset();
     }
   }
@@ -929,8 +931,8 @@ class Parser : common::CliReader {
     for (const std::string& name : interface_order_) {
       const Interface& intf = interfaces_.at(name);
       if (intf.service_profile && !profiles_.count(intf.service_profile->name)) {
-        invalid(
-            common::isEthernetPortName(name) ? name : "",
+        undefined(
+            common::isEthernetPortName(name) ? name : "", "qos profile", intf.service_profile->name,
             fmt::format("{}: service-profile {} names a qos profile that is not defined; {} gets none of its settings",
                         name, intf.service_profile->name, name),
             intf.service_profile->src,

@@ -10,6 +10,7 @@
 #include <set>
 
 #include "cli_config_text.hpp"
+#include "format.hpp"
 #include "rocelint/diagnostics.hpp"
 #include "rocelint/qos.hpp"
 #include "common/switch_builder.hpp"
@@ -1011,6 +1012,11 @@ class Builder {
     notes_.back().fix = fix;
   }
 
+  void undefined(const std::string& port, const std::string& kind, const std::string& name, const std::string& message,
+                 const SourceRef& where, const std::string& fix) {
+    notes_.push_back(makeUndefinedReference(sw_.name, port, kind, name, message, where, fix));
+  }
+
   // --- dispatch -------------------------------------------------------------------------------
 
   void statement(const Statement& s) {
@@ -1692,8 +1698,8 @@ class Builder {
           continue;
         }
         if (undefined_classes_.insert(entry->second.class_src.pointer).second) {
-          invalid(
-              "",
+          undefined(
+              "", "forwarding class", entry->second.forwarding_class,
               fmt::format("{}: forwarding class {} is not defined (defined: {}); its code points fall into {}",
                           entry->second.class_src.pointer, entry->second.forwarding_class, classNames(), fallback.name),
               entry->second.class_src,
@@ -1778,12 +1784,12 @@ class Builder {
     if (undefined_refs_.insert(ref->src.pointer + "|" + std::to_string(ref->src.line)).second) {
       std::string names;
       for (const auto& [name, value] : defined) names += (names.empty() ? "" : ", ") + name;
-      invalid(port,
-              fmt::format("{}: {} {} is not defined ({}); the binding is ignored", ref->src.pointer, kind, ref->name,
-                          names.empty() ? "none is" : "defined: " + names),
-              ref->src,
-              fmt::format("define the {} {} under class-of-service, or correct the name where it is bound", kind,
-                          ref->name));
+      undefined(port, kind, ref->name,
+                fmt::format("{}: {} {} is not defined ({}); the binding is ignored", ref->src.pointer, kind, ref->name,
+                            names.empty() ? "none is" : "defined: " + names),
+                ref->src,
+                fmt::format("define the {} {} under class-of-service, or correct the name where it is bound", kind,
+                            ref->name));
     }
     return nullptr;
   }
@@ -1824,11 +1830,14 @@ class Builder {
                             c.spec, c.spec, parent->second.sub_ports->value, c.spec),
                 c.src);
       } else if (!known) {
-        invalid("",
-                fmt::format("class-of-service interfaces {}: no such port or aggregated interface is configured "
-                            "under [edit interfaces]; its CoS settings apply to nothing",
-                            c.spec),
-                c.src);
+        undefined("", "interface", c.spec,
+                  fmt::format("class-of-service interfaces {}: no such port or aggregated interface is configured "
+                              "under [edit interfaces]; its CoS settings apply to nothing",
+                              c.spec),
+                  c.src,
+                  fmt::format("configure interface {} under [edit interfaces], or correct the name under "
+                              "[edit class-of-service interfaces]",
+                              c.spec));
       }
     }
     std::optional<Sourced<int>> poll;
@@ -2120,20 +2129,16 @@ void buildSwitch(const std::vector<Config>& files, Switch& sw, std::vector<Input
 
 namespace {
 
-class JunosDocument : public vendor::Document {
+class JunosDocument : public format::Document {
  public:
   explicit JunosDocument(Config c) : config(std::move(c)) {}
   Config config;
 };
 
-const vendor::SwitchFormat kJunos{
-    "Junos",
-    [](std::string_view text, std::string_view) { return looksLikeJunos(text); },
-    [](std::string_view text, const std::string& file) -> std::unique_ptr<vendor::Document> {
-      return std::make_unique<JunosDocument>(parse(text, file));
-    },
-    [](const vendor::Document& d) { return static_cast<const JunosDocument&>(d).config.hostname; },
-    [](std::vector<std::unique_ptr<vendor::Document>>& documents, Switch& sw, vendor::BuildOutput& out) {
+const format::SwitchBuilder kBuilder{
+    .name = "Junos",
+    .build = [](std::vector<std::unique_ptr<format::Document>>& documents, Switch& sw, const format::PlatformTables&,
+                format::BuildOutput& out) {
       std::vector<Config> configs;
       configs.reserve(documents.size());
       for (auto& document : documents) configs.push_back(std::move(static_cast<JunosDocument&>(*document).config));
@@ -2142,8 +2147,20 @@ const vendor::SwitchFormat kJunos{
     },
 };
 
+const format::Format kJunos{
+    .name = "Junos",
+    .role = format::Role::Switch,
+    .content = format::Content::Text,
+    .recognise = [](const format::Input& input) { return looksLikeJunos(input.text()); },
+    .parse = [](const format::Input& input) -> std::unique_ptr<format::Document> {
+      return std::make_unique<JunosDocument>(parse(input.text(), input.file()));
+    },
+    .hostname = [](const format::Document& d) { return static_cast<const JunosDocument&>(d).config.hostname; },
+    .builder = &kBuilder,
+};
+
 }  // namespace
 
-const vendor::SwitchFormat& switchFormat() { return kJunos; }
+const format::Format& switchFormat() { return kJunos; }
 
 }  // namespace rocelint::junos

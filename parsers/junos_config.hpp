@@ -17,7 +17,10 @@
 #include <vector>
 
 #include "rocelint/model.hpp"
-#include "vendor_format.hpp"
+
+namespace rocelint::format {
+struct Format;
+}
 
 namespace rocelint::junos {
 
@@ -84,12 +87,12 @@ Config parse(std::string_view text, const std::string& file);
 /// understand become notes (class-of-service ones one by one, the rest counted in `out_of_scope`);
 /// coverage gets one entry per file. A value of the wrong type throws InputError with
 /// file:line:column, the statement and what was expected; a reference to an undefined forwarding
-/// class, classifier, congestion notification profile, scheduler map, scheduler or drop profile
-/// is a CFG005 note at the reference.
+/// class, classifier, congestion notification profile, scheduler map, scheduler, drop profile or
+/// interface is an UndefinedReference note at the reference.
 void buildSwitch(const std::vector<Config>& files, Switch& sw, std::vector<InputNote>& notes,
                  std::map<std::string, int>& out_of_scope, std::vector<ParseCoverage>& coverage);
 
-/// The registry entry (vendor_format.cpp lists it in switchFormats()).
-const vendor::SwitchFormat& switchFormat();
+/// The registry entry (format.cpp lists it in registry()).
+const format::Format& switchFormat();
 
 }  // namespace rocelint::junos

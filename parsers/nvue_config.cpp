@@ -11,6 +11,7 @@
 #include <set>
 
 #include "cli_config_text.hpp"
+#include "format.hpp"
 #include "rocelint/diagnostics.hpp"
 #include "common/switch_builder.hpp"
 
@@ -1125,13 +1126,23 @@ class Builder {
     return m.trust;
   }
 
+  // NVUE refuses to apply a configuration whose interface names an undefined profile; rocelint
+  // reports the reference and analyses the port as if it named none (default-global).
   template <class Map>
-  [[noreturn]] void undefinedProfile(const Reference& ref, const std::string& kind, const Map& defined) const {
+  std::optional<Reference> boundProfile(const Interface& intf, const std::optional<Reference>& ref, const std::string& kind,
+                                        const Map& defined) {
+    if (!ref || defined.count(ref->name)) return ref;
     std::string names;
     for (const auto& entry : defined) names += (names.empty() ? "" : ", ") + entry.first;
-    throw InputError(fmt::format("{}:{}:{}: {}: qos {} profile \"{}\" is not defined (defined: {})", ref.src.file(),
-                                 ref.src.line, ref.src.column, ref.src.pointer, kind, ref.name,
-                                 names.empty() ? "none" : names));
+    notes_.push_back(makeUndefinedReference(
+        sw_.name, intf.name, "qos " + kind + " profile", ref->name,
+        fmt::format("{}: qos {} profile \"{}\" is not defined (defined: {}); `nv config apply` rejects the "
+                    "configuration, and {} is analysed with default-global",
+                    ref->src.pointer, kind, ref->name, names.empty() ? "none" : names, intf.name),
+        ref->src,
+        fmt::format("define it with `nv set qos {} {} ...`, or correct the name in `nv set interface {} qos {} profile`",
+                    kind, ref->name, intf.name, kind)));
+    return std::nullopt;
   }
 
   void addMap(MapKind kind, const std::string& name, const std::map<int, Sourced<int>>& entries, const SourceRef& src) {
@@ -1307,12 +1318,12 @@ class Builder {
 
     // Classification.
     std::string mapping = "default-global";
-    if (intf.mapping_profile) {
-      if (!mappings_.count(intf.mapping_profile->name)) undefinedProfile(*intf.mapping_profile, "mapping", mappings_);
-      mapping = intf.mapping_profile->name;
+    std::optional<Reference> mapping_profile = boundProfile(intf, intf.mapping_profile, "mapping", mappings_);
+    if (mapping_profile) {
+      mapping = mapping_profile->name;
     }
     Sourced<std::string> trust = buildMapping(mapping);
-    SourceRef binding = intf.mapping_profile ? intf.mapping_profile->src : trust.src;
+    SourceRef binding = mapping_profile ? mapping_profile->src : trust.src;
     auto bind = [&](MapKind kind, const std::string& name, const SourceRef& src) {
       port.qos.maps[static_cast<std::size_t>(kind)] = Reference{name, src, false};
     };
@@ -1331,14 +1342,14 @@ class Builder {
 
     // PFC: the profile's switch priorities (RoCE's default-global when none is bound).
     std::string pfc_name = "default-global";
-    if (intf.pfc_profile) {
-      if (!pfc_.count(intf.pfc_profile->name)) undefinedProfile(*intf.pfc_profile, "pfc", pfc_);
-      pfc_name = intf.pfc_profile->name;
+    std::optional<Reference> pfc_profile = boundProfile(intf, intf.pfc_profile, "pfc", pfc_);
+    if (pfc_profile) {
+      pfc_name = pfc_profile->name;
     }
     PfcProfile pfc = pfcProfile(pfc_name);
     if (pfc.priorities && pfc.priorities->value.any()) {
       bool on = pfc.tx.value || pfc.rx.value;
-      SourceRef where = intf.pfc_profile ? intf.pfc_profile->src : pfc.priorities->src;
+      SourceRef where = pfc_profile ? pfc_profile->src : pfc.priorities->src;
       if (!on) where = pfc.tx.src;
       port.qos.pfc_enable = Sourced<PrioritySet>{on ? pfc.priorities->value : PrioritySet{}, where};
       port.cable_length_m = pfc.cable_length_m;
@@ -1381,23 +1392,22 @@ class Builder {
 
     // ECN per traffic class (egress queue).
     std::string cc = "default-global";
-    if (intf.cc_profile) {
-      if (!cc_.count(intf.cc_profile->name)) undefinedProfile(*intf.cc_profile, "congestion-control", cc_);
-      cc = intf.cc_profile->name;
+    std::optional<Reference> cc_profile = boundProfile(intf, intf.cc_profile, "congestion-control", cc_);
+    if (cc_profile) {
+      cc = cc_profile->name;
     }
     for (const auto& [tc, wred] : wredFor(cc)) {
-      SourceRef where = intf.cc_profile ? intf.cc_profile->src : sw_.wred_profiles.at(wred).src;
+      SourceRef where = cc_profile ? cc_profile->src : sw_.wred_profiles.at(wred).src;
       port.queueFor(tc, where).wred_profile = Reference{wred, where, false};
     }
     // Egress scheduling per traffic class.
     std::string sched = "default-global";
-    if (intf.scheduler_profile) {
-      if (!schedulers_.count(intf.scheduler_profile->name))
-        undefinedProfile(*intf.scheduler_profile, "egress-scheduler", schedulers_);
-      sched = intf.scheduler_profile->name;
+    std::optional<Reference> scheduler_profile = boundProfile(intf, intf.scheduler_profile, "egress-scheduler", schedulers_);
+    if (scheduler_profile) {
+      sched = scheduler_profile->name;
     }
     for (const auto& [tc, name] : schedulersFor(sched)) {
-      SourceRef where = intf.scheduler_profile ? intf.scheduler_profile->src : sw_.schedulers.at(name).src;
+      SourceRef where = scheduler_profile ? scheduler_profile->src : sw_.schedulers.at(name).src;
       port.queueFor(tc, where).scheduler = Reference{name, where, false};
     }
   }
@@ -1610,20 +1620,16 @@ void buildSwitch(const std::vector<Config>& files, Switch& sw, std::vector<Input
 
 namespace {
 
-class NvueDocument : public vendor::Document {
+class NvueDocument : public format::Document {
  public:
   explicit NvueDocument(Config c) : config(std::move(c)) {}
   Config config;
 };
 
-const vendor::SwitchFormat kNvue{
-    "NVUE",
-    [](std::string_view text, std::string_view) { return looksLikeNvue(text); },
-    [](std::string_view text, const std::string& file) -> std::unique_ptr<vendor::Document> {
-      return std::make_unique<NvueDocument>(parse(text, file));
-    },
-    [](const vendor::Document& d) { return static_cast<const NvueDocument&>(d).config.hostname; },
-    [](std::vector<std::unique_ptr<vendor::Document>>& documents, Switch& sw, vendor::BuildOutput& out) {
+const format::SwitchBuilder kBuilder{
+    .name = "NVUE",
+    .build = [](std::vector<std::unique_ptr<format::Document>>& documents, Switch& sw, const format::PlatformTables&,
+                format::BuildOutput& out) {
       std::vector<Config> configs;
       configs.reserve(documents.size());
       for (auto& document : documents) configs.push_back(std::move(static_cast<NvueDocument&>(*document).config));
@@ -1632,8 +1638,20 @@ const vendor::SwitchFormat kNvue{
     },
 };
 
+const format::Format kNvue{
+    .name = "NVUE",
+    .role = format::Role::Switch,
+    .content = format::Content::Text,
+    .recognise = [](const format::Input& input) { return looksLikeNvue(input.text()); },
+    .parse = [](const format::Input& input) -> std::unique_ptr<format::Document> {
+      return std::make_unique<NvueDocument>(parse(input.text(), input.file()));
+    },
+    .hostname = [](const format::Document& d) { return static_cast<const NvueDocument&>(d).config.hostname; },
+    .builder = &kBuilder,
+};
+
 }  // namespace
 
-const vendor::SwitchFormat& switchFormat() { return kNvue; }
+const format::Format& switchFormat() { return kNvue; }
 
 }  // namespace rocelint::nvue

@@ -12,7 +12,10 @@
 #include <vector>
 
 #include "rocelint/model.hpp"
-#include "vendor_format.hpp"
+
+namespace rocelint::format {
+struct Format;
+}
 
 namespace rocelint::nvue {
 
@@ -62,14 +65,15 @@ Config parse(std::string_view text, const std::string& file);
 
 /// Converts one switch's NVUE files (in load order: later `set`s win, `unset`s remove) into the
 /// model. Keys rocelint does not understand become notes (QoS-related ones one by one, the rest
-/// counted in `out_of_scope`); coverage gets one entry per file. A value of the wrong type (a word
-/// where a number must be, a threshold with an unknown unit, a value missing at the end of a
-/// truncated file) or a reference to an undefined profile throws InputError with
+/// counted in `out_of_scope`); coverage gets one entry per file. A reference to an undefined
+/// profile is an UndefinedReference note at the reference, and the port is built with
+/// default-global. A value of the wrong type (a word where a number must be, a threshold with an
+/// unknown unit, a value missing at the end of a truncated file) throws InputError with
 /// file:line:column, the key path and what was expected.
 void buildSwitch(const std::vector<Config>& files, Switch& sw, std::vector<InputNote>& notes,
                  std::map<std::string, int>& out_of_scope, std::vector<ParseCoverage>& coverage);
 
-/// The registry entry (vendor_format.cpp lists it in switchFormats()).
-const vendor::SwitchFormat& switchFormat();
+/// The registry entry (format.cpp lists it in registry()).
+const format::Format& switchFormat();
 
 }  // namespace rocelint::nvue

@@ -564,13 +564,13 @@ class Parser : common::CliReader {
   void checkReferences() {
     auto check = [&](const std::optional<Reference>& ref, const char* type, bool exists) {
       if (ref && !exists) {
-        invalid("",
-                fmt::format("service-policy type {} {} names a policy-map that is not defined; the NX-OS default "
-                            "policy applies",
-                            type, ref->name),
-                ref->src,
-                fmt::format("define `policy-map type {} {}`, or correct the name in the `service-policy` line", type,
-                            ref->name));
+        undefined("", fmt::format("policy-map type {}", type), ref->name,
+                  fmt::format("service-policy type {} {} names a policy-map that is not defined; the NX-OS default "
+                              "policy applies",
+                              type, ref->name),
+                  ref->src,
+                  fmt::format("define `policy-map type {} {}`, or correct the name in the `service-policy` line", type,
+                              ref->name));
       }
     };
     check(system_nq_, "network-qos", system_nq_ && nq_policies_.count(system_nq_->name));
@@ -583,13 +583,13 @@ class Parser : common::CliReader {
     for (auto& [name, policy] : qos_policies_) {
       for (const QosClass& qc : policy.classes) {
         if (qc.class_map != "class-default" && !class_maps_.count("qos " + qc.class_map)) {
-          invalid("",
-                  fmt::format("policy-map type qos {}: class {} names a class-map type qos that is not defined; "
-                              "it matches nothing",
-                              name, qc.class_map),
-                  qc.src, fmt::format("define `class-map type qos match-any {}` with its `match dscp` lines, or correct "
-                                      "the class name in policy-map {}",
-                                      qc.class_map, name));
+          undefined("", "class-map type qos", qc.class_map,
+                    fmt::format("policy-map type qos {}: class {} names a class-map type qos that is not defined; "
+                                "it matches nothing",
+                                name, qc.class_map),
+                    qc.src, fmt::format("define `class-map type qos match-any {}` with its `match dscp` lines, or correct "
+                                        "the class name in policy-map {}",
+                                        qc.class_map, name));
         }
       }
     }
@@ -611,11 +611,17 @@ class Parser : common::CliReader {
       index = it->second.qos_group;
       return;
     }
-    invalid("",
-            fmt::format("policy-map type {} {}: class {} is neither a system class nor a class-map type {} with "
-                        "\"match qos-group N\"; its settings are ignored",
-                        type, policy, class_name, type),
-            where);
+    std::string message = fmt::format("policy-map type {} {}: class {} is neither a system class nor a class-map type {} "
+                                      "with \"match qos-group N\"; its settings are ignored",
+                                      type, policy, class_name, type);
+    if (it != class_maps_.end()) {
+      invalid("", message, where);
+    } else {
+      undefined("", "class-map type " + type, class_name, message, where,
+                fmt::format("define `class-map type {} match-any {}` with `match qos-group N`, or name a system class "
+                            "in policy-map {}",
+                            type, class_name, policy));
+    }
   }
 
   QosMap& addMap(MapKind kind, const std::string& name, const SourceRef& where) {

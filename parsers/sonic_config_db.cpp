@@ -363,6 +363,7 @@ class Builder {
     readStaticRoutes();
     reportUndeclaredPorts();
     sortPorts();
+    reportUndefinedReferences();
   }
 
  private:
@@ -908,6 +909,35 @@ class Builder {
       if (std::find(sw_.portchannels.begin(), sw_.portchannels.end(), port.name) != sw_.portchannels.end()) continue;
       note(InputNote::Kind::UndefinedPort, port.name,
            fmt::format("port {} is configured here but is not in the PORT table", port.name), port.src);
+    }
+  }
+
+  // References are kept as names in the model (SONiC resolves them when orchagent applies the
+  // binding); one that names nothing is reported here, once every table is read.
+  void reportUndefinedReferences() {
+    auto check = [&](const Port* port, const std::optional<Reference>& ref, const char* table, bool exists) {
+      if (!ref || exists) return;
+      notes_.push_back(makeUndefinedReference(
+          sw_.name, port ? port->name : "", table, ref->name,
+          fmt::format("{} references {} \"{}\", which is not defined on {}", port ? port->name : "global", table,
+                      ref->name, sw_.name),
+          ref->src, fmt::format("define {}|{} or reference an existing one", table, ref->name)));
+    };
+    if (sw_.global_dscp_to_tc) {
+      check(nullptr, sw_.global_dscp_to_tc, "DSCP_TO_TC_MAP", sw_.findMap(MapKind::DscpToTc, sw_.global_dscp_to_tc->name));
+    }
+    for (const Port& port : sw_.ports) {
+      for (std::size_t k = 0; k < kMapKinds; ++k) {
+        auto kind = static_cast<MapKind>(k);
+        const auto& ref = port.qos.map(kind);
+        check(&port, ref, mapTableName(kind), ref && sw_.findMap(kind, ref->name));
+      }
+      check(&port, port.qos.scheduler, "SCHEDULER", port.qos.scheduler && sw_.schedulers.count(port.qos.scheduler->name));
+      for (const PortQueue& queue : port.queues) {
+        check(&port, queue.scheduler, "SCHEDULER", queue.scheduler && sw_.schedulers.count(queue.scheduler->name));
+        check(&port, queue.wred_profile, "WRED_PROFILE",
+              queue.wred_profile && sw_.wred_profiles.count(queue.wred_profile->name));
+      }
     }
   }
 

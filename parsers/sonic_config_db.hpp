@@ -48,8 +48,9 @@ DeviceTables readConfigDb(const json::Node& root, const std::string& file);
 void mergeTables(TableStore& into, const TableStore& from, const std::string& switch_name,
                  std::vector<InputNote>& notes);
 
-/// Converts a device's tables into the model. Unknown fields, invalid values and undefined
-/// ports become notes; out-of-scope tables are counted.
+/// Converts a device's tables into the model. Unknown fields, invalid values, undefined ports and
+/// references to undefined maps, schedulers and WRED profiles become notes; out-of-scope tables
+/// are counted.
 void buildSwitch(const TableStore& store, Switch& sw, std::vector<InputNote>& notes,
                  std::map<std::string, int>& out_of_scope_tables);
 

@@ -6,7 +6,6 @@
 
 #include "families.hpp"
 #include "fix_words.hpp"
-#include "rocelint/qos.hpp"
 
 namespace rocelint::rules {
 namespace {
@@ -54,33 +53,11 @@ void unknownFields(const RuleContext& ctx, FindingSink& sink) {
   }
 }
 
+// Every parser resolves its own references and records the ones that name nothing, with the fix
+// in its own syntax, so one rule reports them whatever the syntax.
 void undefinedReferences(const RuleContext& ctx, FindingSink& sink) {
   notesOfKind(ctx, sink, InputNote::Kind::UndefinedPort, "add the port to the PORT table or remove the entry");
-  for (const Switch& sw : ctx.fabric.switches) {
-    auto check = [&](const Port* port, const std::optional<Reference>& ref, const char* table, bool exists) {
-      if (!ref || exists) return;
-      sink.add(at(sw, port ? port->name : "", std::nullopt, ref->src,
-                  fmt::format("{} references {} \"{}\", which is not defined on {}", port ? port->name : "global", table,
-                              ref->name, sw.name),
-                  fmt::format("define {}|{} or reference an existing one", table, ref->name)));
-    };
-    if (sw.global_dscp_to_tc) {
-      check(nullptr, sw.global_dscp_to_tc, "DSCP_TO_TC_MAP", sw.findMap(MapKind::DscpToTc, sw.global_dscp_to_tc->name));
-    }
-    for (const Port& port : sw.ports) {
-      for (std::size_t k = 0; k < kMapKinds; ++k) {
-        auto kind = static_cast<MapKind>(k);
-        const auto& ref = port.qos.map(kind);
-        check(&port, ref, mapTableName(kind), ref && sw.findMap(kind, ref->name));
-      }
-      check(&port, port.qos.scheduler, "SCHEDULER", port.qos.scheduler && sw.schedulers.count(port.qos.scheduler->name));
-      for (const PortQueue& queue : port.queues) {
-        check(&port, queue.scheduler, "SCHEDULER", queue.scheduler && sw.schedulers.count(queue.scheduler->name));
-        check(&port, queue.wred_profile, "WRED_PROFILE",
-              queue.wred_profile && sw.wred_profiles.count(queue.wred_profile->name));
-      }
-    }
-  }
+  notesOfKind(ctx, sink, InputNote::Kind::UndefinedReference, "define what the name refers to, or correct the name");
 }
 
 }  // namespace

@@ -354,12 +354,14 @@ TEST(EosParser, MmuIngressHeadroomBecomesTheLosslessPgProfile) {
   EXPECT_EQ(sw.profiles.at(e1.queue(3)->buffer_profile->name).size_bytes->value, 10u * 208);
   EXPECT_EQ(e1.queue(3)->buffer_profile->src.line, 9);
   EXPECT_EQ(fabric.coverage.at(0).qos_lines, fabric.coverage.at(0).qos_lines_parsed);
-  // An apply of a profile that does not exist is an error at the apply line.
+  // An apply of a profile that does not exist is an undefined reference at the apply line.
   TempDir missing;
   missing.write("sw.cfg", "platform trident mmu queue profile NOPE apply\n");
-  auto invalid = withRule(test::check(missing.path()), "CFG005");
-  ASSERT_EQ(invalid.size(), 1u);
-  EXPECT_EQ(invalid[0].location.line, 1);
+  auto undefined = withRule(test::check(missing.path()), "CFG002");
+  ASSERT_EQ(undefined.size(), 1u);
+  EXPECT_EQ(undefined[0].location.line, 1);
+  EXPECT_EQ(undefined[0].fix,
+            "define `platform trident mmu queue profile NOPE`, or correct the name in the `apply` line");
 }
 
 TEST(EosParser, UnknownQosLinesAreNotesWithCoverage) {
@@ -390,7 +392,8 @@ TEST(EosParser, UnknownQosLinesAreNotesWithCoverage) {
   EXPECT_EQ(unknown[1].location.line, 5);
   EXPECT_EQ(unknown[2].location.line, 6);
   EXPECT_NE(unknown[2].message.find("policy-map"), std::string::npos);
-  auto undefined = withRule(report, "CFG005");
+  EXPECT_TRUE(withRule(report, "CFG005").empty());
+  auto undefined = withRule(report, "CFG002");
   ASSERT_EQ(undefined.size(), 1u);
   EXPECT_EQ(undefined[0].location.line, 11);
   EXPECT_EQ(undefined[0].message, "Ethernet1: service-profile NOPE names a qos profile that is not defined; Ethernet1 gets none of its settings");
@@ -659,7 +662,7 @@ TEST(EosRealWorld, EthernetInterfacesCfg) {
   // The comment ... EOF block is not configuration.
   for (const auto& note : fabric.notes) EXPECT_EQ(note.message.find("Comment created"), std::string::npos);
   Report report = analyze(fabric, {});
-  auto undefined = withRule(report, "CFG005");
+  auto undefined = withRule(report, "CFG002");
   ASSERT_EQ(undefined.size(), 1u);  // Ethernet7: service-profile QoS is defined nowhere
   EXPECT_EQ(undefined[0].port, "Ethernet7");
   EXPECT_EQ(undefined[0].location.line, 200);

@@ -204,8 +204,8 @@ TEST(RuleFixtureLayout, EveryRuleDirectoryHoldsSyntaxFixtures) {
   EXPECT_EQ(static_cast<std::size_t>(fixtures), test::fixtureDirs().size());
 }
 
-// The example output on each rule page must be what rocelint prints for the rule's SONiC fixture, so
-// the documentation cannot drift from the messages.
+// The example output on each rule page must be what rocelint prints for one of the rule's fixtures
+// (SONiC, or another syntax's), so the documentation cannot drift from the messages.
 class RuleDocumentation : public ::testing::TestWithParam<std::string> {};
 
 std::vector<std::string> ruleIds() {
@@ -218,14 +218,20 @@ TEST_P(RuleDocumentation, ExampleIsRealOutput) {
   const std::string id = GetParam();
   auto doc = ruleDocumentation(id);
   ASSERT_TRUE(doc.has_value());
-  fs::path bad = test::fixturesRoot() / id / "sonic" / "bad";
-  ASSERT_TRUE(fs::is_directory(bad)) << id << " has no SONiC fixture for its page's example";
-  std::ostringstream text;
-  writeText(test::check(bad.string()), text, {});
-  std::string output = text.str();
-  std::string prefix = bad.string() + "/";
-  for (auto at = output.find(prefix); at != std::string::npos; at = output.find(prefix, at))
-    output.erase(at, prefix.size());
+  ASSERT_TRUE(fs::is_directory(test::fixturesRoot() / id / "sonic" / "bad"))
+      << id << " has no SONiC fixture for its page's example";
+  // Every syntax's bad/ output, paths relative to its bad/: a page may show each syntax's example.
+  std::string output;
+  for (const auto& syntax : fs::directory_iterator(test::fixturesRoot() / id)) {
+    fs::path bad = syntax.path() / "bad";
+    if (!fs::is_directory(bad)) continue;
+    std::ostringstream text;
+    writeText(test::check(bad.string()), text, {});
+    std::string one = text.str();
+    std::string prefix = bad.string() + "/";
+    for (auto at = one.find(prefix); at != std::string::npos; at = one.find(prefix, at)) one.erase(at, prefix.size());
+    output += one;
+  }
   std::regex finding_line("^[^`\\s]\\S*:[0-9]+: (error|warning|note)\\[" + id + "\\]: .*$");
   // A block is the finding line plus the indented note:/fix: lines under it.
   std::vector<std::string> lines;

@@ -730,7 +730,7 @@ TEST(JunosMalformed, TruncatedXmlIsAnInputErrorAtItsEnd) {
                                        "pfc-priority x: expected a PFC priority (0-7), got \"x\"");
 }
 
-TEST(JunosMalformed, UndefinedReferencesAreCfg005ErrorsAtTheReference) {
+TEST(JunosMalformed, UndefinedReferencesAreCfg002ErrorsAtTheReference) {
   TempDir dir;
   std::string file = dir.write(
       "a.conf",
@@ -748,9 +748,10 @@ TEST(JunosMalformed, UndefinedReferencesAreCfg005ErrorsAtTheReference) {
       "}\n");
   Fabric fabric = loadFabric({dir.path()});
   Report report = analyze(fabric, {});
-  auto cfg005 = withRule(report, "CFG005");
+  EXPECT_TRUE(withRule(report, "CFG005").empty());
+  auto cfg002 = withRule(report, "CFG002");
   std::map<std::pair<int, int>, std::string> got;
-  for (const auto& f : cfg005) got[{f.location.line, f.location.column}] = f.message;
+  for (const auto& f : cfg002) got[{f.location.line, f.location.column}] = f.message;
   ASSERT_EQ(got.size(), 5u) << report.findings.size();
   auto at = [&](int line, int column) { return got[std::pair{line, column}]; };
   EXPECT_NE(at(5, 45).find("class-of-service classifiers dscp D forwarding-class LOSSY: forwarding class LOSSY is "
@@ -768,11 +769,15 @@ TEST(JunosMalformed, UndefinedReferencesAreCfg005ErrorsAtTheReference) {
                             "defined (defined: M); the binding is ignored"),
             std::string::npos)
       << at(10, 34);
-  EXPECT_EQ(cfg005[0].severity, Severity::Error);
-  for (const auto& f : cfg005) {
+  EXPECT_EQ(cfg002[0].severity, Severity::Error);
+  for (const auto& f : cfg002) {
     if (f.location.line == 8) {
       EXPECT_EQ(f.fix, "define the congestion-notification-profile CNP-X under class-of-service, or correct the name "
                        "where it is bound");
+    }
+    if (f.location.line == 9) {
+      EXPECT_EQ(f.fix, "configure interface et-0/0/7 under [edit interfaces], or correct the name under "
+                       "[edit class-of-service interfaces]");
     }
     if (f.location.line == 5) {
       EXPECT_EQ(f.fix, "define `class-of-service forwarding-classes class LOSSY queue-num N` (with `no-loss "
@@ -782,7 +787,7 @@ TEST(JunosMalformed, UndefinedReferencesAreCfg005ErrorsAtTheReference) {
   // The CLI exits with the error count status, not an input error.
   auto [code, out] = test::runRocelint("check " + dir.path());
   EXPECT_NE(
-      out.find(file + ":8: error[CFG005]: class-of-service interfaces et-* congestion-notification-profile CNP-X"),
+      out.find(file + ":8: error[CFG002]: class-of-service interfaces et-* congestion-notification-profile CNP-X"),
       std::string::npos)
       << out;
   EXPECT_EQ(code, 1) << out;

@@ -606,6 +606,52 @@ TEST(NvueNotes, WatchdogOnAPortWithoutPfc) {
   EXPECT_EQ(invalid[0].port, "swp1");
 }
 
+// An interface naming an undefined profile is a CFG002 error at the reference (NVUE refuses to apply
+// it); the port is analysed with default-global, as if it named none.
+TEST(NvueNotes, UndefinedProfilesAreCfg002AtTheReference) {
+  TempDir dir;
+  std::string file = dir.write("sw/startup.yaml",
+                               "- set:\n    qos:\n      pfc:\n        roce: {switch-priority: {'3': {}}}\n    interface:\n"
+                               "      swp1: {qos: {pfc: {profile: rcoe}}}\n"
+                               "      swp2:\n        qos:\n          congestion-control:\n            profile: gpu\n"
+                               "      swp3: {link: {mtu: 9216}}\n");
+  Fabric fabric = loadFabric({dir.path()});
+  const Switch& sw = onlySwitch(fabric);
+  // swp1 gets what swp3, which names no profile, gets; nothing points at the ignored binding.
+  const Port& swp1 = portOf(sw, "swp1");
+  const Port& swp3 = portOf(sw, "swp3");
+  EXPECT_EQ(swp1.qos.pfcPriorities(), swp3.qos.pfcPriorities());
+  if (swp1.qos.pfc_enable) {
+    EXPECT_NE(swp1.qos.pfc_enable->src.line, 6);
+  }
+  EXPECT_EQ(portOf(sw, "swp2").queues.size(), swp3.queues.size());
+  Report report = analyze(fabric, {});
+  EXPECT_TRUE(withRule(report, "CFG005").empty());
+  auto undefined = withRule(report, "CFG002");
+  ASSERT_EQ(undefined.size(), 2u);
+  EXPECT_EQ(undefined[0].location.file(), file);
+  EXPECT_EQ(undefined[0].location.line, 6);
+  EXPECT_EQ(undefined[0].location.column, 26);
+  EXPECT_EQ(undefined[0].port, "swp1");
+  EXPECT_EQ(undefined[0].message,
+            "set/interface/swp1/qos/pfc/profile: qos pfc profile \"rcoe\" is not defined (defined: roce); `nv config "
+            "apply` rejects the configuration, and swp1 is analysed with default-global");
+  EXPECT_EQ(undefined[0].fix,
+            "define it with `nv set qos pfc rcoe ...`, or correct the name in `nv set interface swp1 qos pfc profile`");
+  EXPECT_EQ(undefined[1].location.line, 10);
+  EXPECT_EQ(undefined[1].location.column, 13);
+  EXPECT_NE(undefined[1].message.find("qos congestion-control profile \"gpu\" is not defined (defined: none)"),
+            std::string::npos)
+      << undefined[1].message;
+  const InputNote* note = nullptr;
+  for (const InputNote& n : fabric.notes) {
+    if (n.kind == InputNote::Kind::UndefinedReference && n.port == "swp2") note = &n;
+  }
+  ASSERT_NE(note, nullptr);
+  EXPECT_EQ(note->referenced_kind, "qos congestion-control profile");
+  EXPECT_EQ(note->referenced_name, "gpu");
+}
+
 // ---------------------------------------------------------------------------------------------
 // Malformed input: InputError with file:line:col, the key path and what was expected
 // ---------------------------------------------------------------------------------------------
@@ -638,13 +684,6 @@ TEST(NvueMalformed, InputErrorsWithExactMessageAndLocation) {
       {"- set:\n    qos:\n      pfc:\n        default-global:\n          tx: maybe\n",
        "5:15: set/qos/pfc/default-global/tx: expected a PFC tx state (enable, disable, on or off), got \"maybe\""},
       {"- set:\n    qos:\n      pfc: 3\n", "3:12: set/qos/pfc: expected a mapping of PFC profiles, got \"3\""},
-      // An unknown profile reference.
-      {"- set:\n    qos:\n      pfc:\n        roce: {switch-priority: {'3': {}}}\n    interface:\n"
-       "      swp1: {qos: {pfc: {profile: rcoe}}}\n",
-       "6:26: set/interface/swp1/qos/pfc/profile: qos pfc profile \"rcoe\" is not defined (defined: roce)"},
-      {"- set:\n    interface:\n      swp1:\n        qos:\n          congestion-control:\n            profile: gpu\n",
-       "6:13: set/interface/swp1/qos/congestion-control/profile: qos congestion-control profile \"gpu\" is not "
-       "defined (defined: none)"},
       // A truncated file: the last key has no value.
       {"- set:\n    qos:\n      pfc-watchdog:\n        polling-interval:",
        "4:9: set/qos/pfc-watchdog/polling-interval: expected a polling interval in milliseconds (1-60000), got "

@@ -255,7 +255,10 @@ TEST(NxosParser, UndefinedReferencesAndUnknownLines) {
             "  priority-flow-control frobnicate\n");
   Fabric fabric = loadFabric({dir.path()});
   Report report = analyze(fabric, {});
-  auto invalid = withRule(report, "CFG005");
+  // Three undefined references: the class-map of class NOPE, the network-qos class-map MYCLASS, the
+  // queuing policy-map MISSING.
+  EXPECT_TRUE(withRule(report, "CFG005").empty());
+  auto invalid = withRule(report, "CFG002");
   ASSERT_EQ(invalid.size(), 3u);
   EXPECT_EQ(invalid[0].location.line, 4);
   EXPECT_EQ(invalid[0].message, "policy-map type qos IN: class NOPE names a class-map type qos that is not defined; it matches nothing");
@@ -266,6 +269,9 @@ TEST(NxosParser, UndefinedReferencesAndUnknownLines) {
   EXPECT_EQ(invalid[0].fix,
             "define `class-map type qos match-any NOPE` with its `match dscp` lines, or correct the class name in policy-map IN");
   EXPECT_EQ(invalid[2].fix, "define `policy-map type queuing MISSING`, or correct the name in the `service-policy` line");
+  EXPECT_EQ(invalid[1].fix,
+            "define `class-map type network-qos match-any MYCLASS` with `match qos-group N`, or name a system class in "
+            "policy-map NQ");
   auto unknown = withRule(report, "CFG001");
   ASSERT_EQ(unknown.size(), 3u);
   EXPECT_EQ(unknown[0].location.line, 6);

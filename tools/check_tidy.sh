@@ -7,7 +7,7 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 build=$1
 cd "$root"
 # The TU of each layer that includes most of the layer's interface.
-units=(src/model/qos.cpp src/util/parallel.cpp parsers/vendor_format.cpp src/load/loader.cpp
+units=(src/model/qos.cpp src/util/parallel.cpp parsers/format.cpp src/load/loader.cpp
        src/analysis/deadlock.cpp rules/registry.cpp src/engine/engine.cpp src/gate/baseline.cpp
        src/report/report_sarif.cpp src/fix/fix.cpp src/app/main.cpp)
 out=$(printf '%s\n' "${units[@]}" | xargs -P "$(nproc)" -n 1 clang-tidy -p "$build" --quiet 2>/dev/null || true)

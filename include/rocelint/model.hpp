@@ -346,6 +346,7 @@ struct InputNote {
     UnknownField,    ///< a field inside a table rocelint reads
     InvalidValue,    ///< a value of the wrong type or out of range
     UndefinedPort,   ///< a key names a port missing from the PORT table
+    UndefinedReference,  ///< a name refers to a map, policy, profile, class or scheduler that is not defined
     Conflict,        ///< two files of one switch disagree
     SkippedFile,     ///< a file whose format is not recognised / supported
   };
@@ -356,6 +357,8 @@ struct InputNote {
   SourceRef src;
   std::string group;  ///< what identical notes share, e.g. "BUFFER_PROFILE.mode"
   std::string fix;    ///< how to fix it, where the parser knows better than the rule's generic advice
+  std::string referenced_kind;  ///< UndefinedReference: what the name should refer to ("DSCP_TO_TC_MAP", "qos profile")
+  std::string referenced_name;  ///< UndefinedReference: the name as written
 };
 
 /// Builds an InputNote (keeps call sites short and every member initialised).
@@ -367,6 +370,17 @@ inline InputNote makeNote(InputNote::Kind kind, std::string switch_name, std::st
   note.port = std::move(port);
   note.message = std::move(message);
   note.src = std::move(src);
+  return note;
+}
+
+/// Builds an UndefinedReference note: `name`, written at `src`, refers to a `kind` the switch does not define.
+inline InputNote makeUndefinedReference(std::string switch_name, std::string port, std::string kind, std::string name,
+                                        std::string message, SourceRef src, std::string fix) {
+  InputNote note = makeNote(InputNote::Kind::UndefinedReference, std::move(switch_name), std::move(port),
+                            std::move(message), std::move(src));
+  note.referenced_kind = std::move(kind);
+  note.referenced_name = std::move(name);
+  note.fix = std::move(fix);
   return note;
 }
 

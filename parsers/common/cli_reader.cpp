@@ -73,4 +73,9 @@ void CliReader::invalid(const std::string& port, const std::string& message, con
   notes_.back().fix = fix;
 }
 
+void CliReader::undefined(const std::string& port, const std::string& kind, const std::string& name,
+                          const std::string& message, const SourceRef& where, const std::string& fix) {
+  notes_.push_back(makeUndefinedReference(sw_.name, port, kind, name, message, where, fix));
+}
+
 }  // namespace rocelint::common

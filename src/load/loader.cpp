@@ -13,15 +13,9 @@
 #include <set>
 #include <sstream>
 
-#include "located_json.hpp"
+#include "format.hpp"
 #include "parallel.hpp"
-#include "pg_profile_lookup.hpp"
-#include "port_config.hpp"
-#include "sonic_config_db.hpp"
-#include "sonic_minigraph.hpp"
 #include "topology.hpp"
-#include "topology_source.hpp"
-#include "vendor_format.hpp"
 
 namespace fs = std::filesystem;
 
@@ -49,10 +43,6 @@ bool ignoredSilently(const fs::path& path) {
   std::string ext = path.extension().string();
   return std::find(extensions.begin(), extensions.end(), ext) != extensions.end();
 }
-
-// YAML is read (NVUE, containerlab, topology.yaml are YAML) but a network-as-code repository
-// holds much other YAML (Ansible variables, CI files): an unrecognised one is skipped silently.
-bool isYaml(const std::string& ext) { return ext == ".yaml" || ext == ".yml"; }
 
 std::vector<InputFile> collect(const std::vector<std::string>& paths, const PathFilter& filter) {
   std::vector<InputFile> files;
@@ -85,141 +75,23 @@ std::vector<InputFile> collect(const std::vector<std::string>& paths, const Path
   return files;
 }
 
-/// The documents of one vendor format that describe a switch, in load order.
-struct VendorDocuments {
-  const vendor::SwitchFormat* format = nullptr;
-  std::vector<std::unique_ptr<vendor::Document>> documents;
-  std::string first_file;
-};
-
-struct PendingSwitch {
-  sonic::TableStore store;
-  std::vector<VendorDocuments> vendor;  ///< in registry order of their formats
-  std::vector<std::string> files;
-  bool from_minigraph = false;  ///< a minigraph contributed tables
-};
-
-bool startsLikeJson(const std::string& text) {
-  auto first = text.find_first_not_of(" \t\r\n");
-  return first != std::string::npos && (text[first] == '{' || text[first] == '[');
-}
-
-struct PendingLookup {
-  std::shared_ptr<const PgLookupTable> table;
-  std::string scope;  ///< directory name: a switch, a hwsku, or "" for every switch
-};
-
-struct PendingPortConfig {
-  std::shared_ptr<const sonic::PortConfigTable> table;
-  std::string scope;  ///< as for PendingLookup
-  fs::path dir;       ///< the directory it is in
-};
-
-/// How well a platform file in directory `scope` fits a switch: its own directory (3) beats its
-/// hwsku's directory (2) beats the fabric root (1); 0 means it does not apply.
-int scopeRank(const std::string& scope, const std::string& switch_name, const std::string& hwsku) {
-  if (scope == switch_name) return 3;
-  if (!hwsku.empty() && scope == hwsku) return 2;
-  return scope.empty() ? 1 : 0;
-}
-
-/// The port_config.ini that applies to a switch, or nullptr. A directory holding one of the
-/// switch's files is its own directory, whatever its name.
-const sonic::PortConfigTable* portConfigFor(const std::vector<PendingPortConfig>& tables, const std::string& switch_name,
-                                            const std::string& hwsku, const std::vector<std::string>& switch_files) {
-  const sonic::PortConfigTable* best = nullptr;
-  int best_rank = 0;
-  for (const auto& t : tables) {
-    int rank = scopeRank(t.scope, switch_name, hwsku);
-    for (const auto& f : switch_files) {
-      if (fs::path(f).parent_path() == t.dir) rank = 3;
-    }
-    if (rank > best_rank) {
-      best_rank = rank;
-      best = t.table.get();
-    }
-  }
-  return best;
-}
-
-/// DEVICE_METADATA|localhost.hwsku of a table store ("" when absent).
-std::string hwskuOf(const sonic::TableStore& store) {
-  const auto* metadata = store.table("DEVICE_METADATA");
-  if (metadata == nullptr) return "";
-  auto it = metadata->find("localhost");
-  if (it == metadata->end()) return "";
-  auto f = it->second.fields.find("hwsku");
-  return f == it->second.fields.end() ? "" : f->second.value;
-}
-
-std::string lookupScope(const InputFile& file) {
+/// The directory name a file is scoped by (a switch, a hwsku): "" at the fabric root and for file arguments.
+std::string directoryScope(const InputFile& file) {
   if (file.root.empty()) return "";
   fs::path parent = file.path.parent_path();
   if (fs::weakly_canonical(parent) == fs::weakly_canonical(file.root)) return "";
   return parent.filename().string();
 }
 
+/// The name of a switch whose file declares none: its directory below the root, else its stem.
 std::string defaultSwitchName(const InputFile& file) {
-  fs::path parent = file.path.parent_path();
-  if (!file.root.empty() && fs::weakly_canonical(parent) != fs::weakly_canonical(file.root)) {
-    return parent.filename().string();
-  }
-  return file.path.stem().string();
-}
-
-/// The switches an LLDP file without lldp_loc_chassis may describe: its stem without a ".lldp" /
-/// "-lldp" / "_lldp" suffix ("lldp/leaf1.lldp.json" is leaf1's), then its directory ("leaf1/lldp.json").
-std::vector<std::string> lldpSwitchNames(const InputFile& file) {
-  std::string stem = file.path.stem().string();
-  for (const char* suffix : {".lldp", "-lldp", "_lldp"}) {
-    std::string s(suffix);
-    if (stem.size() > s.size() && stem.compare(stem.size() - s.size(), s.size(), s) == 0) {
-      stem.resize(stem.size() - s.size());
-      break;
-    }
-  }
-  std::vector<std::string> names = {stem};
-  std::string dir = lookupScope(file);
-  if (!dir.empty() && dir != stem) names.push_back(dir);
-  return names;
+  std::string dir = directoryScope(file);
+  return dir.empty() ? file.path.stem().string() : dir;
 }
 
 void skip(Fabric& fabric, const fs::path& path, const std::string& why) {
   fabric.notes.push_back(makeNote(InputNote::Kind::SkippedFile, "", "", fmt::format("{} skipped: {}", path.string(), why),
                           SourceRef{path.string(), 1, 1, ""}));
-}
-
-// The traditional buffer model creates lossless PGs at run time from pg_profile_lookup.ini
-// (buffermgrd): BUFFER_PG|<port>|<pfc_enable> -> pg_lossless_<speed>_<cable>_profile.
-void deriveLosslessPgs(Switch& sw) {
-  if (sw.buffer_model != BufferModel::Traditional || !sw.pg_lookup) return;
-  for (Port& port : sw.ports) {
-    PrioritySet pfc = port.qos.pfcPriorities();
-    // buffermgrd reads CABLE_LENGTH: a topology link length does not change what the switch programs.
-    const auto& cable = port.cable_length_from_topology ? port.configured_cable_length_m : port.cable_length_m;
-    if (pfc.none() || port.isAdminDown() || !port.speed_mbps || !cable) continue;
-    if (cable->value == 0) continue;  // "0m": no lossless profile by design
-    const PgLookupRow* row = sw.pg_lookup->find(port.speed_mbps->value, cable->value);
-    if (row == nullptr) continue;
-    std::string name = fmt::format("pg_lossless_{}_{}m_profile", row->speed_mbps, row->cable_length_m);
-    if (!sw.profiles.count(name)) {
-      BufferProfile profile;
-      profile.name = name;
-      profile.pool = Reference{"ingress_lossless_pool", row->src, false};
-      profile.size_bytes = Sourced<std::uint64_t>{row->size_bytes, row->src};
-      profile.xon_bytes = Sourced<std::uint64_t>{row->xon_bytes, row->src};
-      profile.xoff_bytes = Sourced<std::uint64_t>{row->xoff_bytes, row->src};
-      if (row->xon_offset_bytes) profile.xon_offset_bytes = Sourced<std::uint64_t>{*row->xon_offset_bytes, row->src};
-      profile.dynamic_th = Sourced<int>{row->threshold, row->src};
-      profile.derived = true;
-      profile.src = row->src;
-      sw.profiles.emplace(name, std::move(profile));
-    }
-    for (std::size_t p = 0; p < 8; ++p) {
-      if (!pfc.test(p) || port.pgs[p]) continue;
-      port.pgs[p] = PriorityGroup{static_cast<int>(p), Reference{name, row->src, false}, false, true, row->src};
-    }
-  }
 }
 
 void buildLinksAndHosts(Fabric& fabric) {
@@ -245,121 +117,61 @@ void buildLinksAndHosts(Fabric& fabric) {
   }
 }
 
-
 /// What building one switch produced (on a worker thread); merged in switch order.
 struct BuiltSwitch {
   Switch sw;
+  const format::SwitchBuilder* builder = nullptr;
   std::vector<InputNote> notes;
   std::map<std::string, int> out_of_scope;
   std::vector<ParseCoverage> coverage;
+
+  format::BuildOutput output() { return {notes, out_of_scope, coverage}; }
 };
 
 /// What reading one input file produced (phase 1, on a worker thread).
 struct ParsedFile {
-  enum class Kind : std::uint8_t { Lookup, PortConfig, Sonic, Minigraph, Vendor, Topology, Skipped, Ignored, Failed } kind = Kind::Skipped;
-  std::shared_ptr<PgLookupTable> lookup;
-  std::shared_ptr<const sonic::PortConfigTable> port_config;
-  std::optional<sonic::Minigraph> minigraph;
-  bool lacks_port_table = false;  ///< a SONiC file without PORT rows (port_config.ini may supply them)
-  bool named_by_path = false;     ///< no host name in the file: named after its directory or stem
-  std::optional<sonic::DeviceTables> device;  ///< tables, unless they were built into `built`
-  std::optional<BuiltSwitch> built;           ///< the switch as if this file were its only one
-  std::optional<topology::TopologySource> topology;  ///< for Kind::Topology
-  const vendor::SwitchFormat* format = nullptr;  ///< for Kind::Vendor
-  std::unique_ptr<vendor::Document> document;    ///< for Kind::Vendor
-  std::string switch_name;
-  std::string why;  ///< skip reason or error message
+  enum class Kind : std::uint8_t { Parsed, Skipped, Ignored, Failed } kind = Kind::Skipped;
+  const format::Format* format = nullptr;
+  std::unique_ptr<format::Document> document;  ///< empty once built alone
+  std::string switch_name;                     ///< Role::Switch
+  bool named_by_path = false;                  ///< no host name in the file: named after its directory or stem
+  std::optional<BuiltSwitch> built;            ///< the switch as if this file were its only one
+  bool built_complete = false;                 ///< no platform table could change `built`
+  std::string why;                             ///< skip reason or error message
+
+  [[nodiscard]] bool describesSwitch() const { return kind == Kind::Parsed && format->role == format::Role::Switch; }
 };
 
-/// Reads one file. With `build`, a SONiC file is also built into a Switch right away and its
-/// tables are freed: most fabrics have one file per switch, and keeping every file's tables
-/// until all are read would double the loader's peak memory. The rare switch described by
-/// several files is read again and merged (see loadFabric).
+/// Reads, recognises and parses one file. With `build`, a file whose format can build a switch on
+/// its own is built right away and its document freed: most fabrics have one file per switch, and
+/// keeping every file's tables until all are read would double the loader's peak memory. The rare
+/// switch described by several files is read again and merged (see sortInputs).
 ParsedFile readInput(const InputFile& file, bool build) {
   ParsedFile out;
-  std::string name = file.path.filename().string();
-  std::string ext = file.path.extension().string();
-  std::string display = file.path.string();
   try {
-    if (isPgProfileLookupName(name)) {
-      out.kind = ParsedFile::Kind::Lookup;
-      out.lookup = std::make_shared<PgLookupTable>(parsePgProfileLookup(readFile(file.path), display));
+    auto input = std::make_unique<format::Input>(file.path.string(), directoryScope(file), readFile(file.path));
+    out.format = format::recognise(*input);
+    if (out.format == nullptr) {
+      std::optional<std::string> why = format::skipReason(*input);
+      out.kind = why ? ParsedFile::Kind::Skipped : ParsedFile::Kind::Ignored;
+      out.why = why.value_or("");
       return out;
     }
-    // The format is recognised by content; the extension only words the "skipped" note.
-    std::string text = readFile(file.path);
-    if (sonic::looksLikePortConfig(name, text)) {
-      out.kind = ParsedFile::Kind::PortConfig;
-      out.port_config = std::make_shared<const sonic::PortConfigTable>(sonic::parsePortConfig(text, display));
-      return out;
-    }
-    if (ext == ".json" || startsLikeJson(text)) {
-      json::Node root;
-      json::ParseFailure failure;
-      if (!json::parse(text, root, failure)) {
-        throw InputError(fmt::format("{}:{}:{}: invalid JSON: {}", display, failure.line, failure.column, failure.message));
-      }
-      if (topology::looksLikeLldp(root)) {
-        out.topology = topology::parseLldp(root, display, lldpSwitchNames(file));
-        out.kind = ParsedFile::Kind::Topology;
-        return out;
-      }
-      if (!sonic::looksLikeConfigDb(root)) {
-        out.why = "JSON that is neither a SONiC config_db (no TABLE or TABLE|key members) nor LLDP neighbours (no lldp or lldpNeighbors)";
-        return out;
-      }
-      out.device = sonic::readConfigDb(root, display);
-      out.switch_name = out.device->hostname ? *out.device->hostname : defaultSwitchName(file);
-      out.named_by_path = !out.device->hostname;
-      out.lacks_port_table = out.device->store.table("PORT") == nullptr;
-      out.kind = ParsedFile::Kind::Sonic;
-      if (build) {
-        root = json::Node{};
-        BuiltSwitch& b = out.built.emplace();
-        b.sw.name = out.switch_name;
-        b.sw.files = {display};
-        sonic::buildSwitch(out.device->store, b.sw, b.notes, b.out_of_scope);
-        out.device->store = sonic::TableStore{};
-      }
-      return out;
-    }
-    // Checked before the vendor formats: Junos XML is .xml too, but its root is not DeviceMiniGraph.
-    if (sonic::looksLikeMinigraph(text)) {
-      out.minigraph = sonic::parseMinigraph(text, display);
-      out.switch_name = out.minigraph->hostname.value;
-      out.kind = ParsedFile::Kind::Minigraph;
-      return out;
-    }
-    // Checked before the vendor formats: NVUE is YAML too.
-    if (topology::looksLikePlan(text)) {
-      out.topology = topology::parsePlan(text, display);
-      out.kind = ParsedFile::Kind::Topology;
-      return out;
-    }
-    if (topology::looksLikeContainerlab(text)) {
-      out.topology = topology::parseContainerlab(text, display);
-      out.kind = ParsedFile::Kind::Topology;
-      return out;
-    }
-    if (const vendor::SwitchFormat* format = vendor::recognise(text, ext)) {
-      out.document = format->parse(text, display);
-      out.format = format;
-      std::optional<std::string> hostname = format->hostname(*out.document);
-      out.switch_name = hostname ? *hostname : defaultSwitchName(file);
-      out.named_by_path = !hostname;
-      out.kind = ParsedFile::Kind::Vendor;
-      return out;
-    }
-    if (isYaml(ext)) {
-      out.kind = ParsedFile::Kind::Ignored;
-    } else if (ext == ".xml") {
-      out.why = "XML that is not a SONiC minigraph (root DeviceMiniGraph) nor a Junos configuration (<configuration>)";
-    } else if (ext == ".ini") {
-      out.why = "only pg_profile_lookup.ini and port_config.ini (with its \"# name lanes ...\" header) are read among SONiC platform .ini files";
-    } else if (ext == ".cfg" || ext == ".conf") {
-      out.why = "not an EOS or NX-OS running-config nor a Junos configuration";
-    } else {
-      out.why = "not a recognised input format";
+    out.document = out.format->parse(*input);
+    out.kind = ParsedFile::Kind::Parsed;
+    input.reset();  // the text and its JSON tree
+    if (out.format->role != format::Role::Switch) return out;
+    std::optional<std::string> hostname = out.format->hostname(*out.document);
+    out.switch_name = hostname ? *hostname : defaultSwitchName(file);
+    out.named_by_path = !hostname;
+    if (build && out.format->build_alone != nullptr) {
+      BuiltSwitch& b = out.built.emplace();
+      b.sw.name = out.switch_name;
+      b.sw.files = {file.path.string()};
+      b.builder = out.format->builder;
+      format::BuildOutput output = b.output();
+      out.built_complete = out.format->build_alone(*out.document, b.sw, output);
+      out.document.reset();
     }
   } catch (const InputError& e) {
     out.kind = ParsedFile::Kind::Failed;
@@ -368,41 +180,8 @@ ParsedFile readInput(const InputFile& file, bool build) {
   return out;
 }
 
-bool describesSwitch(const ParsedFile& file) {
-  return file.kind == ParsedFile::Kind::Sonic || file.kind == ParsedFile::Kind::Minigraph ||
-         file.kind == ParsedFile::Kind::Vendor;
-}
-
-/// A file in a switch sub-directory that names no switch joins the one switch the other files of
-/// that directory name: the QoS and buffer JSON sonic-cfggen rendered from a minigraph, next to
-/// that minigraph. (At the fabric root, files without a host name stay named after themselves.)
-void adoptDirectoryHostnames(const std::vector<InputFile>& files, std::vector<ParsedFile>& parsed) {
-  std::map<fs::path, std::set<std::string>> declared;
-  for (std::size_t i = 0; i < files.size(); ++i) {
-    if (describesSwitch(parsed[i]) && !parsed[i].named_by_path) declared[files[i].path.parent_path()].insert(parsed[i].switch_name);
-  }
-  for (std::size_t i = 0; i < files.size(); ++i) {
-    if (!describesSwitch(parsed[i]) || !parsed[i].named_by_path || lookupScope(files[i]).empty()) continue;
-    auto it = declared.find(files[i].path.parent_path());
-    if (it == declared.end() || it->second.size() != 1) continue;
-    parsed[i].switch_name = *it->second.begin();
-    if (parsed[i].built) parsed[i].built->sw.name = parsed[i].switch_name;
-  }
-}
-
-}  // namespace
-
-Fabric loadFabric(const std::vector<std::string>& paths, const LoadProgress& progress) {
-  return loadFabric(paths, progress, PathFilter{});
-}
-
-Fabric loadFabric(const std::vector<std::string>& paths, const LoadProgress& progress, const PathFilter& filter) {
-  Fabric fabric;
-  std::map<std::string, PendingSwitch> pending;
-  std::vector<PendingLookup> lookups;
-
-  // Phase 1, parallel: read and parse every file on its own (SONiC files are built right away).
-  std::vector<InputFile> files = collect(paths, filter);
+/// Phase 1, parallel: every file on its own.
+std::vector<ParsedFile> readInputs(const std::vector<InputFile>& files, const LoadProgress& progress) {
   std::vector<ParsedFile> parsed(files.size());
   std::atomic<std::size_t> done{0};
   std::mutex progress_mu;
@@ -414,159 +193,184 @@ Fabric loadFabric(const std::vector<std::string>& paths, const LoadProgress& pro
       progress(finished - 1, files.size());  // files done before this one, as a sequential loader counts
     }
   });
-  adoptDirectoryHostnames(files, parsed);
-  std::vector<PendingPortConfig> port_configs;
+  return parsed;
+}
+
+/// A file in a switch sub-directory that names no switch joins the one switch the other files of
+/// that directory name: the QoS and buffer JSON sonic-cfggen rendered from a minigraph, next to
+/// that minigraph. (At the fabric root, files without a host name stay named after themselves.)
+void adoptDirectoryHostnames(const std::vector<InputFile>& files, std::vector<ParsedFile>& parsed) {
+  std::map<fs::path, std::set<std::string>> declared;
   for (std::size_t i = 0; i < files.size(); ++i) {
-    if (parsed[i].kind == ParsedFile::Kind::PortConfig) {
-      port_configs.push_back({parsed[i].port_config, lookupScope(files[i]), files[i].path.parent_path()});
+    if (parsed[i].describesSwitch() && !parsed[i].named_by_path) declared[files[i].path.parent_path()].insert(parsed[i].switch_name);
+  }
+  for (std::size_t i = 0; i < files.size(); ++i) {
+    if (!parsed[i].describesSwitch() || !parsed[i].named_by_path || directoryScope(files[i]).empty()) continue;
+    auto it = declared.find(files[i].path.parent_path());
+    if (it == declared.end() || it->second.size() != 1) continue;
+    parsed[i].switch_name = *it->second.begin();
+    if (parsed[i].built) parsed[i].built->sw.name = parsed[i].switch_name;
+  }
+}
+
+/// The documents of one builder that describe a switch, in load order.
+struct BuilderDocuments {
+  const format::SwitchBuilder* builder = nullptr;
+  std::vector<std::unique_ptr<format::Document>> documents;
+  std::string first_file;
+};
+
+struct PendingSwitch {
+  std::vector<BuilderDocuments> by_builder;  ///< in registry order of their builders
+  std::vector<std::string> files;
+
+  void add(const format::Format& format, std::unique_ptr<format::Document> document, const std::string& file) {
+    // A builder ranks by the first registry entry that uses it.
+    const auto& formats = format::registry();
+    auto rank = [&](const format::SwitchBuilder* b) {
+      return std::find_if(formats.begin(), formats.end(), [&](const format::Format* f) { return f->builder == b; }) -
+             formats.begin();
+    };
+    auto slot = std::find_if(by_builder.begin(), by_builder.end(),
+                             [&](const BuilderDocuments& d) { return rank(d.builder) >= rank(format.builder); });
+    if (slot == by_builder.end() || slot->builder != format.builder) {
+      slot = by_builder.insert(slot, BuilderDocuments{format.builder, {}, file});
     }
+    slot->documents.push_back(std::move(document));
+    files.push_back(file);
   }
-  // Which switches more than one file describes: those are read again and merged.
+};
+
+/// What phase 2 sorted the parsed files into.
+struct Inputs {
+  format::PlatformTables platform;
+  std::vector<topology::TopologySource> topology;
+  std::map<std::string, PendingSwitch> pending;  ///< switches to build from their documents
+  std::map<std::string, BuiltSwitch> ready;      ///< switches built alone in phase 1
+};
+
+/// Phase 2, in file order: skip notes and errors (for the first failing file), platform tables,
+/// topology sources, and the switch files grouped per switch (later files win a conflict).
+Inputs sortInputs(const std::vector<InputFile>& files, std::vector<ParsedFile>& parsed, Fabric& fabric) {
+  Inputs inputs;
   std::map<std::string, int> files_of_switch;
-  for (const ParsedFile& file : parsed) {
-    if (describesSwitch(file)) ++files_of_switch[file.switch_name];
-  }
-  // Phase 2, in file order (later files win a conflict, errors are reported for the first file).
-  std::map<std::string, BuiltSwitch> ready;
-  std::vector<topology::TopologySource> topology_sources;
   for (std::size_t i = 0; i < files.size(); ++i) {
     ParsedFile& file = parsed[i];
-    std::string display = files[i].path.string();
-    switch (file.kind) {
-      case ParsedFile::Kind::Failed: throw InputError(file.why);
-      case ParsedFile::Kind::Skipped: skip(fabric, files[i].path, file.why); break;
-      case ParsedFile::Kind::Ignored: break;
-      case ParsedFile::Kind::Lookup:
-        lookups.push_back({std::move(file.lookup), lookupScope(files[i])});
-        ++fabric.files_loaded;
+    if (file.kind == ParsedFile::Kind::Failed) throw InputError(file.why);
+    if (file.kind == ParsedFile::Kind::Skipped) skip(fabric, files[i].path, file.why);
+    if (file.kind != ParsedFile::Kind::Parsed) continue;
+    ++fabric.files_loaded;
+    switch (file.format->role) {
+      case format::Role::PlatformTable:
+        inputs.platform.add(*file.format, std::move(file.document), directoryScope(files[i]),
+                            files[i].path.parent_path().string());
         break;
-      case ParsedFile::Kind::PortConfig: ++fabric.files_loaded; break;
-      case ParsedFile::Kind::Topology:
-        topology_sources.push_back(std::move(*file.topology));
-        ++fabric.files_loaded;
-        break;
-      case ParsedFile::Kind::Minigraph: {
-        std::string hwsku = file.minigraph->hwsku ? file.minigraph->hwsku->value : "";
-        const sonic::PortConfigTable* ports = portConfigFor(port_configs, file.switch_name, hwsku, {display});
-        std::vector<InputNote> notes;
-        sonic::TableStore tables = sonic::renderMinigraph(*file.minigraph, ports, notes);
-        PendingSwitch& target = pending[file.switch_name];
-        sonic::mergeTables(target.store, tables, file.switch_name, fabric.notes);
-        target.from_minigraph = true;
-        for (auto& note : notes) fabric.notes.push_back(std::move(note));
-        target.files.push_back(display);
-        ++fabric.files_loaded;
-        break;
-      }
-      case ParsedFile::Kind::Sonic: {
-        // Without PORT rows, a port_config.ini may supply them: the switch is built in phase 3.
-        bool alone = files_of_switch[file.switch_name] == 1 && !(file.lacks_port_table && !port_configs.empty());
-        if (!alone) {
-          std::string name = file.switch_name;  // may have been adopted from the directory
-          file = readInput(files[i], false);     // its tables were freed: read them again
-          file.switch_name = name;
-        }
-        for (auto& note : file.device->notes) {
-          note.switch_name = file.switch_name;
-          fabric.notes.push_back(std::move(note));
-        }
-        if (alone) {
-          ready.emplace(file.switch_name, std::move(*file.built));
-        } else {
-          PendingSwitch& target = pending[file.switch_name];
-          sonic::mergeTables(target.store, file.device->store, file.switch_name, fabric.notes);
-          target.files.push_back(display);
-        }
-        ++fabric.files_loaded;
-        break;
-      }
-      case ParsedFile::Kind::Vendor: {
-        PendingSwitch& target = pending[file.switch_name];
-        const auto& formats = vendor::switchFormats();
-        auto rank = [&](const vendor::SwitchFormat* f) { return std::find(formats.begin(), formats.end(), f) - formats.begin(); };
-        auto slot = std::find_if(target.vendor.begin(), target.vendor.end(),
-                                 [&](const VendorDocuments& v) { return rank(v.format) >= rank(file.format); });
-        if (slot == target.vendor.end() || slot->format != file.format) {
-          slot = target.vendor.insert(slot, VendorDocuments{file.format, {}, display});
-        }
-        slot->documents.push_back(std::move(file.document));
-        target.files.push_back(display);
-        ++fabric.files_loaded;
-        break;
-      }
+      case format::Role::Topology: inputs.topology.push_back(file.format->topology(*file.document)); break;
+      case format::Role::Switch: ++files_of_switch[file.switch_name]; break;
     }
-    file = ParsedFile{};  // free what was merged
   }
+  for (std::size_t i = 0; i < files.size(); ++i) {
+    ParsedFile& file = parsed[i];
+    if (!file.describesSwitch()) continue;
+    bool alone = files_of_switch[file.switch_name] == 1 && file.built &&
+                 (file.built_complete || inputs.platform.empty());
+    if (alone) {
+      inputs.ready.emplace(file.switch_name, std::move(*file.built));
+    } else {
+      std::string name = file.switch_name;  // may have been adopted from the directory
+      if (!file.document) {
+        file = readInput(files[i], false);  // built alone, then freed: read it again
+        if (!file.describesSwitch()) throw InputError(fmt::format("{}: changed while it was read", files[i].path.string()));
+      }
+      inputs.pending[name].add(*file.format, std::move(file.document), files[i].path.string());
+    }
+    file = ParsedFile{};  // free what was taken
+  }
+  return inputs;
+}
 
-  // Phase 3, parallel: build each remaining switch from its merged tables, then free them.
+/// Builds a switch from its documents. One syntax per switch: the builder first in registry order
+/// wins (SONiC over Junos over EOS, ...); the files of any other are ignored with a CFG003 note.
+BuiltSwitch buildSwitch(const std::string& name, PendingSwitch& source, const format::PlatformTables& platform) {
+  BuiltSwitch out;
+  out.sw.name = name;
+  out.sw.files = source.files;
+  BuilderDocuments& used = source.by_builder.front();
+  out.builder = used.builder;
+  for (std::size_t b = 1; b < source.by_builder.size(); ++b) {
+    const char* ignored = source.by_builder[b].builder->name;
+    out.notes.push_back(makeNote(InputNote::Kind::Conflict, name, "",
+                                 fmt::format("switch {} is described by {} and by {} files; the {} files are ignored",
+                                             name, used.builder->name, ignored, ignored),
+                                 SourceRef{source.by_builder[b].first_file, 1, 1, ""}));
+  }
+  format::BuildOutput output = out.output();
+  used.builder->build(used.documents, out.sw, platform, output);
+  source = PendingSwitch{};
+  return out;
+}
+
+/// Phase 3, parallel: builds each pending switch, then adds every switch to the fabric in name
+/// order. Returns each switch's builder, by index into `fabric.switches`.
+std::vector<const format::SwitchBuilder*> buildSwitches(Inputs& inputs, Fabric& fabric) {
   std::vector<std::pair<std::string, PendingSwitch>> sources;
-  sources.reserve(pending.size());
-  for (auto it = pending.begin(); it != pending.end(); it = pending.erase(it)) sources.emplace_back(it->first, std::move(it->second));
+  sources.reserve(inputs.pending.size());
+  for (auto it = inputs.pending.begin(); it != inputs.pending.end(); it = inputs.pending.erase(it)) {
+    sources.emplace_back(it->first, std::move(it->second));
+  }
   std::vector<BuiltSwitch> merged(sources.size());
   util::parallelFor(sources.size(), [&](std::size_t i) {
-    BuiltSwitch& out = merged[i];
-    Switch& sw = out.sw;
-    PendingSwitch& source = sources[i].second;
-    sw.name = sources[i].first;
-    sw.files = source.files;
-    // One format per switch: SONiC wins over vendor formats, which rank in registry order
-    // (EOS over NX-OS, ...); the files of any other format are ignored with a CFG003 note.
-    bool sonic_used = !source.store.tables.empty();
-    const char* used = sonic_used ? "SONiC config_db" : source.vendor.front().format->name;
-    for (std::size_t v = sonic_used ? 0 : 1; v < source.vendor.size(); ++v) {
-      const char* format = source.vendor[v].format->name;
-      out.notes.push_back(makeNote(InputNote::Kind::Conflict, sw.name, "",
-                                   fmt::format("switch {} is described by {} and by {} files; the {} files are ignored",
-                                               sw.name, used, format, format),
-                                   SourceRef{source.vendor[v].first_file, 1, 1, ""}));
-    }
-    if (sonic_used && source.store.table("PORT") == nullptr) {
-      if (const auto* ports = portConfigFor(port_configs, sw.name, hwskuOf(source.store), source.files)) {
-        sonic::addPortConfigRows(source.store, *ports);
-      }
-    }
-    if (sonic_used) {
-      sonic::buildSwitch(source.store, sw, out.notes, out.out_of_scope);
-      if (source.from_minigraph) sw.syntax = ConfigSyntax::Minigraph;
-    } else {
-      vendor::BuildOutput build_out{out.notes, out.out_of_scope, out.coverage};
-      source.vendor.front().format->build(source.vendor.front().documents, sw, build_out);
-    }
-    source = PendingSwitch{};
+    merged[i] = buildSwitch(sources[i].first, sources[i].second, inputs.platform);
   });
   for (BuiltSwitch& b : merged) {
     std::string name = b.sw.name;
-    ready.emplace(std::move(name), std::move(b));
+    inputs.ready.emplace(std::move(name), std::move(b));
   }
-  std::vector<BuiltSwitch> built;
-  built.reserve(ready.size());
-  for (auto it = ready.begin(); it != ready.end(); it = ready.erase(it)) built.push_back(std::move(it->second));
-  fabric.switches.reserve(built.size());
-  for (BuiltSwitch& b : built) {
+  std::vector<const format::SwitchBuilder*> builders;
+  fabric.switches.reserve(inputs.ready.size());
+  for (auto it = inputs.ready.begin(); it != inputs.ready.end(); it = inputs.ready.erase(it)) {
+    BuiltSwitch& b = it->second;
     for (auto& note : b.notes) fabric.notes.push_back(std::move(note));
     for (const auto& [table, n] : b.out_of_scope) fabric.out_of_scope_tables[table] += n;
     for (auto& c : b.coverage) fabric.coverage.push_back(std::move(c));
     fabric.switch_index.emplace(b.sw.name, fabric.switches.size());
     fabric.switches.push_back(std::move(b.sw));
+    builders.push_back(b.builder);
   }
+  return builders;
+}
 
-  // Topology sources give neighbours, cable lengths and roles before PGs are derived from the
-  // lookup tables (which depend on cable length) and before links are built.
-  applyTopology(fabric, std::move(topology_sources));
-
-  // Lookup tables: a switch's own directory beats its hwsku's directory beats the fabric root.
-  for (Switch& sw : fabric.switches) {
-    int best_rank = 0;
-    for (const auto& lookup : lookups) {
-      int rank = scopeRank(lookup.scope, sw.name, sw.hwsku);
-      if (rank > best_rank) {
-        best_rank = rank;
-        sw.pg_lookup = lookup.table;
-      }
+/// Platform tables apply to the switches of their directory, their hwsku's or the whole fabric;
+/// then each switch derives what its syntax derives at run time.
+void postProcess(Fabric& fabric, const format::PlatformTables& platform,
+                 const std::vector<const format::SwitchBuilder*>& builders) {
+  for (std::size_t s = 0; s < fabric.switches.size(); ++s) {
+    Switch& sw = fabric.switches[s];
+    for (const format::Format* format : format::registry()) {
+      if (format->role != format::Role::PlatformTable || format->apply == nullptr) continue;
+      if (const format::Document* table = platform.find(*format, sw.name, sw.hwsku)) format->apply(*table, sw);
     }
-    deriveLosslessPgs(sw);
+    if (builders[s]->post_process != nullptr) builders[s]->post_process(sw);
   }
+}
 
+}  // namespace
+
+Fabric loadFabric(const std::vector<std::string>& paths, const LoadProgress& progress) {
+  return loadFabric(paths, progress, PathFilter{});
+}
+
+Fabric loadFabric(const std::vector<std::string>& paths, const LoadProgress& progress, const PathFilter& filter) {
+  Fabric fabric;
+  std::vector<InputFile> files = collect(paths, filter);
+  std::vector<ParsedFile> parsed = readInputs(files, progress);
+  adoptDirectoryHostnames(files, parsed);
+  Inputs inputs = sortInputs(files, parsed, fabric);
+  std::vector<const format::SwitchBuilder*> builders = buildSwitches(inputs, fabric);
+  // Topology sources give neighbours, cable lengths and roles before run-time PGs are derived
+  // (they depend on cable length) and before links are built.
+  applyTopology(fabric, std::move(inputs.topology));
+  postProcess(fabric, inputs.platform, builders);
   buildLinksAndHosts(fabric);
   return fabric;
 }

@@ -1,0 +1,224 @@
+#include "format.hpp"
+
+#include <fmt/format.h>
+
+#include <filesystem>
+
+#include "cli_config_text.hpp"
+#include "eos_config.hpp"
+#include "junos_config.hpp"
+#include "nvue_config.hpp"
+#include "nxos_config.hpp"
+#include "rocelint/diagnostics.hpp"
+#include "sonic_format.hpp"
+
+namespace fs = std::filesystem;
+
+namespace rocelint::format {
+
+Input::Input(std::string file, std::string directory, std::string text)
+    : file_(std::move(file)), directory_(std::move(directory)), text_(std::move(text)) {}
+
+std::string Input::name() const { return fs::path(file_).filename().string(); }
+
+std::string Input::stem() const { return fs::path(file_).stem().string(); }
+
+std::string Input::extension() const { return fs::path(file_).extension().string(); }
+
+bool Input::isJson() const {
+  auto first = text_.find_first_not_of(" \t\r\n");
+  bool starts_like_json = first != std::string::npos && (text_[first] == '{' || text_[first] == '[');
+  return extension() == ".json" || starts_like_json;
+}
+
+const json::Node& Input::json() const {
+  if (!json_) {
+    json::Node root;
+    json::ParseFailure failure;
+    if (!json::parse(text_, root, failure)) {
+      throw InputError(fmt::format("{}:{}:{}: invalid JSON: {}", file_, failure.line, failure.column, failure.message));
+    }
+    json_ = std::move(root);
+  }
+  return *json_;
+}
+
+void PlatformTables::add(const Format& format, std::shared_ptr<const Document> document, std::string scope,
+                         std::string dir) {
+  tables_.push_back({&format, std::move(document), std::move(scope), std::move(dir)});
+}
+
+const Document* PlatformTables::find(const Format& format, const std::string& switch_name, const std::string& hwsku,
+                                     const std::vector<std::string>& files) const {
+  const Document* best = nullptr;
+  int best_rank = 0;
+  for (const Table& table : tables_) {
+    if (table.format != &format) continue;
+    // Its own directory (3) beats its hwsku's directory (2) beats the fabric root (1).
+    int rank = table.scope == switch_name ? 3 : !hwsku.empty() && table.scope == hwsku ? 2 : table.scope.empty() ? 1 : 0;
+    for (const std::string& file : files) {
+      if (fs::path(file).parent_path() == table.dir) rank = 3;
+    }
+    if (rank > best_rank) {
+      best_rank = rank;
+      best = table.document.get();
+    }
+  }
+  return best;
+}
+
+namespace {
+
+// --- EOS and NX-OS: running-config text as a tree of indentation blocks ---------------------------
+
+class CliDocument : public Document {
+ public:
+  explicit CliDocument(cli::ConfigText text) : config(std::move(text)) {}
+  cli::ConfigText config;
+};
+
+std::unique_ptr<Document> parseCli(const Input& input) {
+  return std::make_unique<CliDocument>(cli::parseConfigText(input.text(), input.file()));
+}
+
+std::vector<cli::ConfigText> takeConfigs(std::vector<std::unique_ptr<Document>>& documents) {
+  std::vector<cli::ConfigText> configs;
+  configs.reserve(documents.size());
+  for (auto& document : documents) configs.push_back(std::move(static_cast<CliDocument&>(*document).config));
+  documents.clear();
+  return configs;
+}
+
+const SwitchBuilder kEosBuilder{
+    .name = "EOS",
+    .build = [](std::vector<std::unique_ptr<Document>>& documents, Switch& sw, const PlatformTables&, BuildOutput& out) {
+      eos::buildSwitch(takeConfigs(documents), sw, out.notes, out.out_of_scope, out.coverage);
+    },
+};
+
+const Format kEos{
+    .name = "EOS",
+    .role = Role::Switch,
+    .content = Content::Text,
+    .recognise = [](const Input& input) { return cli::detectDialect(input.text()) == cli::Dialect::Eos; },
+    .parse = parseCli,
+    .hostname = [](const Document& d) { return eos::hostnameOf(static_cast<const CliDocument&>(d).config); },
+    .builder = &kEosBuilder,
+};
+
+const SwitchBuilder kNxosBuilder{
+    .name = "NX-OS",
+    .build = [](std::vector<std::unique_ptr<Document>>& documents, Switch& sw, const PlatformTables&, BuildOutput& out) {
+      nxos::buildSwitch(takeConfigs(documents), sw, out.notes, out.out_of_scope, out.coverage);
+    },
+};
+
+const Format kNxos{
+    .name = "NX-OS",
+    .role = Role::Switch,
+    .content = Content::Text,
+    .recognise = [](const Input& input) { return cli::detectDialect(input.text()) == cli::Dialect::Nxos; },
+    .parse = parseCli,
+    .hostname = [](const Document& d) { return nxos::hostnameOf(static_cast<const CliDocument&>(d).config); },
+    .builder = &kNxosBuilder,
+};
+
+// --- topology sources: LLDP neighbours, topology.yaml, containerlab --------------------------------
+
+class TopologyDocument : public Document {
+ public:
+  explicit TopologyDocument(topology::TopologySource s) : source(std::move(s)) {}
+  topology::TopologySource source;
+};
+
+topology::TopologySource takeSource(Document& document) { return std::move(static_cast<TopologyDocument&>(document).source); }
+
+/// The switches an LLDP file without lldp_loc_chassis may describe: its stem without a ".lldp" /
+/// "-lldp" / "_lldp" suffix ("lldp/leaf1.lldp.json" is leaf1's), then its directory ("leaf1/lldp.json").
+std::vector<std::string> lldpSwitchNames(const Input& input) {
+  std::string stem = input.stem();
+  for (const char* suffix : {".lldp", "-lldp", "_lldp"}) {
+    std::string s(suffix);
+    if (stem.size() > s.size() && stem.compare(stem.size() - s.size(), s.size(), s) == 0) {
+      stem.resize(stem.size() - s.size());
+      break;
+    }
+  }
+  std::vector<std::string> names = {stem};
+  if (!input.directory().empty() && input.directory() != stem) names.push_back(input.directory());
+  return names;
+}
+
+const Format kLldp{
+    .name = "LLDP",
+    .role = Role::Topology,
+    .content = Content::Json,
+    .recognise = [](const Input& input) { return topology::looksLikeLldp(input.json()); },
+    .parse = [](const Input& input) -> std::unique_ptr<Document> {
+      return std::make_unique<TopologyDocument>(topology::parseLldp(input.json(), input.file(), lldpSwitchNames(input)));
+    },
+    .topology = takeSource,
+};
+
+const Format kTopologyPlan{
+    .name = "topology.yaml",
+    .role = Role::Topology,
+    .content = Content::Text,
+    .recognise = [](const Input& input) { return topology::looksLikePlan(input.text()); },
+    .parse = [](const Input& input) -> std::unique_ptr<Document> {
+      return std::make_unique<TopologyDocument>(topology::parsePlan(input.text(), input.file()));
+    },
+    .topology = takeSource,
+};
+
+const Format kContainerlab{
+    .name = "containerlab",
+    .role = Role::Topology,
+    .content = Content::Text,
+    .recognise = [](const Input& input) { return topology::looksLikeContainerlab(input.text()); },
+    .parse = [](const Input& input) -> std::unique_ptr<Document> {
+      return std::make_unique<TopologyDocument>(topology::parseContainerlab(input.text(), input.file()));
+    },
+    .topology = takeSource,
+};
+
+}  // namespace
+
+const std::vector<const Format*>& registry() {
+  // Order decides between formats that could both accept a file: the platform tables are known by
+  // name; LLDP before config_db (both JSON); the minigraph before Junos (both XML); topology.yaml
+  // and containerlab before NVUE (all YAML); Junos before EOS and NX-OS (its braces never occur in
+  // their text, while a Junos file could score as plain CLI). Among switch formats, the order is
+  // also the precedence when one switch is described in two syntaxes (SONiC, Junos, EOS, NX-OS, NVUE).
+  static const std::vector<const Format*> formats = {
+      &sonic::pgProfileLookupFormat(), &sonic::portConfigFormat(), &kLldp, &sonic::configDbFormat(),
+      &sonic::minigraphFormat(), &kTopologyPlan, &kContainerlab, &junos::switchFormat(),
+      &kEos, &kNxos, &nvue::switchFormat()};
+  return formats;
+}
+
+const Format* recognise(const Input& input) {
+  Content content = input.isJson() ? Content::Json : Content::Text;
+  for (const Format* format : registry()) {
+    if (format->content == content && format->recognise(input)) return format;
+  }
+  return nullptr;
+}
+
+std::optional<std::string> skipReason(const Input& input) {
+  std::string ext = input.extension();
+  if (input.isJson()) {
+    return "JSON that is neither a SONiC config_db (no TABLE or TABLE|key members) nor LLDP neighbours (no lldp or "
+           "lldpNeighbors)";
+  }
+  if (ext == ".yaml" || ext == ".yml") return std::nullopt;
+  if (ext == ".xml") return "XML that is not a SONiC minigraph (root DeviceMiniGraph) nor a Junos configuration (<configuration>)";
+  if (ext == ".ini") {
+    return "only pg_profile_lookup.ini and port_config.ini (with its \"# name lanes ...\" header) are read among SONiC "
+           "platform .ini files";
+  }
+  if (ext == ".cfg" || ext == ".conf") return "not an EOS or NX-OS running-config nor a Junos configuration";
+  return "not a recognised input format";
+}
+
+}  // namespace rocelint::format
