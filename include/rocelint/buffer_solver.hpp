@@ -11,8 +11,8 @@
 #include <utility>
 #include <vector>
 
-#include "rocelint/params.hpp"
 #include "rocelint/model.hpp"
+#include "rocelint/params.hpp"
 
 namespace rocelint {
 

@@ -14,8 +14,8 @@
 #include <string>
 #include <vector>
 
-#include "rocelint/params.hpp"
 #include "rocelint/model.hpp"
+#include "rocelint/params.hpp"
 #include "rocelint/routing.hpp"
 
 namespace rocelint {

@@ -10,9 +10,9 @@
 #include <string>
 #include <vector>
 
-#include "rocelint/params.hpp"
 #include "rocelint/finding.hpp"
 #include "rocelint/model.hpp"
+#include "rocelint/params.hpp"
 
 namespace rocelint {
 

@@ -45,12 +45,13 @@ void CliReader::notUnderstood(const cli::ConfigLine& line, const std::string& co
                               const std::string& why) {
   if (qos) {
     ++qos_lines_;
-    notes_.push_back(makeNote(
-        InputNote::Kind::UnknownField, sw_.name, "",
-        why.empty() ? fmt::format("{} line not understood by rocelint and ignored: \"{}\"", format_, line.text)
-                    : fmt::format("{} line not modelled by rocelint: \"{}\" ({})", format_, line.text, why),
-        src(line, context)));
-    notes_.back().group = fmt::format("{} {}", format_, line.word(0)) + (line.words.size() > 1 ? " " + line.word(1) : "");
+    notes_.push_back(
+        makeNote(InputNote::Kind::UnknownField, sw_.name, "",
+                 why.empty() ? fmt::format("{} line not understood by rocelint and ignored: \"{}\"", format_, line.text)
+                             : fmt::format("{} line not modelled by rocelint: \"{}\" ({})", format_, line.text, why),
+                 src(line, context)));
+    notes_.back().group =
+        fmt::format("{} {}", format_, line.word(0)) + (line.words.size() > 1 ? " " + line.word(1) : "");
   } else {
     ++out_of_scope_[fmt::format("{} ", format_) + (context.empty() ? "" : context.substr(0, context.find(' ')) + " ") +
                     line.word(0)];
@@ -61,8 +62,9 @@ void CliReader::blockNotModelled(const cli::ConfigLine& line, const std::string&
   int n = countLines(line);
   qos_lines_ += n;
   std::string message =
-      why.empty() ? fmt::format("{} block not modelled by rocelint ({} lines): \"{}\"", format_, n, line.text)
-                  : fmt::format("{} block not modelled by rocelint ({} lines): \"{}\" ({})", format_, n, line.text, why);
+      why.empty()
+          ? fmt::format("{} block not modelled by rocelint ({} lines): \"{}\"", format_, n, line.text)
+          : fmt::format("{} block not modelled by rocelint ({} lines): \"{}\" ({})", format_, n, line.text, why);
   notes_.push_back(makeNote(InputNote::Kind::UnknownField, sw_.name, "", std::move(message), src(line, "")));
   notes_.back().group = fmt::format("{} {}", format_, group);
 }

@@ -47,7 +47,8 @@ class CliReader {
   /// A whole block rocelint does not model (a class-map, a policy-map): one note at its head,
   /// grouped as "<format> <group>".
   void blockNotModelled(const cli::ConfigLine& line, const std::string& group, const std::string& why = "");
-  void invalid(const std::string& port, const std::string& message, const SourceRef& where, const std::string& fix = "");
+  void invalid(const std::string& port, const std::string& message, const SourceRef& where,
+               const std::string& fix = "");
   /// A reference to a `kind` object named `name` that the configuration does not define (CFG002).
   void undefined(const std::string& port, const std::string& kind, const std::string& name, const std::string& message,
                  const SourceRef& where, const std::string& fix);
