@@ -9,6 +9,7 @@
 #include <set>
 
 #include "rocelint/loader.hpp"
+#include "wording/format_wording.hpp"
 
 namespace rocelint::eos {
 namespace {
@@ -1208,7 +1209,7 @@ std::optional<std::string> hostnameOf(const cli::ConfigText& config) {
 
 void buildSwitch(const std::vector<cli::ConfigText>& files, Switch& sw, std::vector<InputNote>& notes,
                  std::map<std::string, int>& out_of_scope, std::vector<ParseCoverage>& coverage) {
-  sw.syntax = ConfigSyntax::Eos;
+  sw.format = formats::kEos;
   Parser parser(sw, notes, out_of_scope);
   for (const auto& file : files) parser.read(file);
   parser.build(coverage);

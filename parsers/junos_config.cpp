@@ -12,6 +12,7 @@
 #include "cli_config_text.hpp"
 #include "rocelint/loader.hpp"
 #include "rocelint/qos.hpp"
+#include "wording/format_wording.hpp"
 
 namespace rocelint::junos {
 
@@ -2114,7 +2115,7 @@ class Builder {
 
 void buildSwitch(const std::vector<Config>& files, Switch& sw, std::vector<InputNote>& notes,
                  std::map<std::string, int>& out_of_scope, std::vector<ParseCoverage>& coverage) {
-  sw.syntax = ConfigSyntax::Junos;
+  sw.format = formats::kJunos;
   if (files.empty()) return;
   Builder builder(sw, notes, out_of_scope);
   builder.build(files, coverage);

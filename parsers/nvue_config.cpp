@@ -12,6 +12,7 @@
 
 #include "cli_config_text.hpp"
 #include "rocelint/loader.hpp"
+#include "wording/format_wording.hpp"
 
 namespace rocelint::nvue {
 
@@ -1592,7 +1593,7 @@ class Builder {
 
 void buildSwitch(const std::vector<Config>& files, Switch& sw, std::vector<InputNote>& notes,
                  std::map<std::string, int>& out_of_scope, std::vector<ParseCoverage>& coverage) {
-  sw.syntax = ConfigSyntax::Nvue;
+  sw.format = formats::kNvue;
   Node merged;
   merged.is_map = true;
   std::vector<FileName> names;

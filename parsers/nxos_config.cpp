@@ -7,6 +7,7 @@
 #include <set>
 
 #include "rocelint/loader.hpp"
+#include "wording/format_wording.hpp"
 
 namespace rocelint::nxos {
 namespace {
@@ -959,7 +960,7 @@ std::optional<std::string> hostnameOf(const cli::ConfigText& config) {
 
 void buildSwitch(const std::vector<cli::ConfigText>& files, Switch& sw, std::vector<InputNote>& notes,
                  std::map<std::string, int>& out_of_scope, std::vector<ParseCoverage>& coverage) {
-  sw.syntax = ConfigSyntax::Nxos;
+  sw.format = formats::kNxos;
   Parser parser(sw, notes, out_of_scope);
   for (const auto& file : files) parser.read(file);
   parser.build(coverage);

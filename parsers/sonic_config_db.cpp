@@ -8,8 +8,24 @@
 #include <set>
 #include <string_view>
 
+#include "wording/format_wording.hpp"
+
 namespace rocelint::sonic {
 namespace {
+
+/// PORT_QOS_MAP field that binds a map kind (e.g. "dscp_to_tc_map").
+const char* mapFieldName(MapKind kind) {
+  switch (kind) {
+    case MapKind::DscpToTc: return "dscp_to_tc_map";
+    case MapKind::Dot1pToTc: return "dot1p_to_tc_map";
+    case MapKind::TcToPg: return "tc_to_pg_map";
+    case MapKind::TcToQueue: return "tc_to_queue_map";
+    case MapKind::PfcToQueue: return "pfc_to_queue_map";
+    case MapKind::PfcToPg: return "pfc_to_pg_map";
+    case MapKind::TcToDscp: return "tc_to_dscp_map";
+  }
+  return "?";
+}
 
 bool isTableName(std::string_view name) {
   if (name.empty() || !std::isupper(static_cast<unsigned char>(name[0]))) return false;
@@ -926,6 +942,7 @@ class Builder {
 
 void buildSwitch(const TableStore& store, Switch& sw, std::vector<InputNote>& notes,
                  std::map<std::string, int>& out_of_scope_tables) {
+  sw.format = formats::kSonicConfigDb;
   Builder(store, sw, notes, out_of_scope_tables).run();
 }
 

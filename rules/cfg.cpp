@@ -5,26 +5,25 @@
 #include <map>
 
 #include "families.hpp"
-#include "fix_words.hpp"
 #include "rocelint/qos.hpp"
 
 namespace rocelint::rules {
 namespace {
 
+Finding noteFinding(const InputNote& note) {
+  Finding f;
+  f.switch_name = note.switch_name;
+  f.port = note.port;
+  f.location = note.src;
+  f.message = note.message;
+  return f;
+}
+
 void notesOfKind(const RuleContext& ctx, FindingSink& sink, InputNote::Kind kind, const std::string& fix) {
   for (const InputNote& note : ctx.fabric.notes) {
     if (note.kind != kind) continue;
-    Finding f;
-    f.switch_name = note.switch_name;
-    f.port = note.port;
-    f.location = note.src;
-    f.message = note.message;
+    Finding f = noteFinding(note);
     f.fix = note.fix.empty() ? fix : note.fix;
-    const Switch* sw = ctx.fabric.findSwitch(note.switch_name);
-    if (kind == InputNote::Kind::UndefinedPort && sw != nullptr && !words::isSonic(*sw)) {
-      f.fix = fmt::format("configure the interface in the {} configuration or remove the statement that names it",
-                          words::syntaxName(sw->syntax));
-    }
     sink.add(std::move(f));
   }
 }
@@ -44,39 +43,44 @@ void unknownFields(const RuleContext& ctx, FindingSink& sink) {
     f.switch_name = note->switch_name;
     f.location = note->src;
     f.message = count > 1 ? fmt::format("{} (and {} more entries with this field)", note->message, count - 1) : note->message;
-    const Switch* sw = ctx.fabric.findSwitch(note->switch_name);
-    f.fix = sw == nullptr || words::isSonic(*sw)
-                ? "check the field name against the SONiC YANG model; remove it if it is not used by this release"
-                : fmt::format("check what the statement does on {} by hand (rocelint does not model it); remove it if "
-                              "it is not needed",
-                              words::syntaxName(sw->syntax));
+    f.fix_action = ReviewUnmodeledStatement{};
     sink.add(std::move(f));
   }
 }
 
 void undefinedReferences(const RuleContext& ctx, FindingSink& sink) {
-  notesOfKind(ctx, sink, InputNote::Kind::UndefinedPort, "add the port to the PORT table or remove the entry");
+  for (const InputNote& note : ctx.fabric.notes) {
+    if (note.kind != InputNote::Kind::UndefinedPort) continue;
+    Finding f = noteFinding(note);
+    if (note.fix.empty()) {
+      f.fix_action = DefinePort{note.port};
+    } else {
+      f.fix = note.fix;
+    }
+    sink.add(std::move(f));
+  }
   for (const Switch& sw : ctx.fabric.switches) {
-    auto check = [&](const Port* port, const std::optional<Reference>& ref, const char* table, bool exists) {
+    auto check = [&](const Port* port, const std::optional<Reference>& ref, Term table, bool exists) {
       if (!ref || exists) return;
       sink.add(at(sw, port ? port->name : "", std::nullopt, ref->src,
-                  fmt::format("{} references {} \"{}\", which is not defined on {}", port ? port->name : "global", table,
-                              ref->name, sw.name),
-                  fmt::format("define {}|{} or reference an existing one", table, ref->name)));
+                  fmt::format("{} references {} \"{}\", which is not defined on {}", port ? port->name : "global",
+                              placeholder(table), ref->name, sw.name),
+                  DefineReferenced{table, ref->name}));
     };
     if (sw.global_dscp_to_tc) {
-      check(nullptr, sw.global_dscp_to_tc, "DSCP_TO_TC_MAP", sw.findMap(MapKind::DscpToTc, sw.global_dscp_to_tc->name));
+      check(nullptr, sw.global_dscp_to_tc, Term::DscpToTcMap, sw.findMap(MapKind::DscpToTc, sw.global_dscp_to_tc->name));
     }
     for (const Port& port : sw.ports) {
       for (std::size_t k = 0; k < kMapKinds; ++k) {
         auto kind = static_cast<MapKind>(k);
         const auto& ref = port.qos.map(kind);
-        check(&port, ref, mapTableName(kind), ref && sw.findMap(kind, ref->name));
+        check(&port, ref, mapTerm(kind), ref && sw.findMap(kind, ref->name));
       }
-      check(&port, port.qos.scheduler, "SCHEDULER", port.qos.scheduler && sw.schedulers.count(port.qos.scheduler->name));
+      check(&port, port.qos.scheduler, Term::Scheduler,
+            port.qos.scheduler && sw.schedulers.count(port.qos.scheduler->name));
       for (const PortQueue& queue : port.queues) {
-        check(&port, queue.scheduler, "SCHEDULER", queue.scheduler && sw.schedulers.count(queue.scheduler->name));
-        check(&port, queue.wred_profile, "WRED_PROFILE",
+        check(&port, queue.scheduler, Term::Scheduler, queue.scheduler && sw.schedulers.count(queue.scheduler->name));
+        check(&port, queue.wred_profile, Term::EcnProfile,
               queue.wred_profile && sw.wred_profiles.count(queue.wred_profile->name));
       }
     }

@@ -5,7 +5,6 @@
 #include <map>
 
 #include "families.hpp"
-#include "fix_words.hpp"
 #include "rocelint/qos.hpp"
 
 namespace rocelint::rules {
@@ -31,9 +30,9 @@ void linkPfcDiffers(const RuleContext& ctx, FindingSink& sink) {
                              fmt::format("PFC priorities differ across the link {} {} <-> {} {}: {} here, {} on {}",
                                          fabric.sw(first).name, p1.name, fabric.sw(second).name, p2.name,
                                          formatPrioritySet(s1), formatPrioritySet(s2), fabric.sw(second).name),
-                             words::samePfcOnLink(fabric.sw(first))));
-    f.related.push_back(related(fmt::format("{} of {} {}", words::term(fabric.sw(second), "pfc_enable"),
-                                            fabric.sw(second).name, p2.name),
+                             MakePfcEqualOnLink{p1.name}));
+    f.related.push_back(related(fmt::format("{} of {} {}", placeholder(Term::PfcPriorities), fabric.sw(second).name,
+                                            p2.name),
                                 pfcLocation(p2)));
   }
 }
@@ -68,7 +67,7 @@ void fabricSetDiffers(const RuleContext& ctx, FindingSink& sink) {
       sink.add(at(fabric.sw(end), port.name, lowest(have ^ expected), pfcLocation(port),
                   fmt::format("switch-to-switch port {} {} has PFC on {}, but lossless priorities are {} ({})",
                               fabric.sw(end).name, port.name, formatPrioritySet(have), formatPrioritySet(expected), why),
-                  words::setPfcPriorities(fabric.sw(end), port, expected, have)));
+                  SetPfcPriorities{port.name, expected, have, egressQueues(fabric.sw(end), port)}));
     }
   }
   for (const Host& host : fabric.hosts) {
@@ -79,7 +78,7 @@ void fabricSetDiffers(const RuleContext& ctx, FindingSink& sink) {
                 fmt::format("host port {} {} (to {}) has PFC on {}, but lossless priorities are {} ({})",
                             fabric.sw(host.attachment).name, port.name, host.name, formatPrioritySet(have),
                             formatPrioritySet(expected), why),
-                words::setPfcPriorities(fabric.sw(host.attachment), port, expected, have)));
+                SetPfcPriorities{port.name, expected, have, egressQueues(fabric.sw(host.attachment), port)}));
   }
 }
 
@@ -106,11 +105,11 @@ void watchdogNotSubset(const RuleContext& ctx, FindingSink& sink) {
         if (!extra.test(static_cast<std::size_t>(p))) continue;
         Finding& f = sink.add(at(sw, port.name, p, port.qos.pfcwd_sw_enable->src,
                                  fmt::format("{} {} watches priority {} ({} {}) but PFC is not enabled on it ({} {})",
-                                             sw.name, port.name, p, words::term(sw, "pfcwd_sw_enable"),
+                                             sw.name, port.name, p, placeholder(Term::WatchdogPriorities),
                                              formatPrioritySet(port.qos.pfcwd_sw_enable->value),
-                                             words::term(sw, "pfc_enable"), formatPrioritySet(port.qos.pfcPriorities())),
-                                 words::watchdogSubsetOfPfc(sw, port)));
-        f.related.push_back(related(words::term(sw, "pfc_enable"), pfcLocation(port)));
+                                             placeholder(Term::PfcPriorities), formatPrioritySet(port.qos.pfcPriorities())),
+                                 WatchOnlyPfcPriorities{port.name}));
+        f.related.push_back(related(placeholder(Term::PfcPriorities), pfcLocation(port)));
       }
     }
   }
@@ -131,16 +130,16 @@ void pgSetDiffers(const RuleContext& ctx, FindingSink& sink) {
           sink.add(at(sw, port.name, p, pfcLocation(port),
                       fmt::format("{} {} has PFC on priority {} but no {} for PG {}{}: pause frames will be sent "
                                   "without headroom to absorb in-flight data",
-                                  sw.name, port.name, p, words::term(sw, "BUFFER_PG"), p, why),
-                      words::addLosslessPg(sw, port, p)));
+                                  sw.name, port.name, p, placeholder(Term::LosslessPg), p, why),
+                      AddLosslessPg{port.name, p}));
         } else if (!enabled && pg && isLosslessPg(sw, port, p).value_or(false)) {
           Finding& f = sink.add(at(sw, port.name, p, pg->src,
                                    fmt::format("{} {} reserves lossless headroom on PG {} but PFC is not enabled on "
                                                "priority {} ({} {})",
-                                               sw.name, port.name, p, p, words::term(sw, "pfc_enable"),
+                                               sw.name, port.name, p, p, placeholder(Term::PfcPriorities),
                                                formatPrioritySet(pfc)),
-                                   words::enablePfcOrMakePgLossy(sw, port, p)));
-          f.related.push_back(related(words::term(sw, "pfc_enable"), pfcLocation(port)));
+                                   EnablePfcOrMakePgLossy{port.name, p, egressQueues(sw, port)}));
+          f.related.push_back(related(placeholder(Term::PfcPriorities), pfcLocation(port)));
         }
       }
     }

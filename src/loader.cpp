@@ -24,6 +24,7 @@
 #include "topology.hpp"
 #include "topology_source.hpp"
 #include "vendor_format.hpp"
+#include "wording/format_wording.hpp"
 
 namespace fs = std::filesystem;
 
@@ -561,7 +562,7 @@ Fabric loadFabric(const std::vector<std::string>& paths, const LoadProgress& pro
     }
     if (sonic_used) {
       sonic::buildSwitch(source.store, sw, out.notes, out.out_of_scope);
-      if (source.from_minigraph) sw.syntax = ConfigSyntax::Minigraph;
+      if (source.from_minigraph) sw.format = formats::kSonicMinigraph;
     } else {
       vendor::BuildOutput build_out{out.notes, out.out_of_scope, out.coverage};
       source.vendor.front().format->build(source.vendor.front().documents, sw, build_out);

@@ -1,17 +1,21 @@
-// Fix hints in the switch's own syntax (rules/fix_words.hpp): each vendor sample with one seeded
-// mistake must say how to fix it in that vendor's statements, and never name a SONiC table.
+// Fixes and message terms in the switch's own format (parsers/wording/): each vendor sample with one
+// seeded mistake must say how to fix it in that vendor's statements, and never name a SONiC table;
+// every format words every fix action and every term.
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <filesystem>
 #include <set>
 #include <string>
+#include <tuple>
 #include <utility>
+#include <variant>
 #include <vector>
 
-#include "fix_words.hpp"
 #include "rocelint/loader.hpp"
 #include "test_util.hpp"
+#include "wording/format_wording.hpp"
 
 namespace rocelint {
 namespace {
@@ -173,23 +177,26 @@ std::vector<Edit> junosMap() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The syntax each switch was read from
+// The format each switch was read from
 // ---------------------------------------------------------------------------------------------
 
-TEST(FixWords, EachSwitchRecordsTheSyntaxItWasReadFrom) {
-  for (const auto& [sample, syntax] :
-       std::vector<std::pair<std::string, ConfigSyntax>>{{"leafspine-clean", ConfigSyntax::SonicConfigDb},
-                                                         {"leafspine-eos", ConfigSyntax::Eos},
-                                                         {"leafspine-nxos", ConfigSyntax::Nxos},
-                                                         {"leafspine-nvue", ConfigSyntax::Nvue},
-                                                         {"leafspine-junos", ConfigSyntax::Junos}}) {
+TEST(FormatWording, EachSwitchRecordsTheFormatItWasReadFrom) {
+  for (const auto& [sample, format, name] :
+       std::vector<std::tuple<std::string, FormatId, std::string>>{{"leafspine-clean", formats::kSonicConfigDb, "SONiC"},
+                                                                   {"leafspine-eos", formats::kEos, "EOS"},
+                                                                   {"leafspine-nxos", formats::kNxos, "NX-OS"},
+                                                                   {"leafspine-nvue", formats::kNvue, "NVUE"},
+                                                                   {"leafspine-junos", formats::kJunos, "Junos"}}) {
     Fabric fabric = loadFabric({test::sourceDir() + "/samples/" + sample});
     ASSERT_EQ(fabric.switches.size(), 6u) << sample;
-    for (const Switch& sw : fabric.switches) EXPECT_EQ(sw.syntax, syntax) << sample << " " << sw.name;
+    for (const Switch& sw : fabric.switches) {
+      EXPECT_EQ(sw.format, format) << sample << " " << sw.name;
+      EXPECT_EQ(wordingFor(sw.format).name(), name) << sample << " " << sw.name;
+    }
   }
   Fabric mixed = loadFabric({test::sourceDir() + "/samples/leafspine-mixed"});
-  std::set<ConfigSyntax> seen;
-  for (const Switch& sw : mixed.switches) seen.insert(sw.syntax);
+  std::set<FormatId> seen;
+  for (const Switch& sw : mixed.switches) seen.insert(sw.format);
   EXPECT_EQ(seen.size(), 5u);  // SONiC, EOS, NX-OS, NVUE and Junos in one fabric
 }
 
@@ -197,7 +204,7 @@ TEST(FixWords, EachSwitchRecordsTheSyntaxItWasReadFrom) {
 // PFC not enabled on a lossless priority (PFC001, PFC002)
 // ---------------------------------------------------------------------------------------------
 
-TEST(FixWords, EosPfc) {
+TEST(FormatWording, EosPfc) {
   TempDir dir;
   Report r = checkSeeded(dir, "leafspine-eos", eosPfc());
   EXPECT_EQ(fixOf(r, "PFC002", "leaf1", "Ethernet3/1", 4),
@@ -207,7 +214,7 @@ TEST(FixWords, EosPfc) {
             "configure the same `priority-flow-control priority N no-drop` priorities on both ends of the link");
 }
 
-TEST(FixWords, NxosPfc) {
+TEST(FormatWording, NxosPfc) {
   TempDir dir;
   Report r = checkSeeded(dir, "leafspine-nxos", nxosPfc());
   EXPECT_EQ(fixOf(r, "PFC002", "leaf1", "Ethernet3/1", 4),
@@ -218,7 +225,7 @@ TEST(FixWords, NxosPfc) {
             "`priority-flow-control mode on`");
 }
 
-TEST(FixWords, NvuePfc) {
+TEST(FormatWording, NvuePfc) {
   TempDir dir;
   Report r = checkSeeded(dir, "leafspine-nvue", nvuePfc());
   EXPECT_EQ(fixOf(r, "PFC002", "leaf1", "swp1", 4),
@@ -229,7 +236,7 @@ TEST(FixWords, NvuePfc) {
             "both ends of the link");
 }
 
-TEST(FixWords, JunosPfc) {
+TEST(FormatWording, JunosPfc) {
   TempDir dir;
   Report r = checkSeeded(dir, "leafspine-junos", junosPfc());
   EXPECT_EQ(fixOf(r, "PFC002", "leaf1", "et-0/0/2", 4),
@@ -245,7 +252,7 @@ TEST(FixWords, JunosPfc) {
 // Watchdog missing (WD001)
 // ---------------------------------------------------------------------------------------------
 
-TEST(FixWords, EosWatchdog) {
+TEST(FormatWording, EosWatchdog) {
   TempDir dir;
   Report r = checkSeeded(dir, "leafspine-eos", eosWatchdog());
   EXPECT_EQ(fixOf(r, "WD001", "leaf1", "Ethernet1/1", 3),
@@ -254,7 +261,7 @@ TEST(FixWords, EosWatchdog) {
             "default recovery-time 0.2`");
 }
 
-TEST(FixWords, NxosWatchdog) {
+TEST(FormatWording, NxosWatchdog) {
   TempDir dir;
   Report r = checkSeeded(dir, "leafspine-nxos", nxosWatchdog());
   EXPECT_EQ(fixOf(r, "WD001", "leaf1", "Ethernet1/1", 4),
@@ -262,13 +269,13 @@ TEST(FixWords, NxosWatchdog) {
             "`priority-flow-control watch-dog interval 200`");
 }
 
-TEST(FixWords, NvueWatchdog) {
+TEST(FormatWording, NvueWatchdog) {
   TempDir dir;
   Report r = checkSeeded(dir, "leafspine-nvue", nvueWatchdog());
   EXPECT_EQ(fixOf(r, "WD001", "leaf1", "swp1", 3), "`nv set interface swp1 qos pfc-watchdog state enable`");
 }
 
-TEST(FixWords, JunosWatchdog) {
+TEST(FormatWording, JunosWatchdog) {
   TempDir dir;
   Report r = checkSeeded(dir, "leafspine-junos", junosWatchdog());
   EXPECT_EQ(fixOf(r, "WD001", "leaf1", "et-0/0/0", 3),
@@ -280,7 +287,7 @@ TEST(FixWords, JunosWatchdog) {
 // Queue without ECN (ECN001): no thresholds at all, or a profile that does not mark
 // ---------------------------------------------------------------------------------------------
 
-TEST(FixWords, EosEcn) {
+TEST(FormatWording, EosEcn) {
   TempDir dir;
   Report r = checkSeeded(dir, "leafspine-eos", eosEcn());
   EXPECT_EQ(fixOf(r, "ECN001", "leaf1", "Ethernet2/1", 3),
@@ -288,21 +295,21 @@ TEST(FixWords, EosEcn) {
             "kbytes maximum-threshold 1500 kbytes max-mark-probability 5`");
 }
 
-TEST(FixWords, NxosEcn) {
+TEST(FormatWording, NxosEcn) {
   TempDir dir;
   Report r = checkSeeded(dir, "leafspine-nxos", nxosEcn());
   EXPECT_EQ(fixOf(r, "ECN001", "leaf1", "Ethernet1/1", 3),
             "add `ecn` to the `random-detect` line of policy-map type queuing ROCE_OUT class c-out-8q-q3");
 }
 
-TEST(FixWords, NvueEcn) {
+TEST(FormatWording, NvueEcn) {
   TempDir dir;
   Report r = checkSeeded(dir, "leafspine-nvue", nvueEcn());
   EXPECT_EQ(fixOf(r, "ECN001", "leaf1", "swp1", 3),
             "`nv set qos congestion-control default-global traffic-class 3 ecn enable`");
 }
 
-TEST(FixWords, JunosEcn) {
+TEST(FormatWording, JunosEcn) {
   TempDir dir;
   Report r = checkSeeded(dir, "leafspine-junos", junosEcn());
   EXPECT_EQ(fixOf(r, "ECN001", "leaf1", "et-0/0/0", 3),
@@ -313,7 +320,7 @@ TEST(FixWords, JunosEcn) {
 // RoCE DSCP in a lossy class (MAP001)
 // ---------------------------------------------------------------------------------------------
 
-TEST(FixWords, EosMap) {
+TEST(FormatWording, EosMap) {
   TempDir dir;
   Report r = checkSeeded(dir, "leafspine-eos", eosMap());
   EXPECT_EQ(fixOf(r, "MAP001", "spine2", "Ethernet1/1", 1),
@@ -321,7 +328,7 @@ TEST(FixWords, EosMap) {
             "with `priority-flow-control priority 3 no-drop` on its ports");
 }
 
-TEST(FixWords, NxosMap) {
+TEST(FormatWording, NxosMap) {
   TempDir dir;
   Report r = checkSeeded(dir, "leafspine-nxos", nxosMap());
   EXPECT_EQ(
@@ -330,7 +337,7 @@ TEST(FixWords, NxosMap) {
       "policy-map type qos ROCE_IN that does `set qos-group 3`, with `pause pfc-cos 3` in the network-qos policy");
 }
 
-TEST(FixWords, NvueMap) {
+TEST(FormatWording, NvueMap) {
   TempDir dir;
   Report r = checkSeeded(dir, "leafspine-nvue", nvueMap());
   EXPECT_EQ(
@@ -339,7 +346,7 @@ TEST(FixWords, NvueMap) {
       "26 switch-priority 3`, with `nv set qos pfc <profile> switch-priority 3`");
 }
 
-TEST(FixWords, JunosMap) {
+TEST(FormatWording, JunosMap) {
   TempDir dir;
   Report r = checkSeeded(dir, "leafspine-junos", junosMap());
   EXPECT_EQ(fixOf(r, "MAP001", "spine2", "et-0/0/0", 1),
@@ -361,7 +368,7 @@ std::vector<Edit> junosMtu() {
            "    et-0/0/0 {\n        description spine1:et-0/0/0;\n        mtu 1514;\n"}};
 }
 
-TEST(FixWords, EosWatchdogTimer) {
+TEST(FormatWording, EosWatchdogTimer) {
   TempDir dir;
   Report r = checkSeeded(dir, "leafspine-eos", eosWatchdogTimer());
   EXPECT_EQ(fixOf(r, "WD002", "leaf1", "Ethernet1/1", -1),
@@ -369,7 +376,7 @@ TEST(FixWords, EosWatchdogTimer) {
             "0.1-5 s and at least the polling interval");
 }
 
-TEST(FixWords, JunosMtu) {
+TEST(FormatWording, JunosMtu) {
   TempDir dir;
   Report r = checkSeeded(dir, "leafspine-junos", junosMtu());
   EXPECT_EQ(fixOf(r, "TOPO003", "leaf1", "et-0/0/0", -1),
@@ -380,42 +387,103 @@ TEST(FixWords, JunosMtu) {
 // The wording functions on their own
 // ---------------------------------------------------------------------------------------------
 
-TEST(FixWords, NeutralTextReplacesWholeSonicNamesOnVendorSwitchesOnly) {
-  Switch sonic;
-  Switch eos;
-  eos.syntax = ConfigSyntax::Eos;
-  Switch minigraph;
-  minigraph.syntax = ConfigSyntax::Minigraph;
-  const std::string text = "PG 3 uses BUFFER_PROFILE p (BUFFER_PG Ethernet0|3, pfc_enable 3,4, my_pfc_enable_x)";
-  EXPECT_EQ(rules::words::neutralText(sonic, text), text);
-  EXPECT_EQ(rules::words::neutralText(minigraph, text), text);
-  EXPECT_EQ(rules::words::neutralText(eos, text),
-            "PG 3 uses buffer profile p (lossless PG Ethernet0|3, PFC priorities 3,4, my_pfc_enable_x)");
-  EXPECT_EQ(rules::words::term(eos, "WRED_PROFILE"), "ECN profile");
-  EXPECT_EQ(rules::words::term(sonic, "WRED_PROFILE"), "WRED_PROFILE");
+TEST(FormatWording, TermsAreTablesOnSonicAndPlainNounsElsewhere) {
+  const std::string text = fmt::format("PG 3 uses {} p ({} Ethernet0|3, {} 3,4, my_pfc_enable_x); {} does not mark{}",
+                                       placeholder(Term::BufferProfile), placeholder(Term::LosslessPg),
+                                       placeholder(Term::PfcPriorities), placeholder(Term::NamedEcnProfile, "w"),
+                                       placeholder(Term::EcnModeDetail, "ecn_none"));
+  const std::string sonic = "PG 3 uses BUFFER_PROFILE p (BUFFER_PG Ethernet0|3, pfc_enable 3,4, my_pfc_enable_x); "
+                            "WRED_PROFILE w does not mark (ecn ecn_none)";
+  EXPECT_EQ(wordText(text, wordingFor(formats::kSonicConfigDb)), sonic);
+  EXPECT_EQ(wordText(text, wordingFor(formats::kSonicMinigraph)), sonic);
+  EXPECT_EQ(wordText(text, wordingFor(FormatId{})), sonic);  // a switch no parser built: the model's vocabulary
+  EXPECT_EQ(wordText(text, wordingFor(formats::kEos)),
+            "PG 3 uses buffer profile p (lossless PG Ethernet0|3, PFC priorities 3,4, my_pfc_enable_x); w does not mark");
+  EXPECT_EQ(wordText(placeholder(Term::NoWatchdogConfigured), wordingFor(formats::kJunos)),
+            "the Junos configuration enables no PFC watchdog on the port");
+  // Text without placeholders, and separator bytes that do not form one, pass through unchanged.
+  for (const std::string plain : {"BUFFER_PROFILE x", "a \x1e b", "\x1e\x7f\x1f", "end \x1e"}) {
+    EXPECT_EQ(wordText(plain, wordingFor(formats::kEos)), plain);
+  }
 }
 
-TEST(FixWords, CableLengthAndXoffPerSyntax) {
+TEST(FormatWording, CableLengthAndXoffPerFormat) {
   Port port;
   port.name = "swp1";
   Switch sw;
-  EXPECT_EQ(rules::words::setCableLength(sw, port, "sonic wording"), "sonic wording");
-  sw.syntax = ConfigSyntax::Nvue;
-  EXPECT_EQ(rules::words::setCableLength(sw, port, "sonic wording"),
+  EXPECT_EQ(wordingFor(formats::kSonicConfigDb).fix(SetCableLength{"swp1"}, sw, &port),
+            "add swp1 to CABLE_LENGTH with the real cable length");
+  EXPECT_EQ(wordingFor(formats::kNvue).fix(SetCableLength{"swp1"}, sw, &port),
             "`nv set qos pfc <profile> cable-length <meters>` on the PFC profile of swp1 (or `nv set qos roce "
             "cable-length <meters>`)");
-  EXPECT_EQ(rules::words::raiseXoff(sw, "qos pfc fabric", 50000, "sonic wording"),
+  EXPECT_EQ(wordingFor(formats::kNvue).fix(RaiseXoff{"qos pfc fabric", 50000, 400000, 5}, sw, &port),
             "`nv set qos pfc fabric xoff-threshold <bytes>` with at least 50000 bytes (and `port-buffer` >= xon + "
             "xoff), or unset the thresholds to let the switch size them");
-  sw.syntax = ConfigSyntax::Eos;
+  EXPECT_EQ(wordingFor(formats::kSonicConfigDb).fix(RaiseXoff{"p", 50000, 400000, 5}, sw, &port),
+            "give ports with 400000 Mb/s and 5 m cables a profile with xoff >= 50000 (and size >= xon + xoff where "
+            "size holds both), e.g. pg_lossless_400000_5m_profile");
   port.name = "Ethernet1/1";
-  EXPECT_EQ(rules::words::setCableLength(sw, port, "sonic wording"),
+  EXPECT_EQ(wordingFor(formats::kEos).fix(SetCableLength{"Ethernet1/1"}, sw, &port),
             "EOS has no cable-length setting: the platform sizes the headroom of Ethernet1/1; give the link's length "
             "in topology.yaml so rocelint checks the same");
+  EXPECT_EQ(wordingFor(formats::kEos).fix(MatchTopologyCable{"Ethernet1/1"}, sw, nullptr),
+            "make the port's cable length (or speed) match the cable, or correct the topology's length; on EOS: EOS");
+}
+
+// One action of each kind, with a port, profile and priorities filled in.
+template <std::size_t... I>
+std::vector<FixAction> oneOfEachAction(std::index_sequence<I...>) {
+  std::vector<FixAction> actions;
+  (actions.push_back(FixAction{std::in_place_index<I>}), ...);
+  for (FixAction& action : actions) {
+    std::visit(
+        [](auto& a) {
+          if constexpr (requires { a.port; }) a.port = "port1";
+          if constexpr (requires { a.profile; }) a.profile = "profile1";
+          if constexpr (requires { a.expected; }) a.expected = PrioritySet(0b11000);
+          if constexpr (requires { a.name; }) a.name = "object1";
+        },
+        action);
+  }
+  return actions;
+}
+
+TEST(FormatWording, EveryFormatWordsEveryActionAndTerm) {
+  const std::vector<FixAction> actions = oneOfEachAction(std::make_index_sequence<std::variant_size_v<FixAction>>{});
+  ASSERT_EQ(actions.size(), std::variant_size_v<FixAction>);
+  Switch sw;
+  sw.name = "sw1";
+  Port port;
+  port.name = "port1";
+  for (FormatId format : {formats::kSonicConfigDb, formats::kSonicMinigraph, formats::kEos, formats::kNxos,
+                          formats::kNvue, formats::kJunos}) {
+    const FormatWording& wording = wordingFor(format);
+    bool sonic = format == formats::kSonicConfigDb || format == formats::kSonicMinigraph;
+    for (const FixAction& action : actions) {
+      for (const Port* with : {static_cast<const Port*>(&port), static_cast<const Port*>(nullptr)}) {
+        std::string text = wording.fix(action, sw, with);
+        EXPECT_FALSE(text.empty()) << wording.name() << " action #" << action.index();
+        if (sonic) continue;
+        for (const std::string& table : sonicTables()) {
+          EXPECT_EQ(text.find(table), std::string::npos) << wording.name() << " action #" << action.index() << ": " << text;
+        }
+      }
+    }
+    for (std::size_t t = 0; t < kTermCount; ++t) {
+      auto term = static_cast<Term>(t);
+      std::string text = wording.term(term, "x");
+      bool may_be_empty = !sonic && term == Term::EcnModeDetail;  // vendor profiles have no ECN mode field
+      EXPECT_EQ(text.empty(), may_be_empty) << wording.name() << " term #" << t;
+      if (sonic) continue;
+      for (const std::string& table : sonicTables()) {
+        EXPECT_EQ(text.find(table), std::string::npos) << wording.name() << " term #" << t << ": " << text;
+      }
+    }
+  }
 }
 
 // The same mistakes in SONiC syntax keep SONiC's wording (the goldens hold the rest).
-TEST(FixWords, SonicKeepsItsTableWording) {
+TEST(FormatWording, SonicKeepsItsTableWording) {
   TempDir dir;
   std::filesystem::copy(test::sourceDir() + "/samples/leafspine-clean", dir.path(),
                         std::filesystem::copy_options::recursive);
@@ -433,7 +501,7 @@ TEST(FixWords, SonicKeepsItsTableWording) {
 // No SONiC table in any finding of a vendor sample with a seeded mistake
 // ---------------------------------------------------------------------------------------------
 
-TEST(FixWords, VendorFindingsNameNoSonicTable) {
+TEST(FormatWording, VendorFindingsNameNoSonicTable) {
   for (const auto& [sample, edits] :
        std::vector<std::pair<std::string, std::vector<Edit>>>{{"leafspine-eos", eosPfc()},
                                                               {"leafspine-eos", eosWatchdog()},
