@@ -41,7 +41,8 @@ void pgWithoutHeadroom(const RuleContext& ctx, FindingSink& sink) {
                                              p, sw.name, port.name, placeholder(Term::BufferProfile), profile->name,
                                              profile->xoff_bytes ? "xoff 0" : "no xoff"),
                                  RaiseXoff{profile->name}));
-        f.related.push_back(related(fmt::format("{} {}", placeholder(Term::BufferProfile), profile->name), profile->src));
+        f.related.push_back(
+            related(fmt::format("{} {}", placeholder(Term::BufferProfile), profile->name), profile->src));
       }
     }
   }
@@ -60,8 +61,8 @@ void sizeBelowXonXoff(const RuleContext& ctx, FindingSink& sink) {
       Finding& f = sink.add(at(sw, "", std::nullopt, profile.size_bytes->src,
                                fmt::format("{} {} on {}: size {} bytes is smaller than xon + xoff = {} + {} "
                                            "= {} bytes; pool {} has no shared headroom pool, so size must hold both",
-                                           placeholder(Term::BufferProfile), name, sw.name, profile.size_bytes->value, profile.xon_bytes->value,
-                                           profile.xoff_bytes->value, need, pool->name),
+                                           placeholder(Term::BufferProfile), name, sw.name, profile.size_bytes->value,
+                                           profile.xon_bytes->value, profile.xoff_bytes->value, need, pool->name),
                                fmt::format("set size to at least {}", need)));
       f.related.push_back(related(fmt::format("{} {}", placeholder(Term::BufferPool), pool->name), pool->src));
     }
@@ -92,7 +93,8 @@ void undefinedBufferReferences(const RuleContext& ctx, FindingSink& sink) {
       for (const PortQueue& queue : port.queues) {
         if (queue.buffer_profile && !sw.profiles.count(queue.buffer_profile->name) &&
             once(*queue.buffer_profile)) {
-          report(port.name, *queue.buffer_profile, Term::BufferProfile, placeholder(Term::QueueBuffer) + " of " + port.name);
+          report(port.name, *queue.buffer_profile, Term::BufferProfile,
+                 placeholder(Term::QueueBuffer) + " of " + port.name);
         }
       }
       for (const auto* list : {&port.ingress_profile_list, &port.egress_profile_list}) {
@@ -115,11 +117,11 @@ void directionMismatch(const RuleContext& ctx, FindingSink& sink) {
         if (pool == nullptr) return;
         PoolType wrong = ingress ? PoolType::Egress : PoolType::Ingress;
         if (pool->type != wrong || !seen.insert({ref.src.file(), ref.src.line}).second) return;
-        Finding& f = sink.add(at(sw, port.name, std::nullopt, ref.src,
-                                 fmt::format("{} on {} {} uses {} {}, whose pool {} is an {} pool", placeholder(user),
-                                             sw.name, port.name, placeholder(Term::BufferProfile), ref.name, pool->name,
-                                             ingress ? "egress" : "ingress"),
-                                 fmt::format("use a profile on an {} pool", ingress ? "ingress" : "egress")));
+        Finding& f = sink.add(
+            at(sw, port.name, std::nullopt, ref.src,
+               fmt::format("{} on {} {} uses {} {}, whose pool {} is an {} pool", placeholder(user), sw.name, port.name,
+                           placeholder(Term::BufferProfile), ref.name, pool->name, ingress ? "egress" : "ingress"),
+               fmt::format("use a profile on an {} pool", ingress ? "ingress" : "egress")));
         f.related.push_back(related(fmt::format("{} {}", placeholder(Term::BufferPool), pool->name), pool->src));
       };
       for (const auto& pg : port.pgs) {

@@ -58,9 +58,9 @@ void xoffBelowPhysics(const RuleContext& ctx, FindingSink& sink) {
       f.related.push_back(
           related(fmt::format("{} {}|{}", placeholder(Term::LosslessPg), pg.port->name, pg.pg), pg.entry->src));
       if (pg.port->cable_length_m) {
-        f.related.push_back(related(pg.port->cable_length_from_topology ? "cable length (topology link)"
-                                                                         : placeholder(Term::CableLength),
-                                    pg.port->cable_length_m->src));
+        f.related.push_back(related(
+            pg.port->cable_length_from_topology ? "cable length (topology link)" : placeholder(Term::CableLength),
+            pg.port->cable_length_m->src));
       }
       std::string cause = fmt::format("{}|{}|{}|{}", pg.profile->name, need->in.speed_mbps, need->in.cable_length_m,
                                       need->in.port_mtu_bytes);

@@ -68,7 +68,8 @@ void undefinedReferences(const RuleContext& ctx, FindingSink& sink) {
                   DefineReferenced{table, ref->name}));
     };
     if (sw.global_dscp_to_tc) {
-      check(nullptr, sw.global_dscp_to_tc, Term::DscpToTcMap, sw.findMap(MapKind::DscpToTc, sw.global_dscp_to_tc->name));
+      check(nullptr, sw.global_dscp_to_tc, Term::DscpToTcMap,
+            sw.findMap(MapKind::DscpToTc, sw.global_dscp_to_tc->name));
     }
     for (const Port& port : sw.ports) {
       for (std::size_t k = 0; k < kMapKinds; ++k) {

@@ -46,12 +46,12 @@ void losslessQueueWithoutEcn(const RuleContext& ctx, FindingSink& sink) {
             continue;
           }
         }
-        Finding f = at(sw, port.name, p, where,
-                       fmt::format("lossless queue {} (TC {}) on {} {} is not ECN-marked: {}; congestion control never "
-                                   "slows senders, so PFC becomes the only brake",
-                                   q, p, sw.name, port.name, problem),
-                       profile_cause.empty() ? FixAction{AddQueueEcn{port.name, q}}
-                                             : FixAction{EnableProfileEcn{profile_cause}});
+        Finding f = at(
+            sw, port.name, p, where,
+            fmt::format("lossless queue {} (TC {}) on {} {} is not ECN-marked: {}; congestion control never "
+                        "slows senders, so PFC becomes the only brake",
+                        q, p, sw.name, port.name, problem),
+            profile_cause.empty() ? FixAction{AddQueueEcn{port.name, q}} : FixAction{EnableProfileEcn{profile_cause}});
         if (profile_cause.empty()) {
           sink.add(std::move(f));
         } else {
@@ -70,16 +70,16 @@ void minNotBelowMax(const RuleContext& ctx, FindingSink& sink) {
         const WredColor& wc = wred.color(c);
         if (!wc.min_threshold_bytes || !wc.max_threshold_bytes) continue;
         if (wc.min_threshold_bytes->value < wc.max_threshold_bytes->value) continue;
-        Finding& f = sink.add(at(sw, "", std::nullopt, wc.min_threshold_bytes->src,
-                                 fmt::format("{} {} on {}: {}{} {} bytes is not below {}{} {} bytes, {}",
-                                             placeholder(Term::EcnProfile), name, sw.name, colorName(c),
-                                             placeholder(Term::MinThresholdOfColor), wc.min_threshold_bytes->value,
-                                             colorName(c), placeholder(Term::MaxThresholdOfColor),
-                                             wc.max_threshold_bytes->value,
-                                             wc.min_threshold_bytes->value == wc.max_threshold_bytes->value
-                                                 ? "so there is no marking ramp: marking jumps from 0 to 100 %"
-                                                 : "an inverted range the ASIC rejects or programs unpredictably"),
-                                 "set min below max (e.g. 150 KB / 1.5 MB for RoCE)"));
+        Finding& f =
+            sink.add(at(sw, "", std::nullopt, wc.min_threshold_bytes->src,
+                        fmt::format("{} {} on {}: {}{} {} bytes is not below {}{} {} bytes, {}",
+                                    placeholder(Term::EcnProfile), name, sw.name, colorName(c),
+                                    placeholder(Term::MinThresholdOfColor), wc.min_threshold_bytes->value, colorName(c),
+                                    placeholder(Term::MaxThresholdOfColor), wc.max_threshold_bytes->value,
+                                    wc.min_threshold_bytes->value == wc.max_threshold_bytes->value
+                                        ? "so there is no marking ramp: marking jumps from 0 to 100 %"
+                                        : "an inverted range the ASIC rejects or programs unpredictably"),
+                        "set min below max (e.g. 150 KB / 1.5 MB for RoCE)"));
         f.related.push_back(related(fmt::format("{}_max_threshold", colorName(c)), wc.max_threshold_bytes->src));
       }
     }
@@ -94,8 +94,7 @@ void probabilityOutOfRange(const RuleContext& ctx, FindingSink& sink) {
         if (!prob || (prob->value >= 0 && prob->value <= 100)) continue;
         sink.add(at(sw, "", std::nullopt, prob->src,
                     fmt::format("{} {} on {}: {}_drop_probability is {} %, outside 0-100",
-                                placeholder(Term::EcnProfile), name, sw.name,
-                                colorName(c), prob->value),
+                                placeholder(Term::EcnProfile), name, sw.name, colorName(c), prob->value),
                     "use a percentage 0-100 (RoCE profiles typically mark at 5-10 %)"));
       }
     }

@@ -31,9 +31,9 @@ void linkPfcDiffers(const RuleContext& ctx, FindingSink& sink) {
                                          fabric.sw(first).name, p1.name, fabric.sw(second).name, p2.name,
                                          formatPrioritySet(s1), formatPrioritySet(s2), fabric.sw(second).name),
                              MakePfcEqualOnLink{p1.name}));
-    f.related.push_back(related(fmt::format("{} of {} {}", placeholder(Term::PfcPriorities), fabric.sw(second).name,
-                                            p2.name),
-                                pfcLocation(p2)));
+    f.related.push_back(
+        related(fmt::format("{} of {} {}", placeholder(Term::PfcPriorities), fabric.sw(second).name, p2.name),
+                pfcLocation(p2)));
   }
 }
 
@@ -64,10 +64,11 @@ void fabricSetDiffers(const RuleContext& ctx, FindingSink& sink) {
       const Port& port = fabric.port(end);
       PrioritySet have = port.qos.pfcPriorities();
       if (have == expected || port.isAdminDown()) continue;
-      sink.add(at(fabric.sw(end), port.name, lowest(have ^ expected), pfcLocation(port),
-                  fmt::format("switch-to-switch port {} {} has PFC on {}, but lossless priorities are {} ({})",
-                              fabric.sw(end).name, port.name, formatPrioritySet(have), formatPrioritySet(expected), why),
-                  SetPfcPriorities{port.name, expected, have, egressQueues(fabric.sw(end), port)}));
+      sink.add(
+          at(fabric.sw(end), port.name, lowest(have ^ expected), pfcLocation(port),
+             fmt::format("switch-to-switch port {} {} has PFC on {}, but lossless priorities are {} ({})",
+                         fabric.sw(end).name, port.name, formatPrioritySet(have), formatPrioritySet(expected), why),
+             SetPfcPriorities{port.name, expected, have, egressQueues(fabric.sw(end), port)}));
     }
   }
   for (const Host& host : fabric.hosts) {
@@ -103,12 +104,12 @@ void watchdogNotSubset(const RuleContext& ctx, FindingSink& sink) {
       PrioritySet extra = port.qos.pfcwd_sw_enable->value & ~port.qos.pfcPriorities();
       for (int p = 0; p < 8; ++p) {
         if (!extra.test(static_cast<std::size_t>(p))) continue;
-        Finding& f = sink.add(at(sw, port.name, p, port.qos.pfcwd_sw_enable->src,
-                                 fmt::format("{} {} watches priority {} ({} {}) but PFC is not enabled on it ({} {})",
-                                             sw.name, port.name, p, placeholder(Term::WatchdogPriorities),
-                                             formatPrioritySet(port.qos.pfcwd_sw_enable->value),
-                                             placeholder(Term::PfcPriorities), formatPrioritySet(port.qos.pfcPriorities())),
-                                 WatchOnlyPfcPriorities{port.name}));
+        Finding& f = sink.add(
+            at(sw, port.name, p, port.qos.pfcwd_sw_enable->src,
+               fmt::format("{} {} watches priority {} ({} {}) but PFC is not enabled on it ({} {})", sw.name, port.name,
+                           p, placeholder(Term::WatchdogPriorities), formatPrioritySet(port.qos.pfcwd_sw_enable->value),
+                           placeholder(Term::PfcPriorities), formatPrioritySet(port.qos.pfcPriorities())),
+               WatchOnlyPfcPriorities{port.name}));
         f.related.push_back(related(placeholder(Term::PfcPriorities), pfcLocation(port)));
       }
     }
@@ -133,12 +134,12 @@ void pgSetDiffers(const RuleContext& ctx, FindingSink& sink) {
                                   sw.name, port.name, p, placeholder(Term::LosslessPg), p, why),
                       AddLosslessPg{port.name, p}));
         } else if (!enabled && pg && isLosslessPg(sw, port, p).value_or(false)) {
-          Finding& f = sink.add(at(sw, port.name, p, pg->src,
-                                   fmt::format("{} {} reserves lossless headroom on PG {} but PFC is not enabled on "
-                                               "priority {} ({} {})",
-                                               sw.name, port.name, p, p, placeholder(Term::PfcPriorities),
-                                               formatPrioritySet(pfc)),
-                                   EnablePfcOrMakePgLossy{port.name, p, egressQueues(sw, port)}));
+          Finding& f = sink.add(
+              at(sw, port.name, p, pg->src,
+                 fmt::format("{} {} reserves lossless headroom on PG {} but PFC is not enabled on "
+                             "priority {} ({} {})",
+                             sw.name, port.name, p, p, placeholder(Term::PfcPriorities), formatPrioritySet(pfc)),
+                 EnablePfcOrMakePgLossy{port.name, p, egressQueues(sw, port)}));
           f.related.push_back(related(placeholder(Term::PfcPriorities), pfcLocation(port)));
         }
       }

@@ -55,11 +55,11 @@ void linkMismatch(const RuleContext& ctx, FindingSink& sink, const char* what, c
     auto v1 = get(p1);
     auto v2 = get(p2);
     if (!v1 || !v2 || v1->value == v2->value) continue;
-    Finding& f = sink.add(at(fabric.sw(first), p1.name, std::nullopt, v1->src,
-                             fmt::format("{} differs across the link {} {} <-> {} {}: {} {} here, {} {} on {}", what,
-                                         fabric.sw(first).name, p1.name, fabric.sw(second).name, p2.name, v1->value,
-                                         unit, v2->value, unit, fabric.sw(second).name),
-                             MakePortSettingEqual{p1.name, setting}));
+    Finding& f = sink.add(at(
+        fabric.sw(first), p1.name, std::nullopt, v1->src,
+        fmt::format("{} differs across the link {} {} <-> {} {}: {} {} here, {} {} on {}", what, fabric.sw(first).name,
+                    p1.name, fabric.sw(second).name, p2.name, v1->value, unit, v2->value, unit, fabric.sw(second).name),
+        MakePortSettingEqual{p1.name, setting}));
     f.related.push_back(related(fmt::format("{} of {} {}", what, fabric.sw(second).name, p2.name), v2->src));
   }
 }
@@ -92,16 +92,16 @@ void topologyConflicts(const RuleContext& ctx, FindingSink& sink, std::initializ
 
 void registerTopoRules(std::vector<Rule>& rules) {
   rules.push_back({"TOPO001", Severity::Error, "the two ends of a link disagree about each other", endsDisagree});
-  rules.push_back({"TOPO002", Severity::Error, "port speed differs across a link",
-                   [](const RuleContext& ctx, FindingSink& sink) {
-                     linkMismatch(ctx, sink, "speed", "Mb/s", [](const Port& p) { return p.speed_mbps; },
-                                  PortSetting::Speed);
-                   }});
-  rules.push_back({"TOPO003", Severity::Error, "MTU differs across a link",
-                   [](const RuleContext& ctx, FindingSink& sink) {
-                     linkMismatch(ctx, sink, "MTU", "bytes", [](const Port& p) { return p.mtu_bytes; },
-                                  PortSetting::Mtu);
-                   }});
+  rules.push_back(
+      {"TOPO002", Severity::Error, "port speed differs across a link", [](const RuleContext& ctx, FindingSink& sink) {
+         linkMismatch(
+             ctx, sink, "speed", "Mb/s", [](const Port& p) { return p.speed_mbps; }, PortSetting::Speed);
+       }});
+  rules.push_back(
+      {"TOPO003", Severity::Error, "MTU differs across a link", [](const RuleContext& ctx, FindingSink& sink) {
+         linkMismatch(
+             ctx, sink, "MTU", "bytes", [](const Port& p) { return p.mtu_bytes; }, PortSetting::Mtu);
+       }});
   rules.push_back({"TOPO004", Severity::Error, "a neighbour table disagrees with LLDP or the topology",
                    [](const RuleContext& ctx, FindingSink& sink) {
                      topologyConflicts(ctx, sink, {TopologyConflict::Kind::Neighbor},

@@ -33,11 +33,12 @@ void missingWatchdog(const RuleContext& ctx, FindingSink& sink) {
           why = placeholder(Term::NoWatchdogConfigured);
           no_entry = true;
         }
-        Finding f = at(sw, port.name, p, where,
-                    fmt::format("lossless priority {} on {} {} has no PFC watchdog: {}; a pause storm or deadlock on "
-                                "it is never broken",
-                                p, sw.name, port.name, why),
-                    AddWatchdog{port.name, p});
+        Finding f =
+            at(sw, port.name, p, where,
+               fmt::format("lossless priority {} on {} {} has no PFC watchdog: {}; a pause storm or deadlock on "
+                           "it is never broken",
+                           p, sw.name, port.name, why),
+               AddWatchdog{port.name, p});
         if (no_entry) {
           unwatched.add("no PFC_WD entry", p, port.name, std::move(f));
         } else {

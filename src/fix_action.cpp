@@ -14,13 +14,20 @@ constexpr char kFirstCode = ' ';
 
 Term mapTerm(MapKind kind) {
   switch (kind) {
-    case MapKind::DscpToTc: return Term::DscpToTcMap;
-    case MapKind::Dot1pToTc: return Term::Dot1pToTcMap;
-    case MapKind::TcToPg: return Term::TcToPgMap;
-    case MapKind::TcToQueue: return Term::TcToQueueMap;
-    case MapKind::PfcToQueue: return Term::PfcToQueueMap;
-    case MapKind::PfcToPg: return Term::PfcToPgMap;
-    case MapKind::TcToDscp: return Term::TcToDscpMap;
+    case MapKind::DscpToTc:
+      return Term::DscpToTcMap;
+    case MapKind::Dot1pToTc:
+      return Term::Dot1pToTcMap;
+    case MapKind::TcToPg:
+      return Term::TcToPgMap;
+    case MapKind::TcToQueue:
+      return Term::TcToQueueMap;
+    case MapKind::PfcToQueue:
+      return Term::PfcToQueueMap;
+    case MapKind::PfcToPg:
+      return Term::PfcToPgMap;
+    case MapKind::TcToDscp:
+      return Term::TcToDscpMap;
   }
   return Term::DscpToTcMap;
 }
@@ -37,8 +44,7 @@ std::string placeholder(Term term, std::string_view argument) {
   return out;
 }
 
-std::string replacePlaceholders(std::string_view text,
-                                const std::function<std::string(Term, std::string_view)>& word) {
+std::string replacePlaceholders(std::string_view text, const std::function<std::string(Term, std::string_view)>& word) {
   std::string out;
   std::size_t pos = 0;
   for (std::size_t at = text.find(kStart); at != std::string_view::npos; at = text.find(kStart, pos)) {

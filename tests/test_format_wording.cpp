@@ -181,12 +181,12 @@ std::vector<Edit> junosMap() {
 // ---------------------------------------------------------------------------------------------
 
 TEST(FormatWording, EachSwitchRecordsTheFormatItWasReadFrom) {
-  for (const auto& [sample, format, name] :
-       std::vector<std::tuple<std::string, FormatId, std::string>>{{"leafspine-clean", formats::kSonicConfigDb, "SONiC"},
-                                                                   {"leafspine-eos", formats::kEos, "EOS"},
-                                                                   {"leafspine-nxos", formats::kNxos, "NX-OS"},
-                                                                   {"leafspine-nvue", formats::kNvue, "NVUE"},
-                                                                   {"leafspine-junos", formats::kJunos, "Junos"}}) {
+  for (const auto& [sample, format, name] : std::vector<std::tuple<std::string, FormatId, std::string>>{
+           {"leafspine-clean", formats::kSonicConfigDb, "SONiC"},
+           {"leafspine-eos", formats::kEos, "EOS"},
+           {"leafspine-nxos", formats::kNxos, "NX-OS"},
+           {"leafspine-nvue", formats::kNvue, "NVUE"},
+           {"leafspine-junos", formats::kJunos, "Junos"}}) {
     Fabric fabric = loadFabric({test::sourceDir() + "/samples/" + sample});
     ASSERT_EQ(fabric.switches.size(), 6u) << sample;
     for (const Switch& sw : fabric.switches) {
@@ -388,17 +388,19 @@ TEST(FormatWording, JunosMtu) {
 // ---------------------------------------------------------------------------------------------
 
 TEST(FormatWording, TermsAreTablesOnSonicAndPlainNounsElsewhere) {
-  const std::string text = fmt::format("PG 3 uses {} p ({} Ethernet0|3, {} 3,4, my_pfc_enable_x); {} does not mark{}",
-                                       placeholder(Term::BufferProfile), placeholder(Term::LosslessPg),
-                                       placeholder(Term::PfcPriorities), placeholder(Term::NamedEcnProfile, "w"),
-                                       placeholder(Term::EcnModeDetail, "ecn_none"));
-  const std::string sonic = "PG 3 uses BUFFER_PROFILE p (BUFFER_PG Ethernet0|3, pfc_enable 3,4, my_pfc_enable_x); "
-                            "WRED_PROFILE w does not mark (ecn ecn_none)";
+  const std::string text =
+      fmt::format("PG 3 uses {} p ({} Ethernet0|3, {} 3,4, my_pfc_enable_x); {} does not mark{}",
+                  placeholder(Term::BufferProfile), placeholder(Term::LosslessPg), placeholder(Term::PfcPriorities),
+                  placeholder(Term::NamedEcnProfile, "w"), placeholder(Term::EcnModeDetail, "ecn_none"));
+  const std::string sonic =
+      "PG 3 uses BUFFER_PROFILE p (BUFFER_PG Ethernet0|3, pfc_enable 3,4, my_pfc_enable_x); "
+      "WRED_PROFILE w does not mark (ecn ecn_none)";
   EXPECT_EQ(wordText(text, wordingFor(formats::kSonicConfigDb)), sonic);
   EXPECT_EQ(wordText(text, wordingFor(formats::kSonicMinigraph)), sonic);
   EXPECT_EQ(wordText(text, wordingFor(FormatId{})), sonic);  // a switch no parser built: the model's vocabulary
-  EXPECT_EQ(wordText(text, wordingFor(formats::kEos)),
-            "PG 3 uses buffer profile p (lossless PG Ethernet0|3, PFC priorities 3,4, my_pfc_enable_x); w does not mark");
+  EXPECT_EQ(
+      wordText(text, wordingFor(formats::kEos)),
+      "PG 3 uses buffer profile p (lossless PG Ethernet0|3, PFC priorities 3,4, my_pfc_enable_x); w does not mark");
   EXPECT_EQ(wordText(placeholder(Term::NoWatchdogConfigured), wordingFor(formats::kJunos)),
             "the Junos configuration enables no PFC watchdog on the port");
   // Text without placeholders, and separator bytes that do not form one, pass through unchanged.
@@ -465,7 +467,8 @@ TEST(FormatWording, EveryFormatWordsEveryActionAndTerm) {
         EXPECT_FALSE(text.empty()) << wording.name() << " action #" << action.index();
         if (sonic) continue;
         for (const std::string& table : sonicTables()) {
-          EXPECT_EQ(text.find(table), std::string::npos) << wording.name() << " action #" << action.index() << ": " << text;
+          EXPECT_EQ(text.find(table), std::string::npos)
+              << wording.name() << " action #" << action.index() << ": " << text;
         }
       }
     }

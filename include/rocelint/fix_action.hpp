@@ -19,7 +19,7 @@ namespace rocelint {
 /// (SONiC: the config_db table or field, "BUFFER_PROFILE"; other formats: a plain noun).
 enum class Term : std::uint8_t {
   BufferProfile,
-  LosslessPg,          ///< a lossless priority group's buffer entry
+  LosslessPg,  ///< a lossless priority group's buffer entry
   BufferPool,
   QueueBuffer,         ///< a queue's buffer entry
   IngressProfileList,  ///< a port's ingress buffer profile list
@@ -62,8 +62,7 @@ std::string placeholder(Term term, std::string_view argument = {});
 
 /// `text` with every placeholder replaced by `word(term, argument)`; text without placeholders
 /// is returned unchanged.
-std::string replacePlaceholders(std::string_view text,
-                                const std::function<std::string(Term, std::string_view)>& word);
+std::string replacePlaceholders(std::string_view text, const std::function<std::string(Term, std::string_view)>& word);
 
 /// Egress queue of each priority's traffic class at a port (-1: unknown).
 using EgressQueues = std::array<int, 8>;

@@ -34,7 +34,6 @@ enum class MapKind : std::uint8_t {
 };
 inline constexpr std::size_t kMapKinds = 7;
 
-
 /// One named classification / mapping table: from-value -> to-value.
 struct QosMap {
   std::string name;

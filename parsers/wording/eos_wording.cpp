@@ -16,7 +16,8 @@ std::string enablePfc(const std::string& port, PrioritySet add) {
 std::string disablePfc(const std::string& port, PrioritySet remove, bool none_left) {
   if (none_left) return fmt::format("`no priority-flow-control` in interface {}", port);
   return fmt::format("{} in interface {}",
-                     each(remove, [](int p) { return fmt::format("priority-flow-control priority {} drop", p); }), port);
+                     each(remove, [](int p) { return fmt::format("priority-flow-control priority {} drop", p); }),
+                     port);
 }
 
 struct EosFix {

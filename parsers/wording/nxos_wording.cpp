@@ -43,7 +43,8 @@ struct NxosFix {
         a.priority);
   }
   std::string operator()(const EnablePfcOrMakePgLossy& a) const {
-    return enablePfcOrMakePgLossy(a.priority, enablePfc(a.port, only(a.priority)), "remove the class's `pause no-drop`");
+    return enablePfcOrMakePgLossy(a.priority, enablePfc(a.port, only(a.priority)),
+                                  "remove the class's `pause no-drop`");
   }
   std::string operator()(const AddWatchdog& a) const {
     return fmt::format(

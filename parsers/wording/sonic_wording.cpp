@@ -10,37 +10,65 @@ namespace {
 
 std::string tableOrField(Term term, std::string_view argument) {
   switch (term) {
-    case Term::BufferProfile: return "BUFFER_PROFILE";
-    case Term::LosslessPg: return "BUFFER_PG";
-    case Term::BufferPool: return "BUFFER_POOL";
-    case Term::QueueBuffer: return "BUFFER_QUEUE";
-    case Term::IngressProfileList: return "BUFFER_PORT_INGRESS_PROFILE_LIST";
-    case Term::EgressProfileList: return "BUFFER_PORT_EGRESS_PROFILE_LIST";
-    case Term::EcnProfile: return "WRED_PROFILE";
-    case Term::CableLength: return "CABLE_LENGTH";
-    case Term::Scheduler: return "SCHEDULER";
-    case Term::DscpToTcMap: return "DSCP_TO_TC_MAP";
-    case Term::Dot1pToTcMap: return "DOT1P_TO_TC_MAP";
-    case Term::TcToPgMap: return "TC_TO_PRIORITY_GROUP_MAP";
-    case Term::TcToQueueMap: return "TC_TO_QUEUE_MAP";
-    case Term::PfcToQueueMap: return "MAP_PFC_PRIORITY_TO_QUEUE";
-    case Term::PfcToPgMap: return "PFC_PRIORITY_TO_PRIORITY_GROUP_MAP";
-    case Term::TcToDscpMap: return "TC_TO_DSCP_MAP";
-    case Term::TcToPgBinding: return "tc_to_pg_map";
-    case Term::QueueEcnBinding: return "wred_profile";
-    case Term::PfcPriorities: return "pfc_enable";
+    case Term::BufferProfile:
+      return "BUFFER_PROFILE";
+    case Term::LosslessPg:
+      return "BUFFER_PG";
+    case Term::BufferPool:
+      return "BUFFER_POOL";
+    case Term::QueueBuffer:
+      return "BUFFER_QUEUE";
+    case Term::IngressProfileList:
+      return "BUFFER_PORT_INGRESS_PROFILE_LIST";
+    case Term::EgressProfileList:
+      return "BUFFER_PORT_EGRESS_PROFILE_LIST";
+    case Term::EcnProfile:
+      return "WRED_PROFILE";
+    case Term::CableLength:
+      return "CABLE_LENGTH";
+    case Term::Scheduler:
+      return "SCHEDULER";
+    case Term::DscpToTcMap:
+      return "DSCP_TO_TC_MAP";
+    case Term::Dot1pToTcMap:
+      return "DOT1P_TO_TC_MAP";
+    case Term::TcToPgMap:
+      return "TC_TO_PRIORITY_GROUP_MAP";
+    case Term::TcToQueueMap:
+      return "TC_TO_QUEUE_MAP";
+    case Term::PfcToQueueMap:
+      return "MAP_PFC_PRIORITY_TO_QUEUE";
+    case Term::PfcToPgMap:
+      return "PFC_PRIORITY_TO_PRIORITY_GROUP_MAP";
+    case Term::TcToDscpMap:
+      return "TC_TO_DSCP_MAP";
+    case Term::TcToPgBinding:
+      return "tc_to_pg_map";
+    case Term::QueueEcnBinding:
+      return "wred_profile";
+    case Term::PfcPriorities:
+      return "pfc_enable";
     case Term::WatchdogPriorities:
-    case Term::WatchdogPrioritySet: return "pfcwd_sw_enable";
-    case Term::WatchdogPollInterval: return "POLL_INTERVAL";
-    case Term::WatchdogDetectionTime: return "detection_time";
-    case Term::WatchdogRestorationTime: return "restoration_time";
-    case Term::MinThresholdOfColor: return "_min_threshold";
-    case Term::MaxThresholdOfColor: return "_max_threshold";
+    case Term::WatchdogPrioritySet:
+      return "pfcwd_sw_enable";
+    case Term::WatchdogPollInterval:
+      return "POLL_INTERVAL";
+    case Term::WatchdogDetectionTime:
+      return "detection_time";
+    case Term::WatchdogRestorationTime:
+      return "restoration_time";
+    case Term::MinThresholdOfColor:
+      return "_min_threshold";
+    case Term::MaxThresholdOfColor:
+      return "_max_threshold";
     case Term::NoWatchdogConfigured:
       return "there is no PFC_WD entry for the port and default_pfcwd_status is not enable";
-    case Term::NamedEcnProfile: return fmt::format("WRED_PROFILE {}", argument);
-    case Term::EcnModeDetail: return fmt::format(" (ecn {})", argument);
-    case Term::GreenWredOff: return fmt::format("has wred_green_enable {}", argument);
+    case Term::NamedEcnProfile:
+      return fmt::format("WRED_PROFILE {}", argument);
+    case Term::EcnModeDetail:
+      return fmt::format(" (ecn {})", argument);
+    case Term::GreenWredOff:
+      return fmt::format("has wred_green_enable {}", argument);
   }
   return std::string(argument);
 }
@@ -71,8 +99,8 @@ struct SonicFix {
                        a.timer == WatchdogTimer::Detection ? "detection_time" : "restoration_time", a.min_ms, a.max_ms);
   }
   std::string operator()(const AddQueueEcn& a) const {
-    return fmt::format("bind QUEUE|{}|{} to a WRED_PROFILE with ecn \"ecn_all\" and wred_green_enable \"true\"",
-                       a.port, a.queue);
+    return fmt::format("bind QUEUE|{}|{} to a WRED_PROFILE with ecn \"ecn_all\" and wred_green_enable \"true\"", a.port,
+                       a.queue);
   }
   std::string operator()(const EnableProfileEcn& a) const {
     return fmt::format("set ecn \"ecn_all\" and wred_green_enable \"true\" in WRED_PROFILE {}", a.profile);

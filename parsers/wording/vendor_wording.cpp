@@ -4,37 +4,64 @@ namespace rocelint::wording {
 
 std::string VendorWording::term(Term term, std::string_view argument) const {
   switch (term) {
-    case Term::BufferProfile: return "buffer profile";
-    case Term::LosslessPg: return "lossless PG";
-    case Term::BufferPool: return "buffer pool";
-    case Term::QueueBuffer: return "queue buffer";
+    case Term::BufferProfile:
+      return "buffer profile";
+    case Term::LosslessPg:
+      return "lossless PG";
+    case Term::BufferPool:
+      return "buffer pool";
+    case Term::QueueBuffer:
+      return "queue buffer";
     case Term::IngressProfileList:
-    case Term::EgressProfileList: return "buffer profile list";
-    case Term::EcnProfile: return "ECN profile";
-    case Term::CableLength: return "cable length";
-    case Term::Scheduler: return "scheduler";
-    case Term::DscpToTcMap: return "DSCP classification";
-    case Term::Dot1pToTcMap: return "802.1p classification";
+    case Term::EgressProfileList:
+      return "buffer profile list";
+    case Term::EcnProfile:
+      return "ECN profile";
+    case Term::CableLength:
+      return "cable length";
+    case Term::Scheduler:
+      return "scheduler";
+    case Term::DscpToTcMap:
+      return "DSCP classification";
+    case Term::Dot1pToTcMap:
+      return "802.1p classification";
     case Term::TcToPgMap:
-    case Term::TcToPgBinding: return "TC-to-PG map";
-    case Term::TcToQueueMap: return "TC-to-queue map";
-    case Term::PfcToQueueMap: return "PFC-priority-to-queue map";
-    case Term::PfcToPgMap: return "PFC-priority-to-PG map";
-    case Term::TcToDscpMap: return "TC-to-DSCP rewrite map";
-    case Term::QueueEcnBinding: return "ECN/WRED thresholds";
-    case Term::PfcPriorities: return "PFC priorities";
-    case Term::WatchdogPriorities: return "watchdog priorities";
-    case Term::WatchdogPrioritySet: return "the watchdog's priority set";
-    case Term::WatchdogPollInterval: return "watchdog poll interval";
-    case Term::WatchdogDetectionTime: return "detection time";
-    case Term::WatchdogRestorationTime: return "restoration time";
-    case Term::MinThresholdOfColor: return " minimum threshold";
-    case Term::MaxThresholdOfColor: return " maximum threshold";
+    case Term::TcToPgBinding:
+      return "TC-to-PG map";
+    case Term::TcToQueueMap:
+      return "TC-to-queue map";
+    case Term::PfcToQueueMap:
+      return "PFC-priority-to-queue map";
+    case Term::PfcToPgMap:
+      return "PFC-priority-to-PG map";
+    case Term::TcToDscpMap:
+      return "TC-to-DSCP rewrite map";
+    case Term::QueueEcnBinding:
+      return "ECN/WRED thresholds";
+    case Term::PfcPriorities:
+      return "PFC priorities";
+    case Term::WatchdogPriorities:
+      return "watchdog priorities";
+    case Term::WatchdogPrioritySet:
+      return "the watchdog's priority set";
+    case Term::WatchdogPollInterval:
+      return "watchdog poll interval";
+    case Term::WatchdogDetectionTime:
+      return "detection time";
+    case Term::WatchdogRestorationTime:
+      return "restoration time";
+    case Term::MinThresholdOfColor:
+      return " minimum threshold";
+    case Term::MaxThresholdOfColor:
+      return " maximum threshold";
     case Term::NoWatchdogConfigured:
       return fmt::format("the {} configuration enables no PFC watchdog on the port", name_);
-    case Term::NamedEcnProfile: return std::string(argument);  // vendor profile names say what they are
-    case Term::EcnModeDetail: return "";
-    case Term::GreenWredOff: return "has WRED off for green packets";
+    case Term::NamedEcnProfile:
+      return std::string(argument);  // vendor profile names say what they are
+    case Term::EcnModeDetail:
+      return "";
+    case Term::GreenWredOff:
+      return "has WRED off for green packets";
   }
   return std::string(argument);
 }
@@ -58,7 +85,8 @@ std::string boundMapName(const Switch& sw, const Port* port, MapKind kind, std::
   } else if (kind == MapKind::DscpToTc && sw.global_dscp_to_tc) {
     name = sw.global_dscp_to_tc->name;
   }
-  if (!suffix.empty() && name.size() > suffix.size() && name.ends_with(suffix)) name.resize(name.size() - suffix.size());
+  if (!suffix.empty() && name.size() > suffix.size() && name.ends_with(suffix))
+    name.resize(name.size() - suffix.size());
   return name;
 }
 
@@ -114,18 +142,17 @@ std::string noCableLengthSetting(const VendorWording& w, const SetCableLength& a
 
 std::string matchTopologyCable(const VendorWording& w, const std::string* cable_statement) {
   return fmt::format(
-      "make the port's cable length (or speed) match the cable, or correct the topology's length; on {}: {}",
-      w.name(), cable_statement != nullptr ? *cable_statement : std::string(w.name()));
+      "make the port's cable length (or speed) match the cable, or correct the topology's length; on {}: {}", w.name(),
+      cable_statement != nullptr ? *cable_statement : std::string(w.name()));
 }
 
 std::string definePort(const VendorWording& w) {
-  return fmt::format("configure the interface in the {} configuration or remove the statement that names it",
-                     w.name());
+  return fmt::format("configure the interface in the {} configuration or remove the statement that names it", w.name());
 }
 
 std::string defineReferenced(const VendorWording& w, const DefineReferenced& a) {
-  return fmt::format("define the {} \"{}\" in the {} configuration or reference an existing one",
-                     w.term(a.object, {}), a.name, w.name());
+  return fmt::format("define the {} \"{}\" in the {} configuration or reference an existing one", w.term(a.object, {}),
+                     a.name, w.name());
 }
 
 std::string reviewUnmodeledStatement(const VendorWording& w) {
