@@ -92,16 +92,16 @@ void topologyConflicts(const RuleContext& ctx, FindingSink& sink, std::initializ
 
 void registerTopoRules(std::vector<Rule>& rules) {
   rules.push_back({"TOPO001", Severity::Error, "the two ends of a link disagree about each other", endsDisagree});
-  rules.push_back(
-      {"TOPO002", Severity::Error, "port speed differs across a link", [](const RuleContext& ctx, FindingSink& sink) {
-         linkMismatch(
-             ctx, sink, "speed", "Mb/s", [](const Port& p) { return p.speed_mbps; }, PortSetting::Speed);
-       }});
-  rules.push_back(
-      {"TOPO003", Severity::Error, "MTU differs across a link", [](const RuleContext& ctx, FindingSink& sink) {
-         linkMismatch(
-             ctx, sink, "MTU", "bytes", [](const Port& p) { return p.mtu_bytes; }, PortSetting::Mtu);
-       }});
+  rules.push_back({"TOPO002", Severity::Error, "port speed differs across a link",
+                   [](const RuleContext& ctx, FindingSink& sink) {
+                     linkMismatch(ctx, sink, "speed", "Mb/s", [](const Port& p) { return p.speed_mbps; },
+                                  PortSetting::Speed);
+                   }});
+  rules.push_back({"TOPO003", Severity::Error, "MTU differs across a link",
+                   [](const RuleContext& ctx, FindingSink& sink) {
+                     linkMismatch(ctx, sink, "MTU", "bytes", [](const Port& p) { return p.mtu_bytes; },
+                                  PortSetting::Mtu);
+                   }});
   rules.push_back({"TOPO004", Severity::Error, "a neighbour table disagrees with LLDP or the topology",
                    [](const RuleContext& ctx, FindingSink& sink) {
                      topologyConflicts(ctx, sink, {TopologyConflict::Kind::Neighbor},
