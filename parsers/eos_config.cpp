@@ -11,6 +11,7 @@
 #include "rocelint/diagnostics.hpp"
 #include "common/cli_reader.hpp"
 #include "common/switch_builder.hpp"
+#include "wording/format_ids.hpp"
 
 namespace rocelint::eos {
 namespace {
@@ -1131,7 +1132,7 @@ std::optional<std::string> hostnameOf(const cli::ConfigText& config) {
 
 void buildSwitch(const std::vector<cli::ConfigText>& files, Switch& sw, std::vector<InputNote>& notes,
                  std::map<std::string, int>& out_of_scope, std::vector<ParseCoverage>& coverage) {
-  sw.syntax = ConfigSyntax::Eos;
+  sw.format = formats::kEos;
   Parser parser(sw, notes, out_of_scope);
   for (const auto& file : files) parser.read(file);
   parser.build(coverage);

@@ -14,6 +14,7 @@
 #include "rocelint/diagnostics.hpp"
 #include "rocelint/qos.hpp"
 #include "common/switch_builder.hpp"
+#include "wording/format_ids.hpp"
 
 namespace rocelint::junos {
 
@@ -2121,7 +2122,7 @@ class Builder {
 
 void buildSwitch(const std::vector<Config>& files, Switch& sw, std::vector<InputNote>& notes,
                  std::map<std::string, int>& out_of_scope, std::vector<ParseCoverage>& coverage) {
-  sw.syntax = ConfigSyntax::Junos;
+  sw.format = formats::kJunos;
   if (files.empty()) return;
   Builder builder(sw, notes, out_of_scope);
   builder.build(files, coverage);

@@ -14,6 +14,7 @@
 #include "format.hpp"
 #include "rocelint/diagnostics.hpp"
 #include "common/switch_builder.hpp"
+#include "wording/format_ids.hpp"
 
 namespace rocelint::nvue {
 
@@ -1600,7 +1601,7 @@ class Builder {
 
 void buildSwitch(const std::vector<Config>& files, Switch& sw, std::vector<InputNote>& notes,
                  std::map<std::string, int>& out_of_scope, std::vector<ParseCoverage>& coverage) {
-  sw.syntax = ConfigSyntax::Nvue;
+  sw.format = formats::kNvue;
   Node merged;
   merged.is_map = true;
   std::vector<FileName> names;

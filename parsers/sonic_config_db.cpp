@@ -9,9 +9,38 @@
 #include <string_view>
 
 #include "common/switch_builder.hpp"
+#include "wording/format_ids.hpp"
 
 namespace rocelint::sonic {
 namespace {
+
+/// The config_db table of a map kind (e.g. "DSCP_TO_TC_MAP").
+const char* mapTableName(MapKind kind) {
+  switch (kind) {
+    case MapKind::DscpToTc: return "DSCP_TO_TC_MAP";
+    case MapKind::Dot1pToTc: return "DOT1P_TO_TC_MAP";
+    case MapKind::TcToPg: return "TC_TO_PRIORITY_GROUP_MAP";
+    case MapKind::TcToQueue: return "TC_TO_QUEUE_MAP";
+    case MapKind::PfcToQueue: return "MAP_PFC_PRIORITY_TO_QUEUE";
+    case MapKind::PfcToPg: return "PFC_PRIORITY_TO_PRIORITY_GROUP_MAP";
+    case MapKind::TcToDscp: return "TC_TO_DSCP_MAP";
+  }
+  return "?";
+}
+
+/// PORT_QOS_MAP field that binds a map kind (e.g. "dscp_to_tc_map").
+const char* mapFieldName(MapKind kind) {
+  switch (kind) {
+    case MapKind::DscpToTc: return "dscp_to_tc_map";
+    case MapKind::Dot1pToTc: return "dot1p_to_tc_map";
+    case MapKind::TcToPg: return "tc_to_pg_map";
+    case MapKind::TcToQueue: return "tc_to_queue_map";
+    case MapKind::PfcToQueue: return "pfc_to_queue_map";
+    case MapKind::PfcToPg: return "pfc_to_pg_map";
+    case MapKind::TcToDscp: return "tc_to_dscp_map";
+  }
+  return "?";
+}
 
 bool isTableName(std::string_view name) {
   if (name.empty() || !std::isupper(static_cast<unsigned char>(name[0]))) return false;
@@ -574,15 +603,6 @@ class Builder {
   }
 
   void readPortQos() {
-    static const std::array<std::pair<MapKind, const char*>, kMapKinds> bindings = {{
-        {MapKind::DscpToTc, "DSCP_TO_TC_MAP"},
-        {MapKind::Dot1pToTc, "DOT1P_TO_TC_MAP"},
-        {MapKind::TcToPg, "TC_TO_PRIORITY_GROUP_MAP"},
-        {MapKind::TcToQueue, "TC_TO_QUEUE_MAP"},
-        {MapKind::PfcToQueue, "MAP_PFC_PRIORITY_TO_QUEUE"},
-        {MapKind::PfcToPg, "PFC_PRIORITY_TO_PRIORITY_GROUP_MAP"},
-        {MapKind::TcToDscp, "TC_TO_DSCP_MAP"},
-    }};
     for (const auto& [key, e] : table("PORT_QOS_MAP")) {
       std::string where = "PORT_QOS_MAP|" + key;
       if (key == "global") {
@@ -591,8 +611,9 @@ class Builder {
       }
       for (Port* port : portsOf(key, e)) {
         port->qos.src = e.src;
-        for (const auto& [kind, target] : bindings) {
-          port->qos.maps[static_cast<std::size_t>(kind)] = reference(e, mapFieldName(kind), target, where, port->name);
+        for (std::size_t k = 0; k < kMapKinds; ++k) {
+          auto kind = static_cast<MapKind>(k);
+          port->qos.maps[k] = reference(e, mapFieldName(kind), mapTableName(kind), where, port->name);
         }
         port->qos.pfc_enable = prioritySet(e, "pfc_enable", where, port->name);
         port->qos.pfcwd_sw_enable = prioritySet(e, "pfcwd_sw_enable", where, port->name);
@@ -956,6 +977,7 @@ class Builder {
 
 void buildSwitch(const TableStore& store, Switch& sw, std::vector<InputNote>& notes,
                  std::map<std::string, int>& out_of_scope_tables) {
+  sw.format = formats::kSonicConfigDb;
   Builder(store, sw, notes, out_of_scope_tables).run();
 }
 

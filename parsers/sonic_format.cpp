@@ -6,6 +6,7 @@
 #include "port_config.hpp"
 #include "sonic_config_db.hpp"
 #include "sonic_minigraph.hpp"
+#include "wording/format_ids.hpp"
 
 namespace rocelint::sonic {
 namespace {
@@ -140,7 +141,7 @@ void buildSonicSwitch(std::vector<std::unique_ptr<Document>>& documents, Switch&
     }
   }
   buildSwitch(store, sw, out.notes, out.out_of_scope);
-  if (from_minigraph) sw.syntax = ConfigSyntax::Minigraph;
+  if (from_minigraph) sw.format = formats::kSonicMinigraph;
 }
 
 const format::SwitchBuilder kSonicBuilder{

@@ -5,7 +5,6 @@
 #include <set>
 
 #include "families.hpp"
-#include "fix_words.hpp"
 #include "rocelint/qos.hpp"
 
 namespace rocelint::rules {
@@ -37,14 +36,13 @@ void pgWithoutHeadroom(const RuleContext& ctx, FindingSink& sink) {
         const BufferProfile* profile = pgProfile(sw, *pg);
         if (profile == nullptr || profile->reservesHeadroom()) continue;
         Finding& f = sink.add(at(sw, port.name, p, pg->src,
-                                 fmt::format("lossless PG {} on {} {} uses BUFFER_PROFILE {}, which has {}: there is no "
+                                 fmt::format("lossless PG {} on {} {} uses {} {}, which has {}: there is no "
                                              "headroom for the data in flight after a pause, so it is dropped",
-                                             p, sw.name, port.name, profile->name,
+                                             p, sw.name, port.name, placeholder(Term::BufferProfile), profile->name,
                                              profile->xoff_bytes ? "xoff 0" : "no xoff"),
-                                 words::raiseXoff(sw, profile->name, 0,
-                                                  "give the PG a lossless profile with xon/xoff sized for the port's "
-                                                  "speed and cable length (pg_lossless_<speed>_<cable>_profile)")));
-        f.related.push_back(related(fmt::format("BUFFER_PROFILE {}", profile->name), profile->src));
+                                 RaiseXoff{profile->name}));
+        f.related.push_back(
+            related(fmt::format("{} {}", placeholder(Term::BufferProfile), profile->name), profile->src));
       }
     }
   }
@@ -61,26 +59,27 @@ void sizeBelowXonXoff(const RuleContext& ctx, FindingSink& sink) {
       std::uint64_t need = profile.xon_bytes->value + profile.xoff_bytes->value;
       if (profile.size_bytes->value >= need) continue;
       Finding& f = sink.add(at(sw, "", std::nullopt, profile.size_bytes->src,
-                               fmt::format("BUFFER_PROFILE {} on {}: size {} bytes is smaller than xon + xoff = {} + {} "
+                               fmt::format("{} {} on {}: size {} bytes is smaller than xon + xoff = {} + {} "
                                            "= {} bytes; pool {} has no shared headroom pool, so size must hold both",
-                                           name, sw.name, profile.size_bytes->value, profile.xon_bytes->value,
-                                           profile.xoff_bytes->value, need, pool->name),
+                                           placeholder(Term::BufferProfile), name, sw.name, profile.size_bytes->value,
+                                           profile.xon_bytes->value, profile.xoff_bytes->value, need, pool->name),
                                fmt::format("set size to at least {}", need)));
-      f.related.push_back(related(fmt::format("BUFFER_POOL {}", pool->name), pool->src));
+      f.related.push_back(related(fmt::format("{} {}", placeholder(Term::BufferPool), pool->name), pool->src));
     }
   }
 }
 
 void undefinedBufferReferences(const RuleContext& ctx, FindingSink& sink) {
   for (const Switch& sw : ctx.fabric.switches) {
-    auto report = [&](const std::string& port, const Reference& ref, const char* table, const std::string& user) {
+    auto report = [&](const std::string& port, const Reference& ref, Term table, const std::string& user) {
       sink.add(at(sw, port, std::nullopt, ref.src,
-                  fmt::format("{} references {} \"{}\", which is not defined on {}", user, table, ref.name, sw.name),
-                  fmt::format("define {}|{} or reference an existing one", table, ref.name)));
+                  fmt::format("{} references {} \"{}\", which is not defined on {}", user, placeholder(table), ref.name,
+                              sw.name),
+                  DefineReferenced{table, ref.name}));
     };
     for (const auto& [name, profile] : sw.profiles) {
       if (profile.pool && !sw.pools.count(profile.pool->name) && !profile.derived) {
-        report("", *profile.pool, "BUFFER_POOL", "BUFFER_PROFILE " + name);
+        report("", *profile.pool, Term::BufferPool, placeholder(Term::BufferProfile) + " " + name);
       }
     }
     for (const Port& port : sw.ports) {
@@ -88,18 +87,19 @@ void undefinedBufferReferences(const RuleContext& ctx, FindingSink& sink) {
       auto once = [&](const Reference& ref) { return seen.insert({ref.src.file(), ref.src.line}).second; };
       for (const auto& pg : port.pgs) {
         if (pg && pg->profile && !sw.profiles.count(pg->profile->name) && once(*pg->profile)) {
-          report(port.name, *pg->profile, "BUFFER_PROFILE", "BUFFER_PG of " + port.name);
+          report(port.name, *pg->profile, Term::BufferProfile, placeholder(Term::LosslessPg) + " of " + port.name);
         }
       }
       for (const PortQueue& queue : port.queues) {
         if (queue.buffer_profile && !sw.profiles.count(queue.buffer_profile->name) &&
             once(*queue.buffer_profile)) {
-          report(port.name, *queue.buffer_profile, "BUFFER_PROFILE", "BUFFER_QUEUE of " + port.name);
+          report(port.name, *queue.buffer_profile, Term::BufferProfile,
+                 placeholder(Term::QueueBuffer) + " of " + port.name);
         }
       }
       for (const auto* list : {&port.ingress_profile_list, &port.egress_profile_list}) {
         for (const Reference& ref : *list) {
-          if (!sw.profiles.count(ref.name)) report(port.name, ref, "BUFFER_PROFILE", "profile_list of " + port.name);
+          if (!sw.profiles.count(ref.name)) report(port.name, ref, Term::BufferProfile, "profile_list of " + port.name);
         }
       }
     }
@@ -110,28 +110,28 @@ void directionMismatch(const RuleContext& ctx, FindingSink& sink) {
   for (const Switch& sw : ctx.fabric.switches) {
     for (const Port& port : sw.ports) {
       std::set<std::pair<std::string, int>> seen;
-      auto check = [&](const Reference& ref, bool ingress, const std::string& user) {
+      auto check = [&](const Reference& ref, bool ingress, Term user) {
         auto it = sw.profiles.find(ref.name);
         if (it == sw.profiles.end()) return;
         const BufferPool* pool = poolOf(sw, it->second);
         if (pool == nullptr) return;
         PoolType wrong = ingress ? PoolType::Egress : PoolType::Ingress;
         if (pool->type != wrong || !seen.insert({ref.src.file(), ref.src.line}).second) return;
-        Finding& f = sink.add(at(sw, port.name, std::nullopt, ref.src,
-                                 fmt::format("{} on {} {} uses BUFFER_PROFILE {}, whose pool {} is an {} pool", user,
-                                             sw.name, port.name, ref.name, pool->name,
-                                             ingress ? "egress" : "ingress"),
-                                 fmt::format("use a profile on an {} pool", ingress ? "ingress" : "egress")));
-        f.related.push_back(related(fmt::format("BUFFER_POOL {}", pool->name), pool->src));
+        Finding& f = sink.add(
+            at(sw, port.name, std::nullopt, ref.src,
+               fmt::format("{} on {} {} uses {} {}, whose pool {} is an {} pool", placeholder(user), sw.name, port.name,
+                           placeholder(Term::BufferProfile), ref.name, pool->name, ingress ? "egress" : "ingress"),
+               fmt::format("use a profile on an {} pool", ingress ? "ingress" : "egress")));
+        f.related.push_back(related(fmt::format("{} {}", placeholder(Term::BufferPool), pool->name), pool->src));
       };
       for (const auto& pg : port.pgs) {
-        if (pg && pg->profile) check(*pg->profile, true, "BUFFER_PG");
+        if (pg && pg->profile) check(*pg->profile, true, Term::LosslessPg);
       }
       for (const PortQueue& queue : port.queues) {
-        if (queue.buffer_profile) check(*queue.buffer_profile, false, "BUFFER_QUEUE");
+        if (queue.buffer_profile) check(*queue.buffer_profile, false, Term::QueueBuffer);
       }
-      for (const Reference& ref : port.ingress_profile_list) check(ref, true, "BUFFER_PORT_INGRESS_PROFILE_LIST");
-      for (const Reference& ref : port.egress_profile_list) check(ref, false, "BUFFER_PORT_EGRESS_PROFILE_LIST");
+      for (const Reference& ref : port.ingress_profile_list) check(ref, true, Term::IngressProfileList);
+      for (const Reference& ref : port.egress_profile_list) check(ref, false, Term::EgressProfileList);
     }
   }
 }
@@ -146,10 +146,10 @@ void runtimePgsUnknown(const RuleContext& ctx, FindingSink& sink) {
     if (ports.empty()) continue;
     const Port& first = *ports.front();
     sink.add(at(sw, first.name, std::nullopt, pfcLocation(first),
-                fmt::format("{} uses the traditional buffer model and {} port(s) have PFC priorities without BUFFER_PG "
+                fmt::format("{} uses the traditional buffer model and {} port(s) have PFC priorities without {} "
                             "entries: SONiC generates those PGs at run time from the platform's pg_profile_lookup.ini, "
                             "which is not in the fabric directory, so their headroom is not checked",
-                            sw.name, ports.size()),
+                            sw.name, ports.size(), placeholder(Term::LosslessPg)),
                 fmt::format("put the platform's pg_profile_lookup.ini in the fabric directory (in a folder named {} or "
                             "{}) to have the PGs derived and checked",
                             sw.name, sw.hwsku.empty() ? "after the hwsku" : sw.hwsku)));
@@ -167,15 +167,17 @@ void lookupHasNoRow(const RuleContext& ctx, FindingSink& sink) {
       if (!missing) continue;
       std::string why;
       std::string fix;
+      std::optional<FixAction> action;
       SourceRef where = port.src;
       if (!port.speed_mbps) {
         why = "the port has no speed";
         fix = "set PORT speed";
       } else if (!port.cable_length_m) {
-        why = "the port has no CABLE_LENGTH entry";
-        fix = words::setCableLength(sw, port, fmt::format("add {} to CABLE_LENGTH with the real cable length", port.name));
+        why = fmt::format("the port has no {} entry", placeholder(Term::CableLength));
+        action = SetCableLength{port.name};
       } else if (port.cable_length_m->value == 0) {
-        why = "its CABLE_LENGTH is 0m, which tells SONiC not to create a lossless profile";
+        why = fmt::format("its {} is 0m, which tells SONiC not to create a lossless profile",
+                          placeholder(Term::CableLength));
         fix = "set the real cable length, or remove the port's PFC priorities if it is meant to be lossy";
         where = port.cable_length_m->src;
       } else {
@@ -185,10 +187,12 @@ void lookupHasNoRow(const RuleContext& ctx, FindingSink& sink) {
                           port.speed_mbps->value, port.cable_length_m->value);
         where = port.cable_length_m->src;
       }
-      sink.add(at(sw, port.name, std::nullopt, where,
-                  fmt::format("SONiC will not create the lossless PGs {} of {} {}: {}", formatPrioritySet(pfc), sw.name,
-                              port.name, why),
-                  fix));
+      Finding f = at(sw, port.name, std::nullopt, where,
+                     fmt::format("SONiC will not create the lossless PGs {} of {} {}: {}", formatPrioritySet(pfc),
+                                 sw.name, port.name, why),
+                     fix);
+      f.fix_action = std::move(action);
+      sink.add(std::move(f));
     }
   }
 }

@@ -4,7 +4,6 @@
 #include <fmt/format.h>
 
 #include "families.hpp"
-#include "fix_words.hpp"
 #include "rocelint/headroom.hpp"
 #include "rocelint/qos.hpp"
 
@@ -50,20 +49,18 @@ void xoffBelowPhysics(const RuleContext& ctx, FindingSink& sink) {
       std::uint64_t xoff = pg.profile->xoff_bytes->value;
       if (!need || xoff >= need->xoff_bytes) return;
       Finding f = at(sw, pg.port->name, pg.pg, pg.profile->xoff_bytes->src,
-                     fmt::format("lossless PG {} on {} {} ({} Mb/s, {}, MTU {}) has xoff {} bytes (BUFFER_PROFILE {}) "
+                     fmt::format("lossless PG {} on {} {} ({} Mb/s, {}, MTU {}) has xoff {} bytes ({} {}) "
                                  "but needs {} bytes on {}: {}; the last {} bytes in flight after a pause are dropped",
                                  pg.pg, sw.name, pg.port->name, need->in.speed_mbps, cableText(*pg.port, *need),
-                                 need->in.port_mtu_bytes, xoff, pg.profile->name, need->xoff_bytes, asic.family,
-                                 need->formula(), need->xoff_bytes - xoff),
-                     words::raiseXoff(sw, pg.profile->name, need->xoff_bytes,
-                                      fmt::format("give ports with {} Mb/s and {} m cables a profile with xoff >= {} (and "
-                                                  "size >= xon + xoff where size holds both), e.g. pg_lossless_{}_{}m_profile",
-                                                  need->in.speed_mbps, need->in.cable_length_m, need->xoff_bytes,
-                                                  need->in.speed_mbps, need->in.cable_length_m)));
-      f.related.push_back(related(fmt::format("BUFFER_PG {}|{}", pg.port->name, pg.pg), pg.entry->src));
+                                 need->in.port_mtu_bytes, xoff, placeholder(Term::BufferProfile), pg.profile->name,
+                                 need->xoff_bytes, asic.family, need->formula(), need->xoff_bytes - xoff),
+                     RaiseXoff{pg.profile->name, need->xoff_bytes, need->in.speed_mbps, need->in.cable_length_m});
+      f.related.push_back(
+          related(fmt::format("{} {}|{}", placeholder(Term::LosslessPg), pg.port->name, pg.pg), pg.entry->src));
       if (pg.port->cable_length_m) {
-        f.related.push_back(related(pg.port->cable_length_from_topology ? "cable length (topology link)" : "CABLE_LENGTH",
-                                    pg.port->cable_length_m->src));
+        f.related.push_back(related(
+            pg.port->cable_length_from_topology ? "cable length (topology link)" : placeholder(Term::CableLength),
+            pg.port->cable_length_m->src));
       }
       std::string cause = fmt::format("{}|{}|{}|{}", pg.profile->name, need->in.speed_mbps, need->in.cable_length_m,
                                       need->in.port_mtu_bytes);
@@ -84,14 +81,15 @@ void xoffBelowLookupTable(const RuleContext& ctx, FindingSink& sink) {
       if (row == nullptr || xoff >= row->xoff_bytes) return;
       Finding f =
           at(sw, pg.port->name, pg.pg, pg.profile->xoff_bytes->src,
-             fmt::format("lossless PG {} on {} {} ({} Mb/s, {} m cable) has xoff {} bytes (BUFFER_PROFILE {}), "
+             fmt::format("lossless PG {} on {} {} ({} Mb/s, {} m cable) has xoff {} bytes ({} {}), "
                          "less than the {} bytes the platform's {} gives for this speed and cable length",
-                         pg.pg, sw.name, pg.port->name, row->speed_mbps, row->cable_length_m, xoff, pg.profile->name,
-                         row->xoff_bytes, sw.pg_lookup->file),
+                         pg.pg, sw.name, pg.port->name, row->speed_mbps, row->cable_length_m, xoff,
+                         placeholder(Term::BufferProfile), pg.profile->name, row->xoff_bytes, sw.pg_lookup->file),
              fmt::format("use the table's profile for the port (pg_lossless_{}_{}m_profile: xon {}, xoff {}, "
                          "size {})",
                          row->speed_mbps, row->cable_length_m, row->xon_bytes, row->xoff_bytes, row->size_bytes));
-      f.related.push_back(related(fmt::format("BUFFER_PG {}|{}", pg.port->name, pg.pg), pg.entry->src));
+      f.related.push_back(
+          related(fmt::format("{} {}|{}", placeholder(Term::LosslessPg), pg.port->name, pg.pg), pg.entry->src));
       f.related.push_back(related("pg_profile_lookup.ini row", row->src));
       groups.add(fmt::format("{}|{}|{}", pg.profile->name, row->speed_mbps, row->cable_length_m), pg.pg, pg.port->name,
                  std::move(f));

@@ -87,14 +87,14 @@ void poolOvercommitted(const RuleContext& ctx, FindingSink& sink) {
     for (const auto& [name, use] : ingressPoolUse(sw)) {
       const BufferPool& pool = sw.pools.at(name);
       if (!pool.size_bytes || use.lossless_pgs == 0 || use.bytes <= pool.size_bytes->value) continue;
-      sink.add(
-          at(sw, "", std::nullopt, pool.size_bytes->src,
-             fmt::format("BUFFER_POOL {} on {} has size {} bytes, but its {} PGs ({} lossless) reserve {} bytes of "
-                         "guaranteed buffer and headroom ({}): the lossless PGs cannot all get their headroom",
-                         name, sw.name, pool.size_bytes->value, use.pgs, use.lossless_pgs, use.bytes, largest(use)),
-             fmt::format("grow the pool to at least {} bytes, or shrink the reservations (shorter-cable profiles "
-                         "where cables are short, fewer lossless priorities, or a shared headroom pool)",
-                         use.bytes)));
+      sink.add(at(sw, "", std::nullopt, pool.size_bytes->src,
+                  fmt::format("{} {} on {} has size {} bytes, but its {} PGs ({} lossless) reserve {} bytes of "
+                              "guaranteed buffer and headroom ({}): the lossless PGs cannot all get their headroom",
+                              placeholder(Term::BufferPool), name, sw.name, pool.size_bytes->value, use.pgs,
+                              use.lossless_pgs, use.bytes, largest(use)),
+                  fmt::format("grow the pool to at least {} bytes, or shrink the reservations (shorter-cable profiles "
+                              "where cables are short, fewer lossless priorities, or a shared headroom pool)",
+                              use.bytes)));
     }
   }
 }
@@ -111,10 +111,11 @@ void sharedHeadroomOversubscribed(const RuleContext& ctx, FindingSink& sink) {
       if (need <= have) continue;
       Finding& f =
           sink.add(at(sw, "", std::nullopt, pool.shared_headroom_bytes->src,
-                      fmt::format("BUFFER_POOL {} on {}: shared headroom pool xoff {} bytes is below the {} "
+                      fmt::format("{} {} on {}: shared headroom pool xoff {} bytes is below the {} "
                                   "bytes its {} lossless PGs need at over_subscribe_ratio {} ({} bytes of xoff "
                                   "/ {})",
-                                  name, sw.name, have, need, use.lossless_pgs, ratio, use.xoff_sum, ratio),
+                                  placeholder(Term::BufferPool), name, sw.name, have, need, use.lossless_pgs, ratio,
+                                  use.xoff_sum, ratio),
                       fmt::format("set the pool's xoff to at least {}, or raise over_subscribe_ratio if fewer "
                                   "than 1/{} of the lossless PGs can be paused at once",
                                   need, ratio)));
@@ -133,24 +134,26 @@ void thresholdModeMismatch(const RuleContext& ctx, FindingSink& sink) {
       for (std::size_t p = 0; p < 8; ++p) {
         const auto& pg = port.pgs[p];
         if (!pfc.test(p) || !pg || !pg->profile) continue;
-        users.try_emplace(pg->profile->name, fmt::format("BUFFER_PG {}|{}", port.name, p), pg->src);
+        users.try_emplace(pg->profile->name, fmt::format("{} {}|{}", placeholder(Term::LosslessPg), port.name, p),
+                          pg->src);
       }
       for (std::size_t p = 0; p < 8; ++p) {
         if (!pfc.test(p)) continue;
         const PortQueue* queue = port.queue(queueOfTc(sw, port, static_cast<int>(p)));
         if (queue != nullptr && queue->buffer_profile) {
-          users.try_emplace(queue->buffer_profile->name, fmt::format("BUFFER_QUEUE {}|{}", port.name, queue->index),
+          users.try_emplace(queue->buffer_profile->name,
+                            fmt::format("{} {}|{}", placeholder(Term::QueueBuffer), port.name, queue->index),
                             queue->src);
         }
       }
     }
     for (const auto& [name, profile] : sw.profiles) {
       if (profile.dynamic_th && profile.dynamic_th->value > 7) {
-        sink.add(
-            at(sw, "", std::nullopt, profile.dynamic_th->src,
-               fmt::format("BUFFER_PROFILE {} on {}: dynamic_th {} is outside -8..7 (alpha = 2^{} = {})", name, sw.name,
-                           profile.dynamic_th->value, profile.dynamic_th->value, 1 << profile.dynamic_th->value),
-               "use dynamic_th -8..7; 7 already lets the PG take 128/129 of the free buffer"));
+        sink.add(at(sw, "", std::nullopt, profile.dynamic_th->src,
+                    fmt::format("{} {} on {}: dynamic_th {} is outside -8..7 (alpha = 2^{} = {})",
+                                placeholder(Term::BufferProfile), name, sw.name, profile.dynamic_th->value,
+                                profile.dynamic_th->value, 1 << profile.dynamic_th->value),
+                    "use dynamic_th -8..7; 7 already lets the PG take 128/129 of the free buffer"));
       }
       auto user = users.find(name);
       const BufferPool* pool = poolOfProfile(sw, profile);
@@ -160,16 +163,17 @@ void thresholdModeMismatch(const RuleContext& ctx, FindingSink& sink) {
       bool has_other = dynamic_pool ? profile.static_th_bytes.has_value() : profile.dynamic_th.has_value();
       if (has_wanted || !has_other) continue;
       SourceRef where = dynamic_pool ? profile.static_th_bytes->src : profile.dynamic_th->src;
-      Finding& f = sink.add(at(sw, "", std::nullopt, where,
-                               fmt::format("BUFFER_PROFILE {} on {} (used by {}) sets {} but its pool {} is mode {}: "
-                                           "the lossless PG or queue does not share the pool the way the pool is "
-                                           "configured to (SONiC writes <pool mode>_th into the lossless profiles it "
-                                           "generates, and the PFC trigger point depends on it)",
-                                           name, sw.name, user->second.first, dynamic_pool ? "static_th" : "dynamic_th",
-                                           pool->name, dynamic_pool ? "dynamic" : "static"),
-                               dynamic_pool ? "replace static_th with dynamic_th (e.g. \"0\", alpha 1)"
-                                            : "replace dynamic_th with static_th (bytes), or make the pool dynamic"));
-      f.related.push_back(related(fmt::format("BUFFER_POOL {}", pool->name), pool->src));
+      Finding& f = sink.add(
+          at(sw, "", std::nullopt, where,
+             fmt::format("{} {} on {} (used by {}) sets {} but its pool {} is mode {}: "
+                         "the lossless PG or queue does not share the pool the way the pool is "
+                         "configured to (SONiC writes <pool mode>_th into the lossless profiles it "
+                         "generates, and the PFC trigger point depends on it)",
+                         placeholder(Term::BufferProfile), name, sw.name, user->second.first,
+                         dynamic_pool ? "static_th" : "dynamic_th", pool->name, dynamic_pool ? "dynamic" : "static"),
+             dynamic_pool ? "replace static_th with dynamic_th (e.g. \"0\", alpha 1)"
+                          : "replace dynamic_th with static_th (bytes), or make the pool dynamic"));
+      f.related.push_back(related(fmt::format("{} {}", placeholder(Term::BufferPool), pool->name), pool->src));
       f.related.push_back(related(user->second.first, user->second.second));
     }
   }

@@ -5,25 +5,24 @@
 #include <map>
 
 #include "families.hpp"
-#include "fix_words.hpp"
 
 namespace rocelint::rules {
 namespace {
 
+Finding noteFinding(const InputNote& note) {
+  Finding f;
+  f.switch_name = note.switch_name;
+  f.port = note.port;
+  f.location = note.src;
+  f.message = note.message;
+  return f;
+}
+
 void notesOfKind(const RuleContext& ctx, FindingSink& sink, InputNote::Kind kind, const std::string& fix) {
   for (const InputNote& note : ctx.fabric.notes) {
     if (note.kind != kind) continue;
-    Finding f;
-    f.switch_name = note.switch_name;
-    f.port = note.port;
-    f.location = note.src;
-    f.message = note.message;
+    Finding f = noteFinding(note);
     f.fix = note.fix.empty() ? fix : note.fix;
-    const Switch* sw = ctx.fabric.findSwitch(note.switch_name);
-    if (kind == InputNote::Kind::UndefinedPort && sw != nullptr && !words::isSonic(*sw)) {
-      f.fix = fmt::format("configure the interface in the {} configuration or remove the statement that names it",
-                          words::syntaxName(sw->syntax));
-    }
     sink.add(std::move(f));
   }
 }
@@ -43,12 +42,7 @@ void unknownFields(const RuleContext& ctx, FindingSink& sink) {
     f.switch_name = note->switch_name;
     f.location = note->src;
     f.message = count > 1 ? fmt::format("{} (and {} more entries with this field)", note->message, count - 1) : note->message;
-    const Switch* sw = ctx.fabric.findSwitch(note->switch_name);
-    f.fix = sw == nullptr || words::isSonic(*sw)
-                ? "check the field name against the SONiC YANG model; remove it if it is not used by this release"
-                : fmt::format("check what the statement does on {} by hand (rocelint does not model it); remove it if "
-                              "it is not needed",
-                              words::syntaxName(sw->syntax));
+    f.fix_action = ReviewUnmodeledStatement{};
     sink.add(std::move(f));
   }
 }
@@ -56,7 +50,16 @@ void unknownFields(const RuleContext& ctx, FindingSink& sink) {
 // Every parser resolves its own references and records the ones that name nothing, with the fix
 // in its own syntax, so one rule reports them whatever the syntax.
 void undefinedReferences(const RuleContext& ctx, FindingSink& sink) {
-  notesOfKind(ctx, sink, InputNote::Kind::UndefinedPort, "add the port to the PORT table or remove the entry");
+  for (const InputNote& note : ctx.fabric.notes) {
+    if (note.kind != InputNote::Kind::UndefinedPort) continue;
+    Finding f = noteFinding(note);
+    if (note.fix.empty()) {
+      f.fix_action = DefinePort{note.port};
+    } else {
+      f.fix = note.fix;
+    }
+    sink.add(std::move(f));
+  }
   notesOfKind(ctx, sink, InputNote::Kind::UndefinedReference, "define what the name refers to, or correct the name");
 }
 

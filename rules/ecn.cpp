@@ -3,7 +3,6 @@
 #include <fmt/format.h>
 
 #include "families.hpp"
-#include "fix_words.hpp"
 #include "rocelint/qos.hpp"
 
 namespace rocelint::rules {
@@ -26,7 +25,7 @@ void losslessQueueWithoutEcn(const RuleContext& ctx, FindingSink& sink) {
         std::string profile_cause;
         SourceRef where = queue ? queue->src : qosLocation(port);
         if (!queue || !queue->wred_profile) {
-          problem = fmt::format("queue {} has no {}", q, words::isSonic(sw) ? "wred_profile" : "ECN/WRED thresholds");
+          problem = fmt::format("queue {} has no {}", q, placeholder(Term::QueueEcnBinding));
         } else {
           auto it = sw.wred_profiles.find(queue->wred_profile->name);
           if (it == sw.wred_profiles.end()) continue;  // undefined reference: CFG002
@@ -34,27 +33,25 @@ void losslessQueueWithoutEcn(const RuleContext& ctx, FindingSink& sink) {
           where = queue->wred_profile->src;
           const auto& green = wred.color(Color::Green);
           if (!wred.marks(Color::Green)) {
-            problem = words::isSonic(sw) ? fmt::format("WRED_PROFILE {} does not ECN-mark green packets (ecn {})",
-                                                       wred.name, wred.ecn ? wred.ecn->value : "not set")
-                                         : fmt::format("{} does not ECN-mark green packets", wred.name);
+            problem = fmt::format("{} does not ECN-mark green packets{}", placeholder(Term::NamedEcnProfile, wred.name),
+                                  placeholder(Term::EcnModeDetail, wred.ecn ? wred.ecn->value : "not set"));
             if (wred.ecn) where = wred.ecn->src;
             profile_cause = wred.name;
           } else if (!green.enabled || !green.enabled->value) {
-            problem = words::isSonic(sw) ? fmt::format("WRED_PROFILE {} has wred_green_enable {}", wred.name,
-                                                       green.enabled ? "\"false\"" : "not set")
-                                         : fmt::format("{} has WRED off for green packets", wred.name);
+            problem = fmt::format("{} {}", placeholder(Term::NamedEcnProfile, wred.name),
+                                  placeholder(Term::GreenWredOff, green.enabled ? "\"false\"" : "not set"));
             if (green.enabled) where = green.enabled->src;
             profile_cause = wred.name;
           } else {
             continue;
           }
         }
-        Finding f = at(sw, port.name, p, where,
-                       fmt::format("lossless queue {} (TC {}) on {} {} is not ECN-marked: {}; congestion control never "
-                                   "slows senders, so PFC becomes the only brake",
-                                   q, p, sw.name, port.name, problem),
-                       profile_cause.empty() ? words::addQueueEcn(sw, port, q)
-                                             : words::enableProfileEcn(sw, profile_cause));
+        Finding f = at(
+            sw, port.name, p, where,
+            fmt::format("lossless queue {} (TC {}) on {} {} is not ECN-marked: {}; congestion control never "
+                        "slows senders, so PFC becomes the only brake",
+                        q, p, sw.name, port.name, problem),
+            profile_cause.empty() ? FixAction{AddQueueEcn{port.name, q}} : FixAction{EnableProfileEcn{profile_cause}});
         if (profile_cause.empty()) {
           sink.add(std::move(f));
         } else {
@@ -73,17 +70,16 @@ void minNotBelowMax(const RuleContext& ctx, FindingSink& sink) {
         const WredColor& wc = wred.color(c);
         if (!wc.min_threshold_bytes || !wc.max_threshold_bytes) continue;
         if (wc.min_threshold_bytes->value < wc.max_threshold_bytes->value) continue;
-        Finding& f = sink.add(at(sw, "", std::nullopt, wc.min_threshold_bytes->src,
-                                 fmt::format("{} {} on {}: {}{} {} bytes is not below {}{} {} bytes, {}",
-                                             words::term(sw, "WRED_PROFILE"), name, sw.name, colorName(c),
-                                             words::isSonic(sw) ? "_min_threshold" : " minimum threshold",
-                                             wc.min_threshold_bytes->value, colorName(c),
-                                             words::isSonic(sw) ? "_max_threshold" : " maximum threshold",
-                                             wc.max_threshold_bytes->value,
-                                             wc.min_threshold_bytes->value == wc.max_threshold_bytes->value
-                                                 ? "so there is no marking ramp: marking jumps from 0 to 100 %"
-                                                 : "an inverted range the ASIC rejects or programs unpredictably"),
-                                 "set min below max (e.g. 150 KB / 1.5 MB for RoCE)"));
+        Finding& f =
+            sink.add(at(sw, "", std::nullopt, wc.min_threshold_bytes->src,
+                        fmt::format("{} {} on {}: {}{} {} bytes is not below {}{} {} bytes, {}",
+                                    placeholder(Term::EcnProfile), name, sw.name, colorName(c),
+                                    placeholder(Term::MinThresholdOfColor), wc.min_threshold_bytes->value, colorName(c),
+                                    placeholder(Term::MaxThresholdOfColor), wc.max_threshold_bytes->value,
+                                    wc.min_threshold_bytes->value == wc.max_threshold_bytes->value
+                                        ? "so there is no marking ramp: marking jumps from 0 to 100 %"
+                                        : "an inverted range the ASIC rejects or programs unpredictably"),
+                        "set min below max (e.g. 150 KB / 1.5 MB for RoCE)"));
         f.related.push_back(related(fmt::format("{}_max_threshold", colorName(c)), wc.max_threshold_bytes->src));
       }
     }
@@ -98,8 +94,7 @@ void probabilityOutOfRange(const RuleContext& ctx, FindingSink& sink) {
         if (!prob || (prob->value >= 0 && prob->value <= 100)) continue;
         sink.add(at(sw, "", std::nullopt, prob->src,
                     fmt::format("{} {} on {}: {}_drop_probability is {} %, outside 0-100",
-                                words::term(sw, "WRED_PROFILE"), name, sw.name,
-                                colorName(c), prob->value),
+                                placeholder(Term::EcnProfile), name, sw.name, colorName(c), prob->value),
                     "use a percentage 0-100 (RoCE profiles typically mark at 5-10 %)"));
       }
     }

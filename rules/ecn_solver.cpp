@@ -5,7 +5,6 @@
 #include <cmath>
 
 #include "families.hpp"
-#include "fix_words.hpp"
 #include "rocelint/buffer_solver.hpp"
 
 namespace rocelint::rules {
@@ -47,18 +46,20 @@ void pfcBeforeEcn(const RuleContext& ctx, FindingSink& sink) {
                                 : fmt::format("{} + static_th {} = {:.0f}", mine.guaranteed_bytes, mine.static_th_bytes,
                                               answer.trigger_bytes);
       auto limit = static_cast<std::uint64_t>(std::floor(answer.pg_total_bytes));
-      Finding& f = sink.add(at(
-          *sw, port, question.priority, question.ecn_min_src,
-          fmt::format(
-              "lossless PG {} on {} {} ({} PG(s) of this priority use BUFFER_PROFILE {}) can pause its upstream before "
-              "ECN "
-              "marks: with all {} lossless PGs of pool {} ({} bytes) congested at once ({} bytes each), the PG's "
-              "PFC trigger is {} bytes, while queue {} of {} marks only from WRED_PROFILE {} "
-              "green_min_threshold {} bytes",
-              question.priority, sw->name, port, same, mine.profile, lossless, problem.pool, problem.pool_bytes, state,
-              trigger, question.queue, question.egress_port, question.wred_profile, question.ecn_min_bytes),
-          words::lowerEcnMinimum(*sw, question.wred_profile, limit)));
-      f.related.push_back(related(fmt::format("BUFFER_POOL {} size", problem.pool), problem.pool_src));
+      Finding& f = sink.add(
+          at(*sw, port, question.priority, question.ecn_min_src,
+             fmt::format(
+                 "lossless PG {} on {} {} ({} PG(s) of this priority use {} {}) can pause its upstream before "
+                 "ECN "
+                 "marks: with all {} lossless PGs of pool {} ({} bytes) congested at once ({} bytes each), the PG's "
+                 "PFC trigger is {} bytes, while queue {} of {} marks only from {} {} "
+                 "green_min_threshold {} bytes",
+                 question.priority, sw->name, port, same, placeholder(Term::BufferProfile), mine.profile, lossless,
+                 problem.pool, problem.pool_bytes, state, trigger, question.queue, question.egress_port,
+                 placeholder(Term::EcnProfile), question.wred_profile, question.ecn_min_bytes),
+             LowerEcnMinimum{question.wred_profile, limit}));
+      f.related.push_back(
+          related(fmt::format("{} {} size", placeholder(Term::BufferPool), problem.pool), problem.pool_src));
     }
   }
 }

@@ -6,6 +6,7 @@
 #include <utility>
 #include <vector>
 
+#include "rocelint/fix_action.hpp"
 #include "rocelint/rule.hpp"
 
 namespace rocelint::rules {
@@ -19,9 +20,16 @@ void registerWdRules(std::vector<Rule>& rules);
 void registerBufRules(std::vector<Rule>& rules);
 void registerDlRules(std::vector<Rule>& rules);
 
-/// Finding pre-filled with switch, port and location.
+/// Finding pre-filled with switch, port and location; `message` may hold term placeholders
+/// (rocelint/fix_action.hpp), `fix` is advice that is the same in every format.
 Finding at(const Switch& sw, const std::string& port, std::optional<int> priority, const SourceRef& where,
            std::string message, std::string fix);
+/// The same with a fix action, which the engine words in the switch's format.
+Finding at(const Switch& sw, const std::string& port, std::optional<int> priority, const SourceRef& where,
+           std::string message, FixAction fix);
+
+/// The egress queue of each priority's traffic class at `port`, for actions that enable PFC.
+EgressQueues egressQueues(const Switch& sw, const Port& port);
 
 /// Findings whose cause is one line (a map entry, a profile field) but that repeat on every port
 /// using it: reported once per key, on the first port, with the number of ports affected.

@@ -5,7 +5,6 @@
 #include <map>
 
 #include "families.hpp"
-#include "fix_words.hpp"
 #include "rocelint/qos.hpp"
 
 namespace rocelint::rules {
@@ -67,22 +66,24 @@ void losslessDscpTurnsLossy(const RuleContext& ctx, FindingSink& sink) {
       if (lossy.empty()) continue;
       const Port& first = *lossy.front();
       int tc = trafficClassOfDscp(sw, first, dscp);
-      std::string why = first.qos.pfcPriorities().test(static_cast<std::size_t>(tc))
-                            ? fmt::format("its PG {} has no lossless buffer profile", priorityGroupOfTc(sw, first, tc))
-                            : fmt::format("PFC is not enabled on priority {} ({} {})", tc, words::term(sw, "pfc_enable"),
-                                          formatPrioritySet(first.qos.pfcPriorities()));
+      std::string why =
+          first.qos.pfcPriorities().test(static_cast<std::size_t>(tc))
+              ? fmt::format("its PG {} has no lossless buffer profile", priorityGroupOfTc(sw, first, tc))
+              : fmt::format("PFC is not enabled on priority {} ({} {})", tc, placeholder(Term::PfcPriorities),
+                            formatPrioritySet(first.qos.pfcPriorities()));
       std::string ports = first.name;
       for (std::size_t i = 1; i < lossy.size() && i < 4; ++i) ports += ", " + lossy[i]->name;
       if (lossy.size() > 4) ports += ", ...";
-      Finding& f = sink.add(at(sw, first.name, tc, dscpEntryLocation(sw, first, dscp),
-                               fmt::format("RoCE DSCP {} is lossless on {} {} (TC {}) but {} classifies it into TC {}, "
-                                           "which is lossy: {}; affects {} port(s) on the RoCE path: {}",
-                                           dscp, lossless_sw->name, lossless_port->name, lossless_tc, sw.name, tc, why,
-                                           lossy.size(), ports),
-                               words::mapDscpToLosslessTc(sw, first, dscp, lossless_tc, lossless_sw->name)));
+      Finding& f = sink.add(at(
+          sw, first.name, tc, dscpEntryLocation(sw, first, dscp),
+          fmt::format("RoCE DSCP {} is lossless on {} {} (TC {}) but {} classifies it into TC {}, "
+                      "which is lossy: {}; affects {} port(s) on the RoCE path: {}",
+                      dscp, lossless_sw->name, lossless_port->name, lossless_tc, sw.name, tc, why, lossy.size(), ports),
+          MapDscpToLosslessTc{first.name, dscp, lossless_tc, lossless_sw->name}));
       f.related.push_back(related(fmt::format("DSCP {} is lossless on {}", dscp, lossless_sw->name),
                                   dscpEntryLocation(*lossless_sw, *lossless_port, dscp)));
-      if (first.qos.pfc_enable) f.related.push_back(related(words::term(sw, "pfc_enable"), first.qos.pfc_enable->src));
+      if (first.qos.pfc_enable)
+        f.related.push_back(related(placeholder(Term::PfcPriorities), first.qos.pfc_enable->src));
     }
   }
 }
@@ -121,21 +122,21 @@ void losslessTcInLossyPg(const RuleContext& ctx, FindingSink& sink) {
         int pg = priorityGroupOfTc(sw, port, p);
         if (pg >= 0 && pg < 8 && pfc.test(static_cast<std::size_t>(pg))) continue;
         std::string map_name = boundName(sw, port, MapKind::TcToPg);
-        groups.add(map_name, p, port.name,
-                   at(sw, port.name, p, mapEntryLocation(sw, port, MapKind::TcToPg, p),
-                      mapBinding(sw, port, MapKind::TcToPg) == nullptr
-                          ? fmt::format("lossless TC {} on {} {} lands in PG {}: no tc_to_pg_map is bound, so every TC "
-                                        "uses PG 0 (the SAI default), which is not a lossless PG ({} {})",
-                                        p, sw.name, port.name, pg, words::term(sw, "pfc_enable"), formatPrioritySet(pfc))
-                          : fmt::format("lossless TC {} on {} {} is mapped by {} {} to PG {}, which "
-                                        "is not a lossless PG ({} {})",
-                                        p, sw.name, port.name, words::term(sw, "TC_TO_PRIORITY_GROUP_MAP"), map_name, pg,
-                                        words::term(sw, "pfc_enable"), formatPrioritySet(pfc)),
-                      mapBinding(sw, port, MapKind::TcToPg) == nullptr
-                          ? fmt::format("bind a {} on {} that puts TC {} in PG {}", words::term(sw, "tc_to_pg_map"),
-                                        port.name, p, p)
-                          : fmt::format("map TC {} to PG {} in {} {}", p, p, words::term(sw, "TC_TO_PRIORITY_GROUP_MAP"),
-                                        map_name)));
+        groups.add(
+            map_name, p, port.name,
+            at(sw, port.name, p, mapEntryLocation(sw, port, MapKind::TcToPg, p),
+               mapBinding(sw, port, MapKind::TcToPg) == nullptr
+                   ? fmt::format("lossless TC {} on {} {} lands in PG {}: no tc_to_pg_map is bound, so every TC "
+                                 "uses PG 0 (the SAI default), which is not a lossless PG ({} {})",
+                                 p, sw.name, port.name, pg, placeholder(Term::PfcPriorities), formatPrioritySet(pfc))
+                   : fmt::format("lossless TC {} on {} {} is mapped by {} {} to PG {}, which "
+                                 "is not a lossless PG ({} {})",
+                                 p, sw.name, port.name, placeholder(Term::TcToPgMap), map_name, pg,
+                                 placeholder(Term::PfcPriorities), formatPrioritySet(pfc)),
+               mapBinding(sw, port, MapKind::TcToPg) == nullptr
+                   ? fmt::format("bind a {} on {} that puts TC {} in PG {}", placeholder(Term::TcToPgBinding),
+                                 port.name, p, p)
+                   : fmt::format("map TC {} to PG {} in {} {}", p, p, placeholder(Term::TcToPgMap), map_name)));
       }
     }
     groups.flush(sink);
@@ -159,9 +160,9 @@ void losslessQueueShared(const RuleContext& ctx, FindingSink& sink) {
                         fmt::format("lossless TC {} shares egress queue {} with lossy TC {} ({} {}) on {} "
                                     "{}: PFC pauses of the lossless class also stall the lossy one, and lossy bursts "
                                     "fill the lossless queue",
-                                    p, queue, tc, words::term(sw, "TC_TO_QUEUE_MAP"), map->name, sw.name, port.name),
+                                    p, queue, tc, placeholder(Term::TcToQueueMap), map->name, sw.name, port.name),
                         fmt::format("map lossy TC {} to a queue other than {} in {} {}", tc, queue,
-                                    words::term(sw, "TC_TO_QUEUE_MAP"), map->name)));
+                                    placeholder(Term::TcToQueueMap), map->name)));
           break;
         }
       }

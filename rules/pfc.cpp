@@ -5,7 +5,6 @@
 #include <map>
 
 #include "families.hpp"
-#include "fix_words.hpp"
 #include "rocelint/qos.hpp"
 
 namespace rocelint::rules {
@@ -31,10 +30,10 @@ void linkPfcDiffers(const RuleContext& ctx, FindingSink& sink) {
                              fmt::format("PFC priorities differ across the link {} {} <-> {} {}: {} here, {} on {}",
                                          fabric.sw(first).name, p1.name, fabric.sw(second).name, p2.name,
                                          formatPrioritySet(s1), formatPrioritySet(s2), fabric.sw(second).name),
-                             words::samePfcOnLink(fabric.sw(first))));
-    f.related.push_back(related(fmt::format("{} of {} {}", words::term(fabric.sw(second), "pfc_enable"),
-                                            fabric.sw(second).name, p2.name),
-                                pfcLocation(p2)));
+                             MakePfcEqualOnLink{p1.name}));
+    f.related.push_back(
+        related(fmt::format("{} of {} {}", placeholder(Term::PfcPriorities), fabric.sw(second).name, p2.name),
+                pfcLocation(p2)));
   }
 }
 
@@ -65,10 +64,11 @@ void fabricSetDiffers(const RuleContext& ctx, FindingSink& sink) {
       const Port& port = fabric.port(end);
       PrioritySet have = port.qos.pfcPriorities();
       if (have == expected || port.isAdminDown()) continue;
-      sink.add(at(fabric.sw(end), port.name, lowest(have ^ expected), pfcLocation(port),
-                  fmt::format("switch-to-switch port {} {} has PFC on {}, but lossless priorities are {} ({})",
-                              fabric.sw(end).name, port.name, formatPrioritySet(have), formatPrioritySet(expected), why),
-                  words::setPfcPriorities(fabric.sw(end), port, expected, have)));
+      sink.add(
+          at(fabric.sw(end), port.name, lowest(have ^ expected), pfcLocation(port),
+             fmt::format("switch-to-switch port {} {} has PFC on {}, but lossless priorities are {} ({})",
+                         fabric.sw(end).name, port.name, formatPrioritySet(have), formatPrioritySet(expected), why),
+             SetPfcPriorities{port.name, expected, have, egressQueues(fabric.sw(end), port)}));
     }
   }
   for (const Host& host : fabric.hosts) {
@@ -79,7 +79,7 @@ void fabricSetDiffers(const RuleContext& ctx, FindingSink& sink) {
                 fmt::format("host port {} {} (to {}) has PFC on {}, but lossless priorities are {} ({})",
                             fabric.sw(host.attachment).name, port.name, host.name, formatPrioritySet(have),
                             formatPrioritySet(expected), why),
-                words::setPfcPriorities(fabric.sw(host.attachment), port, expected, have)));
+                SetPfcPriorities{port.name, expected, have, egressQueues(fabric.sw(host.attachment), port)}));
   }
 }
 
@@ -104,13 +104,13 @@ void watchdogNotSubset(const RuleContext& ctx, FindingSink& sink) {
       PrioritySet extra = port.qos.pfcwd_sw_enable->value & ~port.qos.pfcPriorities();
       for (int p = 0; p < 8; ++p) {
         if (!extra.test(static_cast<std::size_t>(p))) continue;
-        Finding& f = sink.add(at(sw, port.name, p, port.qos.pfcwd_sw_enable->src,
-                                 fmt::format("{} {} watches priority {} ({} {}) but PFC is not enabled on it ({} {})",
-                                             sw.name, port.name, p, words::term(sw, "pfcwd_sw_enable"),
-                                             formatPrioritySet(port.qos.pfcwd_sw_enable->value),
-                                             words::term(sw, "pfc_enable"), formatPrioritySet(port.qos.pfcPriorities())),
-                                 words::watchdogSubsetOfPfc(sw, port)));
-        f.related.push_back(related(words::term(sw, "pfc_enable"), pfcLocation(port)));
+        Finding& f = sink.add(
+            at(sw, port.name, p, port.qos.pfcwd_sw_enable->src,
+               fmt::format("{} {} watches priority {} ({} {}) but PFC is not enabled on it ({} {})", sw.name, port.name,
+                           p, placeholder(Term::WatchdogPriorities), formatPrioritySet(port.qos.pfcwd_sw_enable->value),
+                           placeholder(Term::PfcPriorities), formatPrioritySet(port.qos.pfcPriorities())),
+               WatchOnlyPfcPriorities{port.name}));
+        f.related.push_back(related(placeholder(Term::PfcPriorities), pfcLocation(port)));
       }
     }
   }
@@ -131,16 +131,16 @@ void pgSetDiffers(const RuleContext& ctx, FindingSink& sink) {
           sink.add(at(sw, port.name, p, pfcLocation(port),
                       fmt::format("{} {} has PFC on priority {} but no {} for PG {}{}: pause frames will be sent "
                                   "without headroom to absorb in-flight data",
-                                  sw.name, port.name, p, words::term(sw, "BUFFER_PG"), p, why),
-                      words::addLosslessPg(sw, port, p)));
+                                  sw.name, port.name, p, placeholder(Term::LosslessPg), p, why),
+                      AddLosslessPg{port.name, p}));
         } else if (!enabled && pg && isLosslessPg(sw, port, p).value_or(false)) {
-          Finding& f = sink.add(at(sw, port.name, p, pg->src,
-                                   fmt::format("{} {} reserves lossless headroom on PG {} but PFC is not enabled on "
-                                               "priority {} ({} {})",
-                                               sw.name, port.name, p, p, words::term(sw, "pfc_enable"),
-                                               formatPrioritySet(pfc)),
-                                   words::enablePfcOrMakePgLossy(sw, port, p)));
-          f.related.push_back(related(words::term(sw, "pfc_enable"), pfcLocation(port)));
+          Finding& f = sink.add(
+              at(sw, port.name, p, pg->src,
+                 fmt::format("{} {} reserves lossless headroom on PG {} but PFC is not enabled on "
+                             "priority {} ({} {})",
+                             sw.name, port.name, p, p, placeholder(Term::PfcPriorities), formatPrioritySet(pfc)),
+                 EnablePfcOrMakePgLossy{port.name, p, egressQueues(sw, port)}));
+          f.related.push_back(related(placeholder(Term::PfcPriorities), pfcLocation(port)));
         }
       }
     }

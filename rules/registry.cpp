@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include "families.hpp"
-#include "fix_words.hpp"
+#include "rocelint/qos.hpp"
 
 namespace rocelint {
 
@@ -92,10 +92,22 @@ Finding at(const Switch& sw, const std::string& port, std::optional<int> priorit
   f.port = port;
   f.priority = priority;
   f.location = where;
-  // Messages may name the model's SONiC tables; a vendor switch reads them as plain nouns.
-  f.message = words::neutralText(sw, std::move(message));
+  f.message = std::move(message);
   f.fix = std::move(fix);
   return f;
+}
+
+Finding at(const Switch& sw, const std::string& port, std::optional<int> priority, const SourceRef& where,
+           std::string message, FixAction fix) {
+  Finding f = at(sw, port, priority, where, std::move(message), std::string());
+  f.fix_action = std::move(fix);
+  return f;
+}
+
+EgressQueues egressQueues(const Switch& sw, const Port& port) {
+  EgressQueues queues = kUnknownQueues;
+  for (int p = 0; p < 8; ++p) queues[static_cast<std::size_t>(p)] = queueOfTc(sw, port, p);
+  return queues;
 }
 
 void GroupedFindings::add(const std::string& cause, int priority, const std::string& port, Finding finding) {

@@ -6,7 +6,6 @@
 #include <initializer_list>
 
 #include "families.hpp"
-#include "fix_words.hpp"
 #include "rocelint/qos.hpp"
 
 namespace rocelint::rules {
@@ -47,7 +46,7 @@ void endsDisagree(const RuleContext& ctx, FindingSink& sink) {
 
 template <class Getter>
 void linkMismatch(const RuleContext& ctx, FindingSink& sink, const char* what, const char* unit, Getter get,
-                  const char* knob, const char* fix) {
+                  PortSetting setting) {
   const Fabric& fabric = ctx.fabric;
   for (const Link& link : fabric.links) {
     auto [first, second] = orderedEnds(fabric, link);
@@ -56,39 +55,35 @@ void linkMismatch(const RuleContext& ctx, FindingSink& sink, const char* what, c
     auto v1 = get(p1);
     auto v2 = get(p2);
     if (!v1 || !v2 || v1->value == v2->value) continue;
-    Finding& f = sink.add(at(fabric.sw(first), p1.name, std::nullopt, v1->src,
-                             fmt::format("{} differs across the link {} {} <-> {} {}: {} {} here, {} {} on {}", what,
-                                         fabric.sw(first).name, p1.name, fabric.sw(second).name, p2.name, v1->value,
-                                         unit, v2->value, unit, fabric.sw(second).name),
-                             words::isSonic(fabric.sw(first))
-                                 ? std::string(fix)
-                                 : fmt::format("set the same {} on both ends ({})", knob,
-                                               words::portSetting(fabric.sw(first), p1, knob))));
+    Finding& f = sink.add(at(
+        fabric.sw(first), p1.name, std::nullopt, v1->src,
+        fmt::format("{} differs across the link {} {} <-> {} {}: {} {} here, {} {} on {}", what, fabric.sw(first).name,
+                    p1.name, fabric.sw(second).name, p2.name, v1->value, unit, v2->value, unit, fabric.sw(second).name),
+        MakePortSettingEqual{p1.name, setting}));
     f.related.push_back(related(fmt::format("{} of {} {}", what, fabric.sw(second).name, p2.name), v2->src));
   }
 }
 
-/// Reports the topology conflicts of the given kinds that the loader recorded while applying
-/// LLDP, containerlab and topology.yaml sources.
-void topologyConflicts(const RuleContext& ctx, FindingSink& sink, std::initializer_list<TopologyConflict::Kind> kinds,
-                       const char* fix) {
+/// Findings (without a fix) for the topology conflicts of the given kinds that the loader recorded
+/// while applying LLDP, containerlab and topology.yaml sources.
+std::vector<Finding> conflictFindings(const RuleContext& ctx, std::initializer_list<TopologyConflict::Kind> kinds) {
+  std::vector<Finding> out;
   for (const TopologyConflict& c : ctx.fabric.topology_conflicts) {
     if (std::find(kinds.begin(), kinds.end(), c.kind) == kinds.end()) continue;
-    Finding f;
+    Finding& f = out.emplace_back();
     f.switch_name = c.switch_name;
     f.port = c.port;
     f.location = c.src;
     f.message = c.message;
-    f.fix = fix;
-    const Switch* sw = ctx.fabric.findSwitch(c.switch_name);
-    if (c.kind == TopologyConflict::Kind::PortAttribute && sw != nullptr && !words::isSonic(*sw)) {
-      f.fix = fmt::format("make the port's cable length (or speed) match the cable, or correct the topology's length; "
-                          "on {}: {}",
-                          words::syntaxName(sw->syntax),
-                          sw->findPort(c.port) ? words::setCableLength(*sw, *sw->findPort(c.port), fix)
-                                               : words::syntaxName(sw->syntax));
-    }
     if (c.related_src.known()) f.related.push_back(related(c.related_message, c.related_src));
+  }
+  return out;
+}
+
+void topologyConflicts(const RuleContext& ctx, FindingSink& sink, std::initializer_list<TopologyConflict::Kind> kinds,
+                       const char* fix) {
+  for (Finding& f : conflictFindings(ctx, kinds)) {
+    f.fix = fix;
     sink.add(std::move(f));
   }
 }
@@ -99,13 +94,13 @@ void registerTopoRules(std::vector<Rule>& rules) {
   rules.push_back({"TOPO001", Severity::Error, "the two ends of a link disagree about each other", endsDisagree});
   rules.push_back({"TOPO002", Severity::Error, "port speed differs across a link",
                    [](const RuleContext& ctx, FindingSink& sink) {
-                     linkMismatch(ctx, sink, "speed", "Mb/s", [](const Port& p) { return p.speed_mbps; }, "speed",
-                                  "set the same PORT speed on both ends");
+                     linkMismatch(ctx, sink, "speed", "Mb/s", [](const Port& p) { return p.speed_mbps; },
+                                  PortSetting::Speed);
                    }});
   rules.push_back({"TOPO003", Severity::Error, "MTU differs across a link",
                    [](const RuleContext& ctx, FindingSink& sink) {
-                     linkMismatch(ctx, sink, "MTU", "bytes", [](const Port& p) { return p.mtu_bytes; }, "mtu",
-                                  "set the same PORT mtu on both ends (9100 is the SONiC default)");
+                     linkMismatch(ctx, sink, "MTU", "bytes", [](const Port& p) { return p.mtu_bytes; },
+                                  PortSetting::Mtu);
                    }});
   rules.push_back({"TOPO004", Severity::Error, "a neighbour table disagrees with LLDP or the topology",
                    [](const RuleContext& ctx, FindingSink& sink) {
@@ -128,9 +123,10 @@ void registerTopoRules(std::vector<Rule>& rules) {
                    }});
   rules.push_back({"TOPO007", Severity::Warning, "a port's cable length or speed differs from its topology link",
                    [](const RuleContext& ctx, FindingSink& sink) {
-                     topologyConflicts(ctx, sink, {TopologyConflict::Kind::PortAttribute},
-                                       "make CABLE_LENGTH (or the port speed) match the cable, or correct the "
-                                       "topology's length");
+                     for (Finding& f : conflictFindings(ctx, {TopologyConflict::Kind::PortAttribute})) {
+                       f.fix_action = MatchTopologyCable{f.port};
+                       sink.add(std::move(f));
+                     }
                    }});
 }
 

@@ -5,11 +5,14 @@
 #include <map>
 
 #include "families.hpp"
-#include "fix_words.hpp"
 #include "rocelint/qos.hpp"
 
 namespace rocelint::rules {
 namespace {
+
+Term timerTerm(WatchdogTimer timer) {
+  return timer == WatchdogTimer::Detection ? Term::WatchdogDetectionTime : Term::WatchdogRestorationTime;
+}
 
 void missingWatchdog(const RuleContext& ctx, FindingSink& sink) {
   for (const Switch& sw : ctx.fabric.switches) {
@@ -23,20 +26,19 @@ void missingWatchdog(const RuleContext& ctx, FindingSink& sink) {
         std::string why;
         SourceRef where = qosLocation(port);
         if (port.watchdog || (sw.default_pfcwd_enabled && sw.default_pfcwd_enabled->value)) {
-          why = fmt::format("{} is {}", words::isSonic(sw) ? "pfcwd_sw_enable" : "the watchdog's priority set",
+          why = fmt::format("{} is {}", placeholder(Term::WatchdogPrioritySet),
                             formatPrioritySet(port.qos.pfcwd_sw_enable->value));
           where = port.qos.pfcwd_sw_enable->src;
         } else {
-          why = words::isSonic(sw) ? "there is no PFC_WD entry for the port and default_pfcwd_status is not enable"
-                                   : fmt::format("the {} configuration enables no PFC watchdog on the port",
-                                                 words::syntaxName(sw.syntax));
+          why = placeholder(Term::NoWatchdogConfigured);
           no_entry = true;
         }
-        Finding f = at(sw, port.name, p, where,
-                    fmt::format("lossless priority {} on {} {} has no PFC watchdog: {}; a pause storm or deadlock on "
-                                "it is never broken",
-                                p, sw.name, port.name, why),
-                    words::addWatchdog(sw, port, p));
+        Finding f =
+            at(sw, port.name, p, where,
+               fmt::format("lossless priority {} on {} {} has no PFC watchdog: {}; a pause storm or deadlock on "
+                           "it is never broken",
+                           p, sw.name, port.name, why),
+               AddWatchdog{port.name, p});
         if (no_entry) {
           unwatched.add("no PFC_WD entry", p, port.name, std::move(f));
         } else {
@@ -53,7 +55,7 @@ void timersOutOfRange(const RuleContext& ctx, FindingSink& sink) {
   for (const Switch& sw : ctx.fabric.switches) {
     for (const Port& port : sw.ports) {
       if (!port.watchdog) continue;
-      auto check = [&](const std::optional<Sourced<int>>& value, const char* field, int min, int max) {
+      auto check = [&](const std::optional<Sourced<int>>& value, WatchdogTimer timer, int min, int max) {
         if (!value) return;
         std::string problem;
         bool below_poll = false;
@@ -66,14 +68,16 @@ void timersOutOfRange(const RuleContext& ctx, FindingSink& sink) {
           return;
         }
         Finding& f = sink.add(at(sw, port.name, std::nullopt, value->src,
-                                 fmt::format("PFC watchdog {} on {} {} is {} ms, {}", words::term(sw, field), sw.name,
-                                             port.name, value->value, problem),
-                                 words::watchdogTimeInRange(sw, field, min, max)));
-        if (below_poll) f.related.push_back(related(words::term(sw, "POLL_INTERVAL"), sw.pfcwd_poll_interval_ms->src));
+                                 fmt::format("PFC watchdog {} on {} {} is {} ms, {}", placeholder(timerTerm(timer)),
+                                             sw.name, port.name, value->value, problem),
+                                 WatchdogTimeInRange{timer, min, max}));
+        if (below_poll) {
+          f.related.push_back(related(placeholder(Term::WatchdogPollInterval), sw.pfcwd_poll_interval_ms->src));
+        }
       };
-      check(port.watchdog->detection_ms, "detection_time", params.watchdog_detection_min_ms,
+      check(port.watchdog->detection_ms, WatchdogTimer::Detection, params.watchdog_detection_min_ms,
             params.watchdog_detection_max_ms);
-      check(port.watchdog->restoration_ms, "restoration_time", params.watchdog_restoration_min_ms,
+      check(port.watchdog->restoration_ms, WatchdogTimer::Restoration, params.watchdog_restoration_min_ms,
             params.watchdog_restoration_max_ms);
     }
   }
@@ -86,7 +90,7 @@ void settingsDiffer(const RuleContext& ctx, FindingSink& sink) {
     std::string value;
     SourceRef src;
   };
-  auto field = [&](const char* name, auto get) {
+  auto field = [&](const std::string& name, auto get) {
     std::vector<Entry> entries;
     for (const Switch& sw : ctx.fabric.switches) {
       for (const Port& port : sw.ports) {
@@ -109,23 +113,23 @@ void settingsDiffer(const RuleContext& ctx, FindingSink& sink) {
         sink.add(at(*e.sw, e.port->name, std::nullopt, e.src,
                     fmt::format("PFC watchdog {} on {} {} is {}, but the fabric uses {} ({})", name, e.sw->name,
                                 e.port->name, e.value, best->first, tally),
-                    fmt::format("set {} to {} like the rest of the fabric", words::term(*e.sw, name), best->first)));
+                    fmt::format("set {} to {} like the rest of the fabric", name, best->first)));
       }
     } else {
       const Entry& first = entries.front();
       sink.add(at(*first.sw, first.port->name, std::nullopt, first.src,
                   fmt::format("PFC watchdog {} disagrees across the fabric with no majority ({})", name, tally),
-                  fmt::format("choose one {} for every lossless port", words::term(*first.sw, name))));
+                  fmt::format("choose one {} for every lossless port", name)));
     }
   };
   using Value = std::optional<std::pair<std::string, SourceRef>>;
   field("action", [](const PortWatchdog& wd) -> Value {
     return wd.action ? Value{{wd.action->value, wd.action->src}} : std::nullopt;
   });
-  field("detection_time", [](const PortWatchdog& wd) -> Value {
+  field(placeholder(Term::WatchdogDetectionTime), [](const PortWatchdog& wd) -> Value {
     return wd.detection_ms ? Value{{std::to_string(wd.detection_ms->value) + " ms", wd.detection_ms->src}} : std::nullopt;
   });
-  field("restoration_time", [](const PortWatchdog& wd) -> Value {
+  field(placeholder(Term::WatchdogRestorationTime), [](const PortWatchdog& wd) -> Value {
     return wd.restoration_ms ? Value{{std::to_string(wd.restoration_ms->value) + " ms", wd.restoration_ms->src}}
                              : std::nullopt;
   });

@@ -1,6 +1,6 @@
 #pragma once
 // The rule fixtures: tests/fixtures/<ID>/<syntax>/{bad/,good/,expected.yaml}, one directory per
-// configuration syntax a rule is tested in (test_fixtures.cpp runs them, test_fix_words.cpp scans
+// configuration syntax a rule is tested in (test_fixtures.cpp runs them, test_format_wording.cpp scans
 // the vendor ones).
 
 #include <algorithm>
@@ -15,19 +15,20 @@
 
 #include "rocelint/model.hpp"
 #include "test_util.hpp"
+#include "wording/format_ids.hpp"
 
 namespace rocelint::test {
 
-/// The fixture syntax directories and the syntax their switches must be read in.
-inline const std::vector<std::pair<std::string_view, ConfigSyntax>>& fixtureSyntaxes() {
-  static const std::vector<std::pair<std::string_view, ConfigSyntax>> syntaxes = {
-      {"sonic", ConfigSyntax::SonicConfigDb}, {"minigraph", ConfigSyntax::Minigraph}, {"eos", ConfigSyntax::Eos},
-      {"nxos", ConfigSyntax::Nxos},           {"nvue", ConfigSyntax::Nvue},           {"junos", ConfigSyntax::Junos}};
+/// The fixture syntax directories and the format their switches must be read in.
+inline const std::vector<std::pair<std::string_view, FormatId>>& fixtureSyntaxes() {
+  static const std::vector<std::pair<std::string_view, FormatId>> syntaxes = {
+      {"sonic", formats::kSonicConfigDb}, {"minigraph", formats::kSonicMinigraph}, {"eos", formats::kEos},
+      {"nxos", formats::kNxos},           {"nvue", formats::kNvue},                {"junos", formats::kJunos}};
   return syntaxes;
 }
 
 /// The syntax of a fixture directory name ("eos"), none for a name that is not one.
-inline std::optional<ConfigSyntax> fixtureSyntax(std::string_view dir_name) {
+inline std::optional<FormatId> fixtureSyntax(std::string_view dir_name) {
   for (const auto& [name, syntax] : fixtureSyntaxes()) {
     if (name == dir_name) return syntax;
   }

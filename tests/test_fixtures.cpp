@@ -101,9 +101,9 @@ std::vector<Expected> readExpected(const FixtureDir& dir) {
 
 // Loads and analyses a fixture fabric (its own .rocelint.yaml applies) and checks that every
 // switch was read in the fixture's syntax, so an EOS fixture cannot silently test NX-OS.
-Report checkFixture(const fs::path& dir, ConfigSyntax syntax, const std::string& what) {
+Report checkFixture(const fs::path& dir, FormatId syntax, const std::string& what) {
   Fabric fabric = loadFabric({dir.string()});
-  for (const Switch& sw : fabric.switches) EXPECT_EQ(sw.syntax, syntax) << what << ": " << sw.name;
+  for (const Switch& sw : fabric.switches) EXPECT_EQ(sw.format, syntax) << what << ": " << sw.name;
   auto own = dir / ".rocelint.yaml";
   return analyze(fabric, fs::is_regular_file(own) ? loadConfig(own.string()) : Config{});
 }
@@ -137,7 +137,7 @@ TEST_P(RuleFixture, BadGivesExactlyTheExpectedFindingsAndGoodNone) {
   const FixtureDir& dir = GetParam();
   const Rule* rule = findRule(dir.id);
   ASSERT_NE(rule, nullptr) << "fixture for an unknown rule";
-  ConfigSyntax syntax = *test::fixtureSyntax(dir.syntax);
+  FormatId syntax = *test::fixtureSyntax(dir.syntax);
   bool cli = isCliSyntax(dir.syntax);
   std::vector<Expected> want = readExpected(dir);
   ASSERT_FALSE(want.empty()) << "a fixture must expect at least one finding";

@@ -15,6 +15,7 @@
 #include "rocelint/qos.hpp"
 #include "sonic_minigraph.hpp"
 #include "test_util.hpp"
+#include "wording/format_wording.hpp"
 
 namespace rocelint {
 namespace {
@@ -278,7 +279,7 @@ TEST(Minigraph, RecognisedByRootElementAndNamespaceNotByExtension) {
   Fabric fabric = loadFabric({dir.path()});
   ASSERT_EQ(fabric.switches.size(), 1u);
   EXPECT_EQ(fabric.switches[0].name, "leaf1");
-  EXPECT_EQ(fabric.switches[0].syntax, ConfigSyntax::Minigraph);  // fixes are worded as SONiC's
+  EXPECT_EQ(fabric.switches[0].format, formats::kSonicMinigraph);  // fixes are worded as SONiC's
 }
 
 TEST(Minigraph, OtherXmlIsLeftToOtherFormats) {

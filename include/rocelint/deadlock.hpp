@@ -68,7 +68,7 @@ struct CycleHop {
 
 /// A suggested change that removes a cycle, verified by re-running the analysis.
 struct CycleFix {
-  std::string description;
+  std::string description;  ///< may hold term placeholders (fix_action.hpp), worded with the finding
   SourceRef where;
 };
 

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "rocelint/fix_action.hpp"
 #include "rocelint/source.hpp"
 
 namespace rocelint {
@@ -36,6 +37,9 @@ struct Finding {
   SourceRef location;
   std::vector<RelatedLocation> related;
   std::string fix;
+  /// What the rule asks to change, in model nouns; the engine words it into `fix` in the format of
+  /// the finding's switch (without one, `fix` is the rule's own advice).
+  std::optional<FixAction> fix_action;
   /// Stable identity across line shifts (see fingerprint.hpp); empty until assigned.
   std::string fingerprint;
 };

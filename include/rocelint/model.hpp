@@ -38,11 +38,6 @@ enum class MapKind : std::uint8_t {
 };
 inline constexpr std::size_t kMapKinds = 7;
 
-/// SONiC table name of a map kind (e.g. "DSCP_TO_TC_MAP").
-const char* mapTableName(MapKind kind);
-/// PORT_QOS_MAP field that binds a map kind (e.g. "dscp_to_tc_map").
-const char* mapFieldName(MapKind kind);
-
 /// One named classification / mapping table: from-value -> to-value.
 struct QosMap {
   std::string name;
@@ -261,9 +256,13 @@ struct PgLookupTable {
 
 enum class BufferModel : std::uint8_t { Traditional, Dynamic };
 
-/// The configuration syntax a switch was read from: findings word their fix in it
-/// (rules/fix_words.hpp). A minigraph is SONiC: its fixes name the config_db tables it becomes.
-enum class ConfigSyntax : std::uint8_t { SonicConfigDb, Minigraph, Eos, Nxos, Nvue, Junos };
+/// The configuration format a switch was read from, as an opaque identity: the parser that built the
+/// switch sets it (parsers/wording/format_wording.hpp) and the engine words the switch's findings in
+/// that format. The default (0) is a switch no parser built.
+struct FormatId {
+  std::uint8_t value = 0;
+  friend auto operator<=>(const FormatId&, const FormatId&) = default;
+};
 
 /// What the dynamic headroom formula assumes about lossless traffic (SONiC LOSSLESS_TRAFFIC_PATTERN).
 struct LosslessTrafficPattern {
@@ -280,7 +279,7 @@ struct Switch {
   std::string role;  ///< DEVICE_METADATA type, e.g. LeafRouter
   std::optional<Sourced<std::uint32_t>> asn;
   BufferModel buffer_model = BufferModel::Traditional;
-  ConfigSyntax syntax = ConfigSyntax::SonicConfigDb;  ///< set by the parser that built the switch
+  FormatId format;  ///< set by the parser that built the switch
   std::optional<Sourced<bool>> default_pfcwd_enabled;
   SourceRef metadata_src;
 

@@ -16,6 +16,7 @@
 
 #include "bdg_engine.hpp"
 #include "parallel.hpp"
+#include "rocelint/fix_action.hpp"
 #include "rocelint/qos.hpp"
 
 namespace rocelint {
@@ -501,10 +502,11 @@ std::vector<CycleFix> verifiedFixes(const Fabric& fabric, const SwitchGraph& gra
     if (cport.qos.pfc_enable) {
       cport.qos.pfc_enable->value.reset(static_cast<std::size_t>(weak.next_priority));
       if (works(changed)) {
-        fixes.push_back({fmt::format("last resort: remove priority {} from pfc_enable of {} {} (RDMA traffic there "
-                                     "loses its lossless guarantee)",
-                                     weak.next_priority, next_sw.name, next_port.name),
-                         pfcLocation(next_port)});
+        fixes.push_back(
+            {fmt::format("last resort: remove priority {} from {} of {} {} (RDMA traffic there "
+                         "loses its lossless guarantee)",
+                         weak.next_priority, placeholder(Term::PfcPriorities), next_sw.name, next_port.name),
+             pfcLocation(next_port)});
       }
     }
   }

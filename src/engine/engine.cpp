@@ -3,10 +3,11 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <unordered_map>
 
 #include "rocelint/deadlock.hpp"
 #include "rocelint/rule.hpp"
-#include "fix_words.hpp"
+#include "rocelint/wording.hpp"
 
 namespace rocelint {
 namespace {
@@ -25,6 +26,33 @@ void applySuppressions(Report& report, const std::vector<Suppression>& suppressi
     }
   }
   report.findings = std::move(kept);
+}
+
+// Words every finding in the configuration format of its switch: its fix action into `fix`, and the
+// term placeholders of its message, fix and related locations. A related location is worded in the
+// format of the switch whose file it points at (the other end of a link may be another vendor's).
+void wordFindings(const Fabric& fabric, std::vector<Finding>& findings) {
+  static const Switch kNoSwitch;  // findings of no known switch read in the default wording
+  std::unordered_map<std::string, const Switch*> file_owner;
+  for (const Switch& sw : fabric.switches) {
+    for (const std::string& file : sw.files) file_owner.try_emplace(file, &sw);
+  }
+  for (Finding& f : findings) {
+    const Switch* sw = fabric.findSwitch(f.switch_name);
+    const FormatWording& wording = wordingFor(sw != nullptr ? sw->format : FormatId{});
+    if (f.fix_action) {
+      const Switch& target = sw != nullptr ? *sw : kNoSwitch;
+      std::string port = actionPort(*f.fix_action);
+      f.fix = wording.fix(*f.fix_action, target, port.empty() ? nullptr : target.findPort(port));
+    } else {
+      f.fix = wordText(f.fix, wording);
+    }
+    f.message = wordText(f.message, wording);
+    for (RelatedLocation& r : f.related) {
+      auto owner = file_owner.find(r.src.file());
+      r.message = wordText(r.message, owner == file_owner.end() ? wording : wordingFor(owner->second->format));
+    }
+  }
 }
 
 }  // namespace
@@ -81,13 +109,7 @@ Report analyze(const Fabric& fabric, const Config& config, const AnalysisProgres
     rule.check(ctx, sink);
   }
   releaseDeadlock();
-  // Related locations of a vendor switch's findings may name the model's SONiC tables ("BUFFER_PROFILE
-  // x", "pfc_enable"): plain nouns there, as in the messages (rules/fix_words.hpp).
-  for (Finding& f : report.findings) {
-    const Switch* sw = fabric.findSwitch(f.switch_name);
-    if (sw == nullptr || rules::words::isSonic(*sw)) continue;
-    for (RelatedLocation& r : f.related) r.message = rules::words::neutralText(*sw, std::move(r.message));
-  }
+  wordFindings(fabric, report.findings);
   std::sort(report.findings.begin(), report.findings.end(), findingLess);
   applySuppressions(report, config.suppressions);
 

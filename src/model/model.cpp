@@ -15,32 +15,6 @@ std::string formatPrioritySet(const PrioritySet& set) {
   return out.empty() ? "none" : out;
 }
 
-const char* mapTableName(MapKind kind) {
-  switch (kind) {
-    case MapKind::DscpToTc: return "DSCP_TO_TC_MAP";
-    case MapKind::Dot1pToTc: return "DOT1P_TO_TC_MAP";
-    case MapKind::TcToPg: return "TC_TO_PRIORITY_GROUP_MAP";
-    case MapKind::TcToQueue: return "TC_TO_QUEUE_MAP";
-    case MapKind::PfcToQueue: return "MAP_PFC_PRIORITY_TO_QUEUE";
-    case MapKind::PfcToPg: return "PFC_PRIORITY_TO_PRIORITY_GROUP_MAP";
-    case MapKind::TcToDscp: return "TC_TO_DSCP_MAP";
-  }
-  return "?";
-}
-
-const char* mapFieldName(MapKind kind) {
-  switch (kind) {
-    case MapKind::DscpToTc: return "dscp_to_tc_map";
-    case MapKind::Dot1pToTc: return "dot1p_to_tc_map";
-    case MapKind::TcToPg: return "tc_to_pg_map";
-    case MapKind::TcToQueue: return "tc_to_queue_map";
-    case MapKind::PfcToQueue: return "pfc_to_queue_map";
-    case MapKind::PfcToPg: return "pfc_to_pg_map";
-    case MapKind::TcToDscp: return "tc_to_dscp_map";
-  }
-  return "?";
-}
-
 const char* colorName(Color color) {
   switch (color) {
     case Color::Green: return "green";

@@ -1,0 +1,15 @@
+#pragma once
+// The wordings, one per format (parsers/wording/<format>_wording.cpp); wordingFor picks one.
+
+#include "format_ids.hpp"
+#include "rocelint/wording.hpp"
+
+namespace rocelint {
+
+const FormatWording& sonicWording();
+const FormatWording& eosWording();
+const FormatWording& nxosWording();
+const FormatWording& nvueWording();
+const FormatWording& junosWording();
+
+}  // namespace rocelint

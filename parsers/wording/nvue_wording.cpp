@@ -1,0 +1,115 @@
+// NVIDIA NVUE (Cumulus Linux): `nv set` commands on qos profiles and interfaces.
+
+#include "vendor_wording.hpp"
+
+namespace rocelint {
+namespace {
+
+using namespace wording;
+
+std::string enablePfc(const std::string& port, PrioritySet add) {
+  return fmt::format(
+      "{} on the port's PFC profile (`nv set interface {} qos pfc profile <profile>`, default-global "
+      "when unset)",
+      each(add, [](int p) { return fmt::format("nv set qos pfc <profile> switch-priority {}", p); }), port);
+}
+
+std::string disablePfc(PrioritySet remove) {
+  return each(remove, [](int p) { return fmt::format("nv unset qos pfc <profile> switch-priority {}", p); });
+}
+
+std::string cableLength(const std::string& port) {
+  return fmt::format(
+      "`nv set qos pfc <profile> cable-length <meters>` on the PFC profile of {} (or `nv set qos roce "
+      "cable-length <meters>`)",
+      port);
+}
+
+struct NvueFix {
+  const VendorWording& w;
+  const Switch& sw;
+  const Port* port;
+
+  std::string operator()(const MakePfcEqualOnLink&) const {
+    return "bind PFC profiles with the same `switch-priority` set (`nv set qos pfc <profile> switch-priority N`) on "
+           "both ends of the link";
+  }
+  std::string operator()(const SetPfcPriorities& a) const {
+    return setPfcPriorities(
+        a, [&](PrioritySet add) { return enablePfc(a.port, add); },
+        [](PrioritySet remove, bool) { return disablePfc(remove); });
+  }
+  std::string operator()(const WatchOnlyPfcPriorities& a) const { return watchOnlyPfcPriorities(w, a); }
+  std::string operator()(const AddLosslessPg& a) const {
+    return fmt::format(
+        "`nv set qos pfc <profile> switch-priority {}` on the port's PFC profile, and let the switch "
+        "size the headroom (or set `port-buffer` / `xoff-threshold` / `xon-threshold` in it)",
+        a.priority);
+  }
+  std::string operator()(const EnablePfcOrMakePgLossy& a) const {
+    return enablePfcOrMakePgLossy(a.priority, enablePfc(a.port, only(a.priority)),
+                                  "remove the PFC profile's `xoff-threshold` for it");
+  }
+  std::string operator()(const AddWatchdog& a) const {
+    return fmt::format("`nv set interface {} qos pfc-watchdog state enable`", a.port);
+  }
+  std::string operator()(const WatchdogTimeInRange& a) const {
+    return watchdogTimeInRange(a.timer == WatchdogTimer::Detection
+                                   ? "`nv set qos pfc-watchdog polling-interval` x `robustness`"
+                                   : "`nv set qos pfc-watchdog polling-interval`",
+                               a);
+  }
+  std::string operator()(const AddQueueEcn& a) const {
+    return fmt::format(
+        "`nv set qos congestion-control <profile> traffic-class {} ecn enable` (with `min-threshold` "
+        "/ `max-threshold`), bound by `nv set interface {} qos congestion-control profile <profile>`",
+        a.queue, a.port);
+  }
+  std::string operator()(const EnableProfileEcn& a) const { return fmt::format("`nv set {} ecn enable`", a.profile); }
+  std::string operator()(const LowerEcnMinimum& a) const {
+    return lowerEcnMinimum(fmt::format("`nv set {} min-threshold`", a.profile), a);
+  }
+  std::string operator()(const MapDscpToLosslessTc& a) const {
+    std::string profile = boundMapName(sw, port, MapKind::DscpToTc, " dscp");
+    if (profile.empty()) profile = "qos mapping default-global";
+    return fmt::format(
+        "map DSCP {} to a lossless switch priority on {} (as on {}): `nv set {} dscp {} "
+        "switch-priority {}`, with `nv set qos pfc <profile> switch-priority {}`",
+        a.dscp, sw.name, a.reference_switch, profile, a.dscp, a.tc, a.tc);
+  }
+  std::string operator()(const MakePortSettingEqual& a) const {
+    return makePortSettingEqual(a, fmt::format("`nv set interface {} link {} …`", a.port, portKnob(a.setting)));
+  }
+  std::string operator()(const RaiseXoff& a) const {
+    return fmt::format(
+        "`nv set {} xoff-threshold <bytes>` with {} (and `port-buffer` >= xon + xoff), or unset the "
+        "thresholds to let the switch size them",
+        a.profile, xoffAmount(a.xoff_bytes));
+  }
+  std::string operator()(const SetCableLength& a) const { return cableLength(a.port); }
+  std::string operator()(const MatchTopologyCable&) const {
+    if (port == nullptr) return matchTopologyCable(w, nullptr);
+    std::string cable = cableLength(port->name);
+    return matchTopologyCable(w, &cable);
+  }
+  std::string operator()(const DefinePort&) const { return definePort(w); }
+  std::string operator()(const DefineReferenced& a) const { return defineReferenced(w, a); }
+  std::string operator()(const ReviewUnmodeledStatement&) const { return reviewUnmodeledStatement(w); }
+};
+
+class NvueWording final : public VendorWording {
+ public:
+  NvueWording() : VendorWording("NVUE") {}
+  [[nodiscard]] std::string fix(const FixAction& action, const Switch& sw, const Port* port) const override {
+    return std::visit(NvueFix{*this, sw, port}, action);
+  }
+};
+
+}  // namespace
+
+const FormatWording& nvueWording() {
+  static const NvueWording wording;
+  return wording;
+}
+
+}  // namespace rocelint
