@@ -79,8 +79,12 @@ std::string scalar(const YAML::Node& node, const char* key) {
   return node[key] ? node[key].as<std::string>() : std::string();
 }
 
-// "a b" -> "'a b'" for the shell.
-std::string quoted(const std::string& path) { return "'" + path + "'"; }
+// " '<shared>/<path>'": one shell argument naming `path` under ../shared.
+std::string sharedArgument(const std::string& path) {
+  std::string out = " '";
+  out.append(test::sharedDir()).append("/").append(path).append("'");
+  return out;
+}
 
 // Runs the rocelint binary; its exit code and stdout (stderr is not part of the report).
 std::pair<int, std::string> runStdout(const std::string& args) {
@@ -104,9 +108,9 @@ TEST_P(CorpusGroup, MatchesWhatItsConfigurationsSay) {
 
   std::string args = "check --format json";
   if (want["paths"]) {
-    for (const auto& path : want["paths"]) args += " " + quoted(test::sharedDir() + "/" + path.as<std::string>());
+    for (const auto& path : want["paths"]) args += sharedArgument(path.as<std::string>());
   } else {
-    args += " " + quoted(test::sharedDir() + "/" + group.set + "/" + group.name);
+    args += sharedArgument(group.set + "/" + group.name);
   }
   auto [code, out] = runStdout(args);
   EXPECT_EQ(code, want["exit"].as<int>()) << out.substr(0, 2000);
@@ -114,7 +118,9 @@ TEST_P(CorpusGroup, MatchesWhatItsConfigurationsSay) {
   ASSERT_FALSE(report.is_discarded()) << "not JSON: " << out.substr(0, 2000);
   const nlohmann::json& summary = report["summary"];
   EXPECT_EQ(summary["switches"].get<int>(), want["switches"].as<int>());
-  if (want["ports"]) EXPECT_EQ(summary["ports"].get<int>(), want["ports"].as<int>());
+  if (want["ports"]) {
+    EXPECT_EQ(summary["ports"].get<int>(), want["ports"].as<int>());
+  }
   EXPECT_EQ(summary["links"].get<int>(), want["links"].as<int>());
 
   // Findings at warning or above, and notes, counted per key.
@@ -167,8 +173,8 @@ TEST_P(CorpusGroup, MatchesWhatItsConfigurationsSay) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Shared, CorpusGroup, ::testing::ValuesIn(groups()),
-                         [](const ::testing::TestParamInfo<Group>& info) {
-                           std::string name = info.param.set + "_" + info.param.name;
+                         [](const ::testing::TestParamInfo<Group>& param_info) {
+                           std::string name = param_info.param.set + "_" + param_info.param.name;
                            for (char& c : name) {
                              if (std::isalnum(static_cast<unsigned char>(c)) == 0) c = '_';
                            }
