@@ -36,6 +36,16 @@ const char* const kTcQueueMap = "eos-traffic-class-to-tx-queue";
 const char* const kTcPgMap = "eos-traffic-class-to-priority-group";
 const char* const kTcDscpMap = "eos-traffic-class-to-dscp";
 
+// Which EOS words are values (docs/inputs.md, "Source origins"): besides numbers, addresses and
+// quoted text, the settings below, the word after a keyword that takes a name or setting, and a
+// description; a BGP neighbour and a queue keep their address / number (they name the object).
+const cli::StatementGrammar kGrammar{
+    {"on", "off", "drop", "no-drop", "notify-only", "auto", "forced", "strict", "active", "passive", "segments",
+     "bytes", "cells", "kbytes", "mbytes", "milliseconds", "microseconds"},
+    {"trust", "service-profile", "profile", "vrf", "peer-group", "group"},
+    {"description"},
+    {"neighbor", "queue", "tx-queue", "uc-tx-queue", "mc-tx-queue"}};
+
 // ----------------------------------------------------------------------------------------------
 // What the configuration says, before it is turned into the model
 // ----------------------------------------------------------------------------------------------
@@ -218,9 +228,9 @@ class Parser {
     file_ = &config;
     qos_lines_ = 0;
     qos_parsed_ = 0;
-    if (!default_src_.known()) default_src_ = SourceRef{config.file, 1, 1, "EOS default"};
+    if (!default_src_.known()) default_src_ = SourceRef{config.file, 1, 1, OriginKind::Default, ""};
     for (const ConfigLine& l : config.lines) topLevel(l);
-    coverage_.push_back(ParseCoverage{*config.file, "EOS", qos_lines_, qos_parsed_});
+    coverage_.push_back(ParseCoverage{config.file.str(), "EOS", qos_lines_, qos_parsed_});
   }
 
   void build(std::vector<ParseCoverage>& coverage) {
@@ -239,10 +249,10 @@ class Parser {
  private:
   // --- bookkeeping ---------------------------------------------------------------------------
 
-  SourceRef src(const ConfigLine& l, const std::string& ctx) const { return cli::sourceOf(*file_, l, ctx); }
+  SourceRef src(const ConfigLine& l, const std::string& ctx) const { return cli::sourceOf(*file_, l, ctx, kGrammar); }
 
   [[noreturn]] void fail(const ConfigLine& l, const std::string& what) const {
-    throw InputError(fmt::format("{}:{}:{}: {}: {}", *file_->file, l.line, l.column, l.text, what));
+    throw InputError(fmt::format("{}:{}:{}: {}: {}", file_->file.str(), l.line, l.column, l.text, what));
   }
 
   void parsedQos() { ++qos_lines_, ++qos_parsed_; }
@@ -322,7 +332,7 @@ class Parser {
     const std::string& w0 = l.word(0);
     if (w0 == "end") return;
     if (w0 == "hostname" && l.words.size() == 2) {
-      default_src_ = SourceRef{file_->file, l.line, l.column, "EOS default"};
+      default_src_ = SourceRef{file_->file, l.line, l.column, OriginKind::Default, ""};
       return;
     }
     if (w0 == "interface" && l.words.size() == 2) return interface(l);
@@ -829,6 +839,9 @@ class Parser {
     if (l.word(i).find('/') == std::string::npos) fail(l, "expected a prefix such as 10.0.0.0/24 after \"ip route\"");
     route.prefix = l.word(i++);
     route.src = src(l, "");
+    // A route is named by its prefix (a value everywhere else).
+    std::string vrf = route.vrf.empty() ? "" : "vrf " + route.vrf + " ";
+    route.src.setOrigin(OriginKind::CliStatement, fmt::format("{} route {}{}", l.word(0), vrf, route.prefix));
     for (; i < l.words.size(); ++i) {
       const std::string& w = l.word(i);
       if (looksLikeAddress(w) && w.find('/') == std::string::npos && w.find_first_of(".:") != std::string::npos) {
@@ -844,24 +857,23 @@ class Parser {
 
   // --- model building -------------------------------------------------------------------------
 
-  SourceRef defaultSrc(const std::string& what) const {
-    SourceRef ref = default_src_;
-    ref.pointer = "EOS default: " + what;
-    return ref;
+  // An EOS default, sited at the hostname line; the origin is the statement that would override it.
+  SourceRef defaultSrc(const std::string& statement) const {
+    return default_src_.withOrigin(OriginKind::Default, statement);
   }
 
   void addMap(MapKind kind, const std::string& name, const std::map<int, Sourced<int>>& overrides, int size,
               int (*fallback)(int), const char* from_word, const char* to_word) {
     QosMap map;
     map.name = name;
-    map.src = defaultSrc(name);
+    map.src = defaultSrc(fmt::format("qos map {} to {}", from_word, to_word));
     for (int v = 0; v < size; ++v) {
       auto it = overrides.find(v);
       if (it != overrides.end()) {
         map.entries[v] = it->second;
       } else {
         int to = fallback(v);
-        map.entries[v] = Sourced<int>{to, defaultSrc(fmt::format("{} {} -> {} {}", from_word, v, to_word, to))};
+        map.entries[v] = Sourced<int>{to, map.src};
       }
     }
     sw_.maps[static_cast<std::size_t>(kind)].emplace(name, std::move(map));
@@ -882,7 +894,7 @@ class Parser {
       map.entries = tc_dscp_;
       sw_.maps[static_cast<std::size_t>(MapKind::TcToDscp)].emplace(kTcDscpMap, std::move(map));
     }
-    sw_.global_dscp_to_tc = Reference{kDscpMap, defaultSrc("global DSCP map"), false};
+    sw_.global_dscp_to_tc = Reference{kDscpMap, defaultSrc("qos map dscp to traffic-class"), false};
     if (wd_polling_) sw_.pfcwd_poll_interval_ms = wd_polling_;
     if (bgp_asn_) sw_.asn = bgp_asn_;
     sw_.buffer_model = BufferModel::Dynamic;  // EOS sizes no-drop headroom itself

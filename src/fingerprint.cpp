@@ -20,11 +20,19 @@ std::string relativePath(const std::string& file, const std::string& root) {
   return rel.generic_string();
 }
 
+std::string originKey(const SourceRef& src) {
+  // A JSON pointer stands alone, as before origins were typed, so config_db fingerprints stay what
+  // baselines recorded; every other kind is named, so equal texts of two kinds differ.
+  OriginKind kind = src.originKind();
+  if (kind == OriginKind::JsonPointer || kind == OriginKind::None) return src.originText();
+  return std::string(originKindName(kind)) + ':' + src.originText();
+}
+
 std::string fingerprintOf(const Finding& finding, const std::string& relative_file) {
   // Fields are separated by a byte that cannot occur in names, so ("ab","c") != ("a","bc").
   std::string key = finding.rule + '\x1f' + finding.switch_name + '\x1f' + finding.port + '\x1f' +
                     (finding.priority ? std::to_string(*finding.priority) : std::string("-")) + '\x1f' + relative_file +
-                    '\x1f' + finding.location.pointer;
+                    '\x1f' + originKey(finding.location);
   std::uint64_t hash = 14695981039346656037ULL;
   for (unsigned char c : key) {
     hash ^= c;

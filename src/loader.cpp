@@ -188,7 +188,7 @@ std::vector<std::string> lldpSwitchNames(const InputFile& file) {
 
 void skip(Fabric& fabric, const fs::path& path, const std::string& why) {
   fabric.notes.push_back(makeNote(InputNote::Kind::SkippedFile, "", "", fmt::format("{} skipped: {}", path.string(), why),
-                          SourceRef{path.string(), 1, 1, ""}));
+                          SourceRef{path.string(), 1, 1, OriginKind::None, ""}));
 }
 
 // The traditional buffer model creates lossless PGs at run time from pg_profile_lookup.ini
@@ -552,7 +552,7 @@ Fabric loadFabric(const std::vector<std::string>& paths, const LoadProgress& pro
       out.notes.push_back(makeNote(InputNote::Kind::Conflict, sw.name, "",
                                    fmt::format("switch {} is described by {} and by {} files; the {} files are ignored",
                                                sw.name, used, format, format),
-                                   SourceRef{source.vendor[v].first_file, 1, 1, ""}));
+                                   SourceRef{source.vendor[v].first_file, 1, 1, OriginKind::None, ""}));
     }
     if (sonic_used && source.store.table("PORT") == nullptr) {
       if (const auto* ports = portConfigFor(port_configs, sw.name, hwskuOf(source.store), source.files)) {
