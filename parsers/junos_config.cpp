@@ -1891,9 +1891,9 @@ class Builder {
       // Classification.
       bool dscp = resolve(cos.dscp_classifier, dscp_classifiers_, "dscp classifier", port.name) != nullptr;
       bool dot1 = resolve(cos.dot1p_classifier, dot1p_classifiers_, "ieee-802.1 classifier", port.name) != nullptr;
-      if (dscp) bind(MapKind::DscpToTc, "classifiers dscp " + cos.dscp_classifier->name, cos.dscp_classifier->src);
+      if (dscp) bind(MapKind::DscpToTc, "classifiers dscp " + cos.dscp_classifier->name.str(), cos.dscp_classifier->src);
       if (dot1)
-        bind(MapKind::Dot1pToTc, "classifiers ieee-802.1 " + cos.dot1p_classifier->name, cos.dot1p_classifier->src);
+        bind(MapKind::Dot1pToTc, "classifiers ieee-802.1 " + cos.dot1p_classifier->name.str(), cos.dot1p_classifier->src);
       if (!dscp && !dot1) {
         bind(MapKind::DscpToTc, kDefaultDscpClassifier, defaultSrc("class-of-service interfaces unit classifiers dscp"));
       }
@@ -1913,7 +1913,7 @@ class Builder {
           }
         }
         port.qos.pfc_enable = Sourced<PrioritySet>{pfc, cos.cnp->src};
-        bind(MapKind::PfcToQueue, "congestion-notification-profile " + cos.cnp->name + " output", cos.cnp->src);
+        bind(MapKind::PfcToQueue, "congestion-notification-profile " + cos.cnp->name.str() + " output", cos.cnp->src);
         if (cnp->cable_m) port.cable_length_m = cnp->cable_m;
         for (const auto& [name, fc] : classes_) {
           if (!fc.priority || !pfc.test(static_cast<std::size_t>(fc.priority->value))) continue;
@@ -2013,7 +2013,7 @@ class Builder {
       const DropProfile* dp = resolve(opt, drop_profiles_, "drop profile", port);
       if (dp == nullptr) continue;
       if (dp->fill.size() != dp->probability.size() || dp->fill.empty()) {
-        if (undefined_refs_.insert("points|" + ref->name).second) {
+        if (undefined_refs_.insert("points|" + ref->name.str()).second) {
           invalid(port,
                   fmt::format("drop profile {} has {} fill-level and {} drop-probability values; Junos pairs them one "
                               "by one, so it is not modelled",

@@ -766,7 +766,7 @@ class Parser {
     }
     // PFC CoS c pauses the queue of the no-drop class that lists it.
     if (nq_) {
-      QosMap& pause = addMap(MapKind::PfcToQueue, "policy-map type network-qos " + system_nq_->name, nq_->src);
+      QosMap& pause = addMap(MapKind::PfcToQueue, "policy-map type network-qos " + system_nq_->name.str(), nq_->src);
       for (int c = 0; c < 8; ++c)
         pause.entries[c] = Sourced<int>{c, defaultSrc("policy-map type network-qos > class type network-qos > pause pfc-cos")};
       for (const NqClass& nc : nq_->classes) {
@@ -831,7 +831,7 @@ class Parser {
       port.qos.maps[static_cast<std::size_t>(kind)] = Reference{name, where, false};
     };
     if (qos_input) {
-      std::string map_name = "policy-map type qos " + qos_input->name;
+      std::string map_name = "policy-map type qos " + qos_input->name.str();
       port.qos.trust = trust_.at(qos_input->name);
       bind(MapKind::DscpToTc, map_name, qos_input->src);
       if (port.qos.trust != Trust::Dscp) bind(MapKind::Dot1pToTc, map_name, qos_input->src);
@@ -843,7 +843,7 @@ class Parser {
     }
     bind(MapKind::TcToQueue, kQueueMap, port.qos.src);
     bind(MapKind::TcToPg, kPgMap, port.qos.src);
-    if (nq_) bind(MapKind::PfcToQueue, "policy-map type network-qos " + system_nq_->name, system_nq_->src);
+    if (nq_) bind(MapKind::PfcToQueue, "policy-map type network-qos " + system_nq_->name.str(), system_nq_->src);
 
     // PFC: the no-drop CoS of the system network-qos policy, unless the port's mode is off
     // (auto, the default, counts as on: DCBX negotiates it with a PFC-capable peer).

@@ -29,8 +29,6 @@ class SourceRef {
   SourceRef() = default;
   SourceRef(FileName file_name, int line_no, int column_no, OriginKind kind, std::string_view origin_text)
       : line(line_no), column(column_no), file_(file_name), origin_(pack(kind, origin_text)) {}
-  SourceRef(std::string_view file_name, int line_no, int column_no, OriginKind kind, std::string_view origin_text)
-      : SourceRef(FileName(file_name), line_no, column_no, kind, origin_text) {}
 
   int line = 0;
   int column = 0;
@@ -87,7 +85,7 @@ struct Sourced {
 
 /// A by-name reference to another model object (a map, profile, pool, scheduler), as written.
 struct Reference {
-  std::string name;
+  InternedString name;  ///< interned: the same few names are referenced from every port
   SourceRef src;
   bool bracket_style = false;  ///< written as "[TABLE|name]" (SONiC <= 202106)
 };
