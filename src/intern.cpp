@@ -36,28 +36,56 @@ Slot slotOf(std::uint32_t index) {
   return {segment, index + kFirst - (kFirst << segment)};
 }
 
+// A stored string's view with its hash, so the hash is computed once per intern call.
+struct Key {
+  std::string_view text;
+  std::size_t hash;
+};
+struct KeyHash {
+  std::size_t operator()(const Key& key) const { return key.hash; }
+};
+struct KeyEqual {
+  bool operator()(const Key& a, const Key& b) const { return a.text == b.text; }
+};
+
 struct Shard {
   std::mutex mutex;
-  std::unordered_map<std::string_view, std::uint32_t> ids;  // views into the stored strings
+  std::unordered_map<Key, std::uint32_t, KeyHash, KeyEqual> ids;  // views into the stored strings
   std::uint32_t count = 0;  // strings stored
   std::array<std::unique_ptr<std::string[]>, kSegments> owned;
 };
 
 std::array<Shard, kShards>& shards() {
-  static std::array<Shard, kShards> table;
-  return table;
+  // Never destroyed: a SourceRef in any static may still be read at exit, and freeing every
+  // string of a large fabric at exit is time for nothing.
+  static auto* table = std::make_unique<std::array<Shard, kShards>>().release();
+  return *table;
 }
+
+// Per thread, the ids of recently interned strings by hash: a parser interns the same JSON
+// pointers for every switch it reads, and a hit needs neither the lock nor the shard's map.
+struct Cached {
+  std::size_t hash = 0;
+  std::uint32_t id = 0;
+};
+constexpr std::size_t kCacheSize = std::size_t{1} << 13;
+thread_local std::array<Cached, kCacheSize> t_recent{};
 
 }  // namespace
 
 std::uint32_t StringTable::intern(std::string_view text) {
   if (text.empty()) return 0;
   std::size_t hash = std::hash<std::string_view>{}(text);
-  std::uint32_t s = static_cast<std::uint32_t>(hash >> 11) & (kShards - 1);
+  Cached& recent = t_recent[hash & (kCacheSize - 1)];
+  if (recent.id != 0 && recent.hash == hash && StringTable::text(recent.id) == text) return recent.id;
+  std::uint32_t s = static_cast<std::uint32_t>(hash >> 40) & (kShards - 1);
   Shard& shard = shards()[s];
   std::lock_guard lock(shard.mutex);
-  auto found = shard.ids.find(text);
-  if (found != shard.ids.end()) return found->second;
+  auto found = shard.ids.find(Key{text, hash});
+  if (found != shard.ids.end()) {
+    recent = {hash, found->second};
+    return found->second;
+  }
   std::uint32_t index = shard.count + (s == 0 ? 1 : 0);  // id 0 is the empty string
   if (index >= (1U << (32 - kShardBits))) throw std::length_error("string table full");
   Slot slot = slotOf(index);
@@ -69,7 +97,8 @@ std::uint32_t StringTable::intern(std::string_view text) {
   stored.assign(text);
   ++shard.count;
   std::uint32_t id = (index << kShardBits) | s;
-  shard.ids.emplace(std::string_view(stored), id);
+  shard.ids.emplace(Key{std::string_view(stored), hash}, id);
+  recent = {hash, id};
   return id;
 }
 
