@@ -46,7 +46,7 @@ void place(std::vector<ConfigLine>& siblings, ConfigLine&& line) {
 
 ConfigText parseConfigText(std::string_view text, const std::string& file) {
   ConfigText config;
-  config.file = std::make_shared<const std::string>(file);
+  config.file = FileName(file);
   int line_no = 0;
   int comment_indent = -1;  // inside an EOS "comment ... EOF" block
   std::size_t pos = 0;
@@ -162,8 +162,36 @@ std::optional<std::pair<std::string, std::string>> neighborFromDescription(const
   return std::pair{text.substr(0, colon), port};
 }
 
-SourceRef sourceOf(const ConfigText& config, const ConfigLine& line, const std::string& context) {
-  return SourceRef{config.file, line.line, line.column, context.empty() ? line.text : context + " > " + line.text};
+bool isValueWord(std::string_view word) {
+  if (word.empty()) return false;
+  if (std::isdigit(static_cast<unsigned char>(word[0])) || word[0] == '"') return true;
+  // An IPv6 address ("fe80::1/64") does not start with a digit.
+  return word.find(':') != std::string_view::npos &&
+         word.find_first_not_of("0123456789abcdefABCDEF.:/") == std::string_view::npos;
+}
+
+std::string statementKeywords(const ConfigLine& line, const StatementGrammar& grammar) {
+  std::string out;
+  std::size_t i = line.word(0) == "no" ? 1 : 0;  // `no X` and `X` are one statement set two ways
+  for (; i < line.words.size(); ++i) {
+    const std::string& w = line.words[i];
+    if (grammar.rest_after.count(w)) {
+      out += out.empty() ? w : " " + w;
+      break;
+    }
+    const std::string& previous = i > 0 ? line.words[i - 1] : line.word(line.words.size());
+    bool keep = grammar.identity_after.count(previous) > 0;
+    if (!keep && (grammar.name_after.count(previous) || isValueWord(w) || grammar.settings.count(w))) continue;
+    out += out.empty() ? w : " " + w;
+  }
+  return out;
+}
+
+SourceRef sourceOf(const ConfigText& config, const ConfigLine& line, const std::string& context,
+                   const StatementGrammar& grammar) {
+  std::string keywords = statementKeywords(line, grammar);
+  return SourceRef{config.file, line.line, line.column, OriginKind::CliStatement,
+                   context.empty() ? keywords : context + " > " + keywords};
 }
 
 std::string childContext(const std::string& context, const ConfigLine& line) {

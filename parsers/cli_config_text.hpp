@@ -5,6 +5,7 @@
 #include <charconv>
 #include <cstdint>
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -63,9 +64,31 @@ std::optional<T> number(std::string_view text) {
 /// "MLAG_PEER_<PEER>_<EthernetN>". Returns (peer, peer port).
 std::optional<std::pair<std::string, std::string>> neighborFromDescription(const std::string& text);
 
-/// The source of a line: file, line, column, and the context path as pointer
-/// ("interface Ethernet1 > tx-queue 3 > random-detect ecn ...").
-SourceRef sourceOf(const ConfigText& config, const ConfigLine& line, const std::string& context);
+/// Which words of a dialect's statements are values rather than keywords (each parser knows its
+/// grammar). Whatever the dialect, a word is a value when it starts with a digit or a quote
+/// (numbers, ranges, lists, speeds, IPv4 addresses, free text) or is an IPv6 address.
+struct StatementGrammar {
+  std::set<std::string, std::less<>> settings;    ///< setting words, wherever they occur: on, off, drop, kbytes
+  std::set<std::string, std::less<>> name_after;  ///< keywords whose next word is a name or setting: trust dscp
+  std::set<std::string, std::less<>> rest_after;  ///< keywords followed by free text: description
+  /// Keywords whose next word names the object configured and is kept: neighbor 10.0.0.1, tx-queue 3.
+  std::set<std::string, std::less<>> identity_after;
+};
+
+/// True for a word that is a value in any dialect (see StatementGrammar).
+bool isValueWord(std::string_view word);
+
+/// A statement's keywords: its words without a leading `no` and without its values, so that
+/// `priority-flow-control priority 3 no-drop` and `... priority 4 drop` are one statement,
+/// "priority-flow-control priority".
+std::string statementKeywords(const ConfigLine& line, const StatementGrammar& grammar);
+
+/// The source of a line: file, line, column, and as origin the context path (the enclosing lines
+/// in full) followed by the statement's keywords: "qos profile ROCE > tx-queue 3 > random-detect ecn
+/// minimum-threshold kbytes maximum-threshold kbytes". Editing a value keeps the origin (and so the
+/// findings' fingerprints); the line's text is in the file at `line`.
+SourceRef sourceOf(const ConfigText& config, const ConfigLine& line, const std::string& context,
+                   const StatementGrammar& grammar);
 
 /// `context` extended by one more line for the pointer of its children.
 std::string childContext(const std::string& context, const ConfigLine& line);

@@ -39,6 +39,16 @@ const char* const kTcQueueMap = "eos-traffic-class-to-tx-queue";
 const char* const kTcPgMap = "eos-traffic-class-to-priority-group";
 const char* const kTcDscpMap = "eos-traffic-class-to-dscp";
 
+// Which EOS words are values (docs/inputs.md, "Source origins"): besides numbers, addresses and
+// quoted text, the settings below, the word after a keyword that takes a name or setting, and a
+// description; a BGP neighbour and a queue keep their address / number (they name the object).
+const cli::StatementGrammar kGrammar{
+    {"on", "off", "drop", "no-drop", "notify-only", "auto", "forced", "strict", "active", "passive", "segments",
+     "bytes", "cells", "kbytes", "mbytes", "milliseconds", "microseconds"},
+    {"trust", "service-profile", "profile", "vrf", "peer-group", "group"},
+    {"description"},
+    {"neighbor", "queue", "tx-queue", "uc-tx-queue", "mc-tx-queue"}};
+
 // ----------------------------------------------------------------------------------------------
 // What the configuration says, before it is turned into the model
 // ----------------------------------------------------------------------------------------------
@@ -199,7 +209,7 @@ bool isQosKeyword(const ConfigLine& l) {
 class Parser : common::CliReader {
  public:
   Parser(Switch& sw, std::vector<InputNote>& notes, std::map<std::string, int>& out_of_scope)
-      : CliReader("EOS", sw, notes, out_of_scope) {}
+      : CliReader("EOS", kGrammar, sw, notes, out_of_scope) {}
 
   void read(const ConfigText& config) {
     beginFile(config);
@@ -759,6 +769,9 @@ class Parser : common::CliReader {
     if (l.word(i).find('/') == std::string::npos) fail(l, "expected a prefix such as 10.0.0.0/24 after \"ip route\"");
     route.prefix = l.word(i++);
     route.src = src(l, "");
+    // A route is named by its prefix (a value everywhere else).
+    std::string vrf = route.vrf.empty() ? "" : "vrf " + route.vrf + " ";
+    route.src.setOrigin(OriginKind::CliStatement, fmt::format("{} route {}{}", l.word(0), vrf, route.prefix));
     for (; i < l.words.size(); ++i) {
       const std::string& w = l.word(i);
       if (common::looksLikeAddress(w) && w.find('/') == std::string::npos && w.find_first_of(".:") != std::string::npos) {
@@ -774,24 +787,23 @@ class Parser : common::CliReader {
 
   // --- model building -------------------------------------------------------------------------
 
-  SourceRef defaultSrc(const std::string& what) const {
-    SourceRef ref = default_src_;
-    ref.pointer = "EOS default: " + what;
-    return ref;
+  // An EOS default, sited at the hostname line; the origin is the statement that would override it.
+  SourceRef defaultSrc(const std::string& statement) const {
+    return default_src_.withOrigin(OriginKind::Default, statement);
   }
 
   void addMap(MapKind kind, const std::string& name, const std::map<int, Sourced<int>>& overrides, int size,
               int (*fallback)(int), const char* from_word, const char* to_word) {
     QosMap map;
     map.name = name;
-    map.src = defaultSrc(name);
+    map.src = defaultSrc(fmt::format("qos map {} to {}", from_word, to_word));
     for (int v = 0; v < size; ++v) {
       auto it = overrides.find(v);
       if (it != overrides.end()) {
         map.entries[v] = it->second;
       } else {
         int to = fallback(v);
-        map.entries[v] = Sourced<int>{to, defaultSrc(fmt::format("{} {} -> {} {}", from_word, v, to_word, to))};
+        map.entries[v] = Sourced<int>{to, map.src};
       }
     }
     sw_.maps[static_cast<std::size_t>(kind)].emplace(name, std::move(map));
@@ -812,7 +824,7 @@ class Parser : common::CliReader {
       map.entries = tc_dscp_;
       sw_.maps[static_cast<std::size_t>(MapKind::TcToDscp)].emplace(kTcDscpMap, std::move(map));
     }
-    sw_.global_dscp_to_tc = Reference{kDscpMap, defaultSrc("global DSCP map"), false};
+    sw_.global_dscp_to_tc = Reference{kDscpMap, defaultSrc("qos map dscp to traffic-class"), false};
     if (wd_polling_) sw_.pfcwd_poll_interval_ms = wd_polling_;
     if (bgp_asn_) sw_.asn = bgp_asn_;
     sw_.buffer_model = BufferModel::Dynamic;  // EOS sizes no-drop headroom itself

@@ -8,6 +8,7 @@
 #include <array>
 #include <cctype>
 #include <set>
+#include <tuple>
 
 #include "cli_config_text.hpp"
 #include "format.hpp"
@@ -51,16 +52,58 @@ std::string joinWords(const std::vector<Word>& words, std::size_t end) {
 
 }  // namespace
 
+// Whether word i of a statement path is a value (docs/inputs.md, "Source origins"): a number,
+// address or quoted text; a code point; the word after a keyword that takes a name or setting
+// (loss-priority low, scheduler S, host-name H); a profile, map or classifier bound under
+// `class-of-service interfaces`. Object names after a definition keyword (class NAME, schedulers
+// NAME, interfaces NAME, unit N, neighbor A, route P) are not: they say what is configured.
+bool isValueAt(const std::vector<Word>& words, std::size_t i) {
+  static const std::set<std::string, std::less<>> value_after = {
+      "loss-priority", "forwarding-class", "scheduler", "scheduler-map", "drop-profile", "import",
+      "action",        "priority",         "protocol",  "description",   "host-name",    "type",
+      "code-point"};
+  static const std::set<std::string, std::less<>> bound_after = {"congestion-notification-profile", "dscp",
+                                                                  "ieee-802.1"};
+  static const std::set<std::string, std::less<>> identity_after = {"unit", "neighbor", "route"};
+  const std::string& w = words[i].text;
+  if (w.empty() || w.find_first_of(" \t;{}") != std::string::npos) return true;
+  // A unit number, a neighbour address or a route prefix names the object: part of the path.
+  if (i > 0 && identity_after.count(words[i - 1].text)) return false;
+  if (cli::isValueWord(w)) return true;
+  if (i == 0) return false;
+  const std::string& previous = words[i - 1].text;
+  if (value_after.count(previous)) return true;
+  bool bound = words.size() > 1 && words[0].text == "class-of-service" && words[1].text == "interfaces";
+  if (bound && bound_after.count(previous)) return true;
+  for (std::size_t j = 0; j < i; ++j) {
+    if (words[j].text == "code-points") return true;  // every word of the list
+  }
+  return false;
+}
+
+// The origin of words [0, end): the path without its values.
+std::string originOf(const std::vector<Word>& words, std::size_t end) {
+  std::string out;
+  for (std::size_t i = 0; i < end && i < words.size(); ++i) {
+    if (isValueAt(words, i)) continue;
+    if (!out.empty()) out += ' ';
+    out += words[i].text;
+  }
+  return out;
+}
+
 std::string Statement::path() const { return joinWords(words, words.size()); }
+
+std::string Statement::pathTo(std::size_t i) const { return joinWords(words, i + 1); }
 
 SourceRef Statement::src() const {
   const Word& w = words[std::min(own, words.size() - 1)];
-  return SourceRef{file, w.line, w.column, path()};
+  return SourceRef{file, w.line, w.column, OriginKind::CliStatement, originOf(words, words.size())};
 }
 
 SourceRef Statement::srcOf(std::size_t i) const {
   const Word& w = words[std::min(i, words.size() - 1)];
-  return SourceRef{file, w.line, w.column, joinWords(words, i + 1)};
+  return SourceRef{file, w.line, w.column, OriginKind::CliStatement, originOf(words, i + 1)};
 }
 
 namespace {
@@ -349,7 +392,7 @@ void readList(Lexer& lexer, const Token& open, std::vector<Word>& words, const s
 
 Config parseText(std::string_view text, const std::string& file) {
   Config config;
-  config.file = std::make_shared<const std::string>(file);
+  config.file = FileName(file);
   config.syntax = Syntax::Text;
   Lexer lexer(text, file);
   struct Frame {
@@ -464,7 +507,7 @@ Config parseText(std::string_view text, const std::string& file) {
 // statements set before them whose path starts with theirs.
 Config parseSet(std::string_view text, const std::string& file) {
   Config config;
-  config.file = std::make_shared<const std::string>(file);
+  config.file = FileName(file);
   config.syntax = Syntax::Set;
   Lexer lexer(text, file);
   std::vector<Word> line;
@@ -559,7 +602,7 @@ class XmlReader {
     if (depth > kMaxDepth) {
       auto [line, column] = position(element.offset_debug() - 1);
       throw InputError(fmt::format("{}:{}:{}: expected at most {} levels of nested elements in a Junos configuration",
-                                   *config_.file, line, column, kMaxDepth));
+                                   config_.file.str(), line, column, kMaxDepth));
     }
     std::vector<pugi::xml_node> children;
     for (pugi::xml_node c : element.children()) {
@@ -645,7 +688,7 @@ class XmlReader {
 
 Config parseXml(std::string_view text, const std::string& file) {
   Config config;
-  config.file = std::make_shared<const std::string>(file);
+  config.file = FileName(file);
   config.syntax = Syntax::Xml;
   pugi::xml_document doc;
   pugi::xml_parse_result result = doc.load_buffer(text.data(), text.size(), pugi::parse_default);
@@ -749,6 +792,7 @@ struct ForwardingClass {
 struct ClassifierEntry {
   std::string forwarding_class;
   SourceRef class_src;
+  std::string class_path;  // the statement up to the class name, for messages
   SourceRef src;
 };
 
@@ -906,7 +950,7 @@ class Builder {
       : sw_(sw), notes_(notes), out_of_scope_(out_of_scope) {}
 
   void build(const std::vector<Config>& files, std::vector<ParseCoverage>& coverage) {
-    root_src_ = SourceRef{files.front().file, 1, 1, ""};
+    root_src_ = SourceRef{files.front().file, 1, 1, OriginKind::None, ""};
     for (const Config& config : files) {
       for (const Statement& s : config.statements) {
         if (s.inactive) continue;
@@ -933,7 +977,7 @@ class Builder {
     bool past = i >= s.words.size();
     const Word& w = s.words[past ? s.words.size() - 1 : i];
     int column = past ? w.column + static_cast<int>(w.text.size()) : w.column;
-    throw InputError(fmt::format("{}:{}:{}: {}: expected {}, got {}", s.file ? *s.file : "", w.line, column, s.path(),
+    throw InputError(fmt::format("{}:{}:{}: {}: expected {}, got {}", s.file.str(), w.line, column, s.path(),
                                  what, past ? "nothing (the statement ends here)" : "\"" + w.text + "\""));
   }
 
@@ -999,13 +1043,20 @@ class Builder {
     return *number * factor;
   }
 
-  [[nodiscard]] SourceRef defaultSrc(const std::string& what) const {
-    SourceRef ref = hostname_src_.known() ? hostname_src_ : root_src_;
-    ref.pointer = "Junos default: " + what;
-    return ref;
+  // A Junos default, sited at the host name; the origin is the statement that would override it.
+  [[nodiscard]] SourceRef defaultSrc(const std::string& statement) const {
+    return (hostname_src_.known() ? hostname_src_ : root_src_).withOrigin(OriginKind::Default, statement);
   }
 
   static void use(const Statement& s) { s.used = true; }
+
+  // A by-name reference at word i; the statement's text up to it is kept for the message that
+  // reports it undefined (the origin leaves the name out).
+  Reference reference(const Statement& s, std::size_t i, const char* what) {
+    Reference ref{need(s, i, what), s.srcOf(i), false};
+    written_at_.try_emplace(std::tuple(ref.src.fileName().id(), ref.src.line, ref.src.column), s.pathTo(i));
+    return ref;
+  }
 
   void invalid(const std::string& port, const std::string& message, const SourceRef& where,
                const std::string& fix = "") {
@@ -1150,12 +1201,9 @@ class Builder {
         i += 2;
       } else if (key == "code-points") {
         need(s, i + 1, dot1 ? "an IEEE 802.1p code point" : "a DSCP code point");
-        std::string list = s.srcOf(i).pointer;
         for (++i; i < s.words.size(); ++i) {
           int value = dot1 ? dot1p(s, i) : dscp(s, i);
-          SourceRef where = s.srcOf(i);
-          where.pointer = list + " " + s.word(i);  // this code point, not the list up to it
-          c.entries[value] = ClassifierEntry{fc, s.srcOf(5), where};
+          c.entries[value] = ClassifierEntry{fc, s.srcOf(5), s.pathTo(5), s.srcOf(i)};  // at this code point
         }
       } else {
         return false;
@@ -1297,7 +1345,7 @@ class Builder {
         } else if (key == "protocol") {
           need(s, i + 1, "a protocol (any)");
         } else if (key == "drop-profile") {
-          profile = Reference{need(s, i + 1, "a drop profile name"), s.srcOf(i + 1), false};
+          profile = reference(s, i + 1, "a drop profile name");
         } else {
           return false;
         }
@@ -1318,8 +1366,8 @@ class Builder {
     if (s.word(3) != "forwarding-class") return false;
     const std::string& fc = need(s, 4, "a forwarding class name");
     if (need(s, 5, "scheduler") != "scheduler") fail(s, 5, "scheduler");
-    const std::string& sched = need(s, 6, "a scheduler name");
-    it->second.entries[fc] = SchedulerMapEntry{Reference{fc, s.srcOf(4), false}, Reference{sched, s.srcOf(6), false}};
+    it->second.entries[fc] = SchedulerMapEntry{reference(s, 4, "a forwarding class name"),
+                                               reference(s, 6, "a scheduler name")};
     return s.words.size() == 7;
   }
 
@@ -1343,17 +1391,17 @@ class Builder {
     }
     const std::string& what = s.word(i);
     if (what == "congestion-notification-profile") {
-      intf.cnp = Reference{need(s, i + 1, "a congestion notification profile name"), s.srcOf(i + 1), false};
+      intf.cnp = reference(s, i + 1, "a congestion notification profile name");
       return s.words.size() == i + 2;
     }
     if (what == "scheduler-map") {
-      intf.scheduler_map = Reference{need(s, i + 1, "a scheduler map name"), s.srcOf(i + 1), false};
+      intf.scheduler_map = reference(s, i + 1, "a scheduler map name");
       return s.words.size() == i + 2;
     }
     if (what == "classifiers") {
       const std::string& type = need(s, i + 1, "dscp or ieee-802.1");
       if (type != "dscp" && type != "ieee-802.1") return false;
-      Reference ref{need(s, i + 2, "a classifier name"), s.srcOf(i + 2), false};
+      Reference ref = reference(s, i + 2, "a classifier name");
       (type == "dscp" ? intf.dscp_classifier : intf.dot1p_classifier) = ref;
       return s.words.size() == i + 3;
     }
@@ -1575,8 +1623,8 @@ class Builder {
       fc.name = d.name;
       fc.builtin = true;
       fc.src =
-          defaultSrc(fmt::format("forwarding-class {} queue-num {}{}", d.name, d.queue,
-                                 d.pfc_priority >= 0 ? fmt::format(" no-loss pfc-priority {}", d.pfc_priority) : ""));
+          defaultSrc(fmt::format("class-of-service forwarding-classes class {} queue-num{}", d.name,
+                                 d.pfc_priority >= 0 ? " no-loss pfc-priority" : ""));
       fc.queue = Sourced<int>{d.queue, fc.src};
       if (d.pfc_priority >= 0) {
         fc.no_loss = fc.src;
@@ -1630,8 +1678,8 @@ class Builder {
     }
     if (fc.queue->value > 7) return std::nullopt;
     return Sourced<int>{fc.queue->value,
-                        defaultSrc(fmt::format("no-loss class {} without pfc-priority pauses on its queue number {}",
-                                               fc.name, fc.queue->value))};
+                        // a no-loss class without pfc-priority pauses on its queue number
+                        defaultSrc(fmt::format("class-of-service forwarding-classes class {} pfc-priority", fc.name))};
   }
 
   // The class unlisted code points fall into: best-effort, or whichever class holds queue 0.
@@ -1659,21 +1707,20 @@ class Builder {
 
   void buildMaps() {
     // Forwarding class (traffic class) -> queue, and -> PG (each no-loss class its own PG).
-    QosMap& queues = addMap(MapKind::TcToQueue, kQueueMap, defaultSrc("forwarding-class queue-num"));
-    QosMap& pgs = addMap(MapKind::TcToPg, kPgMap, defaultSrc("a no-loss forwarding class is buffered in its own PG"));
+    QosMap& queues = addMap(MapKind::TcToQueue, kQueueMap, defaultSrc("class-of-service forwarding-classes class queue-num"));
+    // A no-loss forwarding class is buffered in its own PG, the others in PG 0.
+    QosMap& pgs = addMap(MapKind::TcToPg, kPgMap, defaultSrc("class-of-service forwarding-classes class no-loss"));
     for (int tc = 0; tc < 8; ++tc)
-      pgs.entries[tc] = Sourced<int>{0, defaultSrc(fmt::format("traffic class {} -> PG 0", tc))};
+      pgs.entries[tc] = Sourced<int>{0, pgs.src};
     for (const auto& [name, fc] : classes_) {
       if (!queues.entries.count(fc.tc) || !fc.builtin)
         queues.entries[fc.tc] = Sourced<int>{fc.queue->value, fc.queue->src};
       if (fc.priority) pgs.entries[fc.tc] = Sourced<int>{fc.tc, *fc.no_loss};
     }
     // The default DSCP classifier when an interface binds none.
-    QosMap& def = addMap(MapKind::DscpToTc, kDefaultDscpClassifier,
-                         defaultSrc("dscp classifier (cs6, cs7 -> network-control, the rest -> best-effort)"));
-    for (int d = 0; d < 64; ++d) {
-      def.entries[d] = Sourced<int>{defaultDscpTc(d), defaultSrc(fmt::format("dscp classifier code point {}", d))};
-    }
+    // cs6, cs7 -> network-control, the rest -> best-effort.
+    QosMap& def = addMap(MapKind::DscpToTc, kDefaultDscpClassifier, defaultSrc("class-of-service classifiers dscp"));
+    for (int d = 0; d < 64; ++d) def.entries[d] = Sourced<int>{defaultDscpTc(d), def.src};
     for (const auto& [name, c] : dscp_classifiers_) classifierMap(MapKind::DscpToTc, "classifiers dscp " + name, c, 64);
     for (const auto& [name, c] : dot1p_classifiers_) {
       classifierMap(MapKind::Dot1pToTc, "classifiers ieee-802.1 " + name, c, 8);
@@ -1698,11 +1745,11 @@ class Builder {
           map.entries[v] = Sourced<int>{fc->second.tc, entry->second.src};
           continue;
         }
-        if (undefined_classes_.insert(entry->second.class_src.pointer).second) {
+        if (undefined_classes_.insert(entry->second.class_path).second) {
           undefined(
               "", "forwarding class", entry->second.forwarding_class,
               fmt::format("{}: forwarding class {} is not defined (defined: {}); its code points fall into {}",
-                          entry->second.class_src.pointer, entry->second.forwarding_class, classNames(), fallback.name),
+                          entry->second.class_path, entry->second.forwarding_class, classNames(), fallback.name),
               entry->second.class_src,
               fmt::format("define `class-of-service forwarding-classes class {} queue-num N` (with `no-loss "
                           "pfc-priority P` for RoCE), or correct the classifier's forwarding-class name",
@@ -1714,7 +1761,8 @@ class Builder {
       } else {
         map.entries[v] = Sourced<int>{
             fallback.tc,
-            defaultSrc(fmt::format("{}: code point {} is not listed, so it falls into {}", name, v, fallback.name))};
+            // the code point is not listed, so it falls into the default class
+            defaultSrc(fmt::format("class-of-service {} forwarding-class loss-priority code-points", name))};
       }
     }
   }
@@ -1782,11 +1830,13 @@ class Builder {
     if (!ref) return nullptr;
     auto it = defined.find(ref->name);
     if (it != defined.end()) return &it->second;
-    if (undefined_refs_.insert(ref->src.pointer + "|" + std::to_string(ref->src.line)).second) {
+    auto at = written_at_.find(std::tuple(ref->src.fileName().id(), ref->src.line, ref->src.column));
+    const std::string& written = at != written_at_.end() ? at->second : ref->src.originText();
+    if (undefined_refs_.insert(written + "|" + std::to_string(ref->src.line)).second) {
       std::string names;
       for (const auto& [name, value] : defined) names += (names.empty() ? "" : ", ") + name;
       undefined(port, kind, ref->name,
-                fmt::format("{}: {} {} is not defined ({}); the binding is ignored", ref->src.pointer, kind, ref->name,
+                fmt::format("{}: {} {} is not defined ({}); the binding is ignored", written, kind, ref->name,
                             names.empty() ? "none is" : "defined: " + names),
                 ref->src,
                 fmt::format("define the {} {} under class-of-service, or correct the name where it is bound", kind,
@@ -1851,11 +1901,11 @@ class Builder {
       // Classification.
       bool dscp = resolve(cos.dscp_classifier, dscp_classifiers_, "dscp classifier", port.name) != nullptr;
       bool dot1 = resolve(cos.dot1p_classifier, dot1p_classifiers_, "ieee-802.1 classifier", port.name) != nullptr;
-      if (dscp) bind(MapKind::DscpToTc, "classifiers dscp " + cos.dscp_classifier->name, cos.dscp_classifier->src);
+      if (dscp) bind(MapKind::DscpToTc, "classifiers dscp " + cos.dscp_classifier->name.str(), cos.dscp_classifier->src);
       if (dot1)
-        bind(MapKind::Dot1pToTc, "classifiers ieee-802.1 " + cos.dot1p_classifier->name, cos.dot1p_classifier->src);
+        bind(MapKind::Dot1pToTc, "classifiers ieee-802.1 " + cos.dot1p_classifier->name.str(), cos.dot1p_classifier->src);
       if (!dscp && !dot1) {
-        bind(MapKind::DscpToTc, kDefaultDscpClassifier, defaultSrc("dscp classifier of an interface that binds none"));
+        bind(MapKind::DscpToTc, kDefaultDscpClassifier, defaultSrc("class-of-service interfaces unit classifiers dscp"));
       }
       port.qos.trust = dscp && dot1 ? Trust::Both : dot1 ? Trust::Pcp : Trust::Dscp;
       bind(MapKind::TcToQueue, kQueueMap, sw_.findMap(MapKind::TcToQueue, kQueueMap)->src);
@@ -1873,7 +1923,7 @@ class Builder {
           }
         }
         port.qos.pfc_enable = Sourced<PrioritySet>{pfc, cos.cnp->src};
-        bind(MapKind::PfcToQueue, "congestion-notification-profile " + cos.cnp->name + " output", cos.cnp->src);
+        bind(MapKind::PfcToQueue, "congestion-notification-profile " + cos.cnp->name.str() + " output", cos.cnp->src);
         if (cnp->cable_m) port.cable_length_m = cnp->cable_m;
         for (const auto& [name, fc] : classes_) {
           if (!fc.priority || !pfc.test(static_cast<std::size_t>(fc.priority->value))) continue;
@@ -1887,20 +1937,19 @@ class Builder {
           Sourced<int> cnp_poll =
               cnp->poll_ms ? *cnp->poll_ms
                            : Sourced<int>{kWatchdogPollMs,
-                                          defaultSrc(fmt::format("pfc-watchdog poll-interval {}", kWatchdogPollMs))};
+                                          defaultSrc("class-of-service congestion-notification-profile pfc-watchdog poll-interval")};
           Sourced<int> detection =
               cnp->detection ? *cnp->detection
                              : Sourced<int>{kWatchdogDetection,
-                                            defaultSrc(fmt::format("pfc-watchdog detection {}", kWatchdogDetection))};
+                                            defaultSrc("class-of-service congestion-notification-profile pfc-watchdog detection")};
           wd.detection_ms = Sourced<int>{cnp_poll.value * detection.value, detection.src};
           wd.restoration_ms =
               cnp->recovery_ms
                   ? *cnp->recovery_ms
                   : Sourced<int>{kWatchdogRecoveryMs,
-                                 defaultSrc(fmt::format("pfc-watchdog recovery {} ms", kWatchdogRecoveryMs))};
+                                 defaultSrc("class-of-service congestion-notification-profile pfc-watchdog recovery")};
           wd.action = cnp->action ? *cnp->action
-                                  : Sourced<std::string>{"drop", defaultSrc("pfc-watchdog action: the stalled queue's "
-                                                                            "packets are dropped")};
+                                  : Sourced<std::string>{"drop", defaultSrc("class-of-service congestion-notification-profile pfc-watchdog action")};
           port.watchdog = std::move(wd);
           if (!poll) poll = cnp_poll;
         }
@@ -1927,7 +1976,7 @@ class Builder {
     }
     sw_.pfcwd_poll_interval_ms =
         poll ? *poll
-             : Sourced<int>{kWatchdogPollMs, defaultSrc(fmt::format("pfc-watchdog poll-interval {}", kWatchdogPollMs))};
+             : Sourced<int>{kWatchdogPollMs, defaultSrc("class-of-service congestion-notification-profile pfc-watchdog poll-interval")};
   }
 
   std::string schedulerModel(const std::string& name, const SchedulerSettings& s) {
@@ -1974,7 +2023,7 @@ class Builder {
       const DropProfile* dp = resolve(opt, drop_profiles_, "drop profile", port);
       if (dp == nullptr) continue;
       if (dp->fill.size() != dp->probability.size() || dp->fill.empty()) {
-        if (undefined_refs_.insert("points|" + ref->name).second) {
+        if (undefined_refs_.insert("points|" + ref->name.str()).second) {
           invalid(port,
                   fmt::format("drop profile {} has {} fill-level and {} drop-probability values; Junos pairs them one "
                               "by one, so it is not modelled",
@@ -2001,7 +2050,7 @@ class Builder {
     profile.ecn =
         s.ecn ? Sourced<std::string>{"ecn_all", *s.ecn}
               : Sourced<std::string>{
-                    "ecn_none", defaultSrc("scheduler " + name + " without explicit-congestion-notification drops")};
+                    "ecn_none", defaultSrc(fmt::format("class-of-service schedulers {} explicit-congestion-notification", name))};
     sw_.wred_profiles.emplace(model, std::move(profile));
     return model;
   }
@@ -2067,8 +2116,8 @@ class Builder {
         ++out_of_scope_[outOfScopeGroup(s)];
       }
       if (std::none_of(coverage.begin(), coverage.end(),
-                       [&](const ParseCoverage& c) { return c.file == *config.file; })) {
-        coverage.push_back(ParseCoverage{*config.file, "Junos", qos, parsed});
+                       [&](const ParseCoverage& c) { return c.file == config.file.str(); })) {
+        coverage.push_back(ParseCoverage{config.file.str(), "Junos", qos, parsed});
       }
     }
   }
@@ -2113,6 +2162,7 @@ class Builder {
   std::vector<BgpPeer> bgp_peers_;
   std::vector<const Statement*> apply_groups_;
   std::set<std::string> undefined_refs_;
+  std::map<std::tuple<std::uint32_t, int, int>, std::string> written_at_;  // file, line, column -> statement text
   std::set<std::string> undefined_classes_;
   std::map<std::string, int, std::less<>> dscp_aliases_;
   std::map<std::string, int, std::less<>> dot1p_aliases_;

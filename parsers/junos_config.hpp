@@ -55,9 +55,12 @@ struct Statement {
   [[nodiscard]] bool startsWith(std::initializer_list<std::string_view> prefix) const;
   /// The whole path as one line of text ("class-of-service schedulers s1 explicit-congestion-notification").
   [[nodiscard]] std::string path() const;
-  /// Where the statement starts: its own first word, pointer = the path.
+  /// The path up to and including word i, as text.
+  [[nodiscard]] std::string pathTo(std::size_t i) const;
+  /// Where the statement starts: its own first word; origin: the path without its values.
   [[nodiscard]] SourceRef src() const;
-  /// Where word i is, pointer = the path up to and including word i.
+  /// Where word i is; origin: the path up to and including word i, without its values
+  /// ("class-of-service interfaces et-0/0/1 scheduler-map" for the map name).
   [[nodiscard]] SourceRef srcOf(std::size_t i) const;
 };
 

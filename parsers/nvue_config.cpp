@@ -129,7 +129,7 @@ class TreeReader {
   explicit TreeReader(FileName file) : file_(std::move(file)) {}
 
   [[noreturn]] void fail(const YAML::Mark& mark, const std::string& what) const {
-    throw InputError(fmt::format("{}:{}:{}: {}", *file_, mark.line + 1, mark.column + 1, what));
+    throw InputError(fmt::format("{}:{}:{}: {}", file_.str(), mark.line + 1, mark.column + 1, what));
   }
 
   // `value` (under `key`, at `pointer`) -> Node `out` (key and src already set).
@@ -153,7 +153,7 @@ class TreeReader {
         out.is_map = true;
         for (const YAML::Node& item : value) {
           if (!item.IsScalar())
-            fail(item.Mark(), out.src.pointer + ": expected a mapping or a list of values, got a nested list item");
+            fail(item.Mark(), out.src.originText() + ": expected a mapping or a list of values, got a nested list item");
           addChild(item, YAML::Node(YAML::NodeType::Map), out);
         }
         return;
@@ -161,7 +161,7 @@ class TreeReader {
       case YAML::NodeType::Map: {
         out.is_map = true;
         for (auto it = value.begin(); it != value.end(); ++it) {
-          if (!it->first.IsScalar()) fail(it->first.Mark(), out.src.pointer + ": expected a key, got a complex key");
+          if (!it->first.IsScalar()) fail(it->first.Mark(), out.src.originText() + ": expected a key, got a complex key");
           addChild(it->first, it->second, out);
         }
         return;
@@ -175,7 +175,8 @@ class TreeReader {
     std::vector<std::string> names = expandsKeys(parent.key) ? expandKey(name) : std::vector<std::string>{name};
     Node child;
     child.key = name;
-    child.src = SourceRef{file_, key.Mark().line + 1, key.Mark().column + 1, parent.src.pointer + "/" + name};
+    child.src = SourceRef{file_, key.Mark().line + 1, key.Mark().column + 1, OriginKind::YamlKeyPath,
+                          parent.src.originText() + "/" + name};
     convert(value, child);
     for (std::size_t i = 0; i + 1 < names.size(); ++i) {
       Node copy = child;
@@ -206,7 +207,8 @@ void readOperations(const TreeReader& reader, const YAML::Node& document, Config
     Operation op;
     op.unset = kind == "unset";
     op.tree.key = kind;
-    op.tree.src = SourceRef{config.file, it->first.Mark().line + 1, it->first.Mark().column + 1, kind};
+    op.tree.src =
+        SourceRef{config.file, it->first.Mark().line + 1, it->first.Mark().column + 1, OriginKind::YamlKeyPath, kind};
     if (!it->second.IsMap() && !it->second.IsNull()) {
       reader.fail(it->second.Mark(),
                   fmt::format("{}: expected a mapping of NVUE keys (interface, qos, system, ...)", kind));
@@ -228,7 +230,7 @@ void readOperations(const TreeReader& reader, const YAML::Node& document, Config
 
 Config parse(std::string_view text, const std::string& file) {
   Config config;
-  config.file = std::make_shared<const std::string>(file);
+  config.file = FileName(file);
   YAML::Node root;
   try {
     root = YAML::Load(std::string(text));
@@ -344,18 +346,6 @@ struct Interface {
 
 enum class RoceMode : std::uint8_t { Lossless, Lossy, SingleIpool };
 
-const char* roceModeName(RoceMode mode) {
-  switch (mode) {
-    case RoceMode::Lossless:
-      return "lossless";
-    case RoceMode::Lossy:
-      return "lossy";
-    case RoceMode::SingleIpool:
-      return "lossless-single-ipool";
-  }
-  return "lossless";
-}
-
 // NVUE defaults (docs/inputs.md "NVIDIA Cumulus NVUE"; FORMATS.md §6.1).
 constexpr std::uint64_t kEcnMinBytes = 150000;  // default-global ECN on traffic class 0
 constexpr std::uint64_t kEcnMaxBytes = 1500000;
@@ -400,7 +390,7 @@ class Builder {
       : sw_(sw), notes_(notes), out_of_scope_(out_of_scope) {}
 
   void build(const Node& root, const std::vector<FileName>& files, std::vector<ParseCoverage>& coverage) {
-    root_src_ = SourceRef{files.front(), 1, 1, ""};
+    root_src_ = SourceRef{files.front(), 1, 1, OriginKind::None, ""};
     for (const Node& top : root.children) {
       if (top.key == "system") {
         system(top);
@@ -436,7 +426,7 @@ class Builder {
   [[noreturn]] static void fail(const Node& n, const std::string& what) {
     bool at_value = n.scalar.has_value() && n.value_line > 0;
     throw InputError(fmt::format("{}:{}:{}: {}: {}", n.src.file(), at_value ? n.value_line : n.src.line,
-                                 at_value ? n.value_column : n.src.column, n.src.pointer, what));
+                                 at_value ? n.value_column : n.src.column, n.src.originText(), what));
   }
 
   // The members of a mapping node (nothing counts as none; a scalar is an error).
@@ -467,7 +457,7 @@ class Builder {
     auto v = cli::number<int>(n.key);
     if (!v || *v < min || *v > max) {
       throw InputError(fmt::format("{}:{}:{}: {}: expected {} ({}-{}) as the key, got \"{}\"", n.src.file(), n.src.line,
-                                   n.src.column, n.src.pointer, what, min, max, n.key));
+                                   n.src.column, n.src.originText(), what, min, max, n.key));
     }
     return *v;
   }
@@ -521,15 +511,13 @@ class Builder {
 
   // --- bookkeeping ----------------------------------------------------------------------------
 
-  [[nodiscard]] SourceRef defaultSrc(const std::string& what) const {
-    if (roce_node_ != nullptr && roce_enabled_) {
-      SourceRef ref = roce_node_->src;
-      ref.pointer = fmt::format("NVUE default (qos roce mode {}): {}", roceModeName(roce_mode_), what);
-      return ref;
-    }
-    SourceRef ref = hostname_src_.known() ? hostname_src_ : root_src_;
-    ref.pointer = "NVUE default: " + what;
-    return ref;
+  // An NVUE default, sited at the `qos roce` key when RoCE implies it, else at the hostname; the
+  // origin is the statement that would override it, without its value ("qos pfc default-global tx").
+  [[nodiscard]] SourceRef defaultSrc(const std::string& statement) const {
+    const SourceRef& at = roce_node_ != nullptr && roce_enabled_ ? roce_node_->src
+                          : hostname_src_.known()                 ? hostname_src_
+                                                                  : root_src_;
+    return at.withOrigin(OriginKind::Default, statement);
   }
 
   void invalid(const std::string& port, const std::string& message, const SourceRef& where,
@@ -633,7 +621,7 @@ class Builder {
     use(n);
     if (n.key.find('/') == std::string::npos) {
       throw InputError(fmt::format("{}:{}:{}: {}: expected a prefix such as 10.0.0.0/24, got \"{}\"", n.src.file(),
-                                   n.src.line, n.src.column, n.src.pointer, n.key));
+                                   n.src.line, n.src.column, n.src.originText(), n.key));
     }
     auto add = [&](const std::string& hop) {
       if (looksLikeAddress(hop))
@@ -734,7 +722,7 @@ class Builder {
         if (address.key.find('/') == std::string::npos) {
           throw InputError(
               fmt::format("{}:{}:{}: {}: expected an address with prefix length such as 10.0.0.1/31, got \"{}\"",
-                          address.src.file(), address.src.line, address.src.column, address.src.pointer, address.key));
+                          address.src.file(), address.src.line, address.src.column, address.src.originText(), address.key));
         }
         sw_.addresses.push_back(InterfaceAddress{kind, name, address.key, address.src});
       }
@@ -994,18 +982,18 @@ class Builder {
     PfcProfile p;
     bool global = name == "default-global";
     std::string prefix = fmt::format("qos pfc {} ", name);
-    p.tx = Sourced<bool>{true, defaultSrc(prefix + "tx enable")};
-    p.rx = Sourced<bool>{true, defaultSrc(prefix + "rx enable")};
+    p.tx = Sourced<bool>{true, defaultSrc(prefix + "tx")};
+    p.rx = Sourced<bool>{true, defaultSrc(prefix + "rx")};
     if (global && roceLossless()) {
       p.priorities = Sourced<PrioritySet>{PrioritySet{1U << kRocePriority},
-                                          defaultSrc(fmt::format("{}switch-priority {}", prefix, kRocePriority))};
+                                          defaultSrc(prefix + "switch-priority")};
       p.cable_length_m =
           roce_cable_
               ? *roce_cable_
-              : Sourced<std::uint32_t>{kRoceCableM, defaultSrc(fmt::format("{}cable-length {}", prefix, kRoceCableM))};
+              : Sourced<std::uint32_t>{kRoceCableM, defaultSrc(prefix + "cable-length")};
     } else {
       p.cable_length_m =
-          Sourced<std::uint32_t>{kPfcCableM, defaultSrc(fmt::format("{}cable-length {}", prefix, kPfcCableM))};
+          Sourced<std::uint32_t>{kPfcCableM, defaultSrc(prefix + "cable-length")};
     }
     auto it = pfc_.find(name);
     if (it == pfc_.end()) return p;
@@ -1027,12 +1015,12 @@ class Builder {
     auto defaults = [&](int tc, std::uint64_t max) {
       std::string p = prefix + std::to_string(tc);
       EcnSettings e;
-      e.ecn = Sourced<bool>{true, defaultSrc(p + " ecn enable")};
-      e.red = Sourced<bool>{false, defaultSrc(p + " red disable")};
+      e.ecn = Sourced<bool>{true, defaultSrc(p + " ecn")};
+      e.red = Sourced<bool>{false, defaultSrc(p + " red")};
       e.min_bytes =
-          Sourced<std::uint64_t>{kEcnMinBytes, defaultSrc(fmt::format("{} min-threshold {}", p, kEcnMinBytes))};
-      e.max_bytes = Sourced<std::uint64_t>{max, defaultSrc(fmt::format("{} max-threshold {}", p, max))};
-      e.probability = Sourced<int>{kEcnProbability, defaultSrc(fmt::format("{} probability {}", p, kEcnProbability))};
+          Sourced<std::uint64_t>{kEcnMinBytes, defaultSrc(p + " min-threshold")};
+      e.max_bytes = Sourced<std::uint64_t>{max, defaultSrc(p + " max-threshold")};
+      e.probability = Sourced<int>{kEcnProbability, defaultSrc(p + " probability")};
       e.src = defaultSrc(p);
       return e;
     };
@@ -1072,8 +1060,7 @@ class Builder {
       }
       int tc = roceOn() ? (sp == kRocePriority || sp == kCnpPriority ? sp : 0) : sp;
       map[sp] =
-          Sourced<int>{tc, defaultSrc(fmt::format(
-                               "qos egress-queue-mapping default-global switch-priority {} traffic-class {}", sp, tc))};
+          Sourced<int>{tc, defaultSrc(fmt::format("qos egress-queue-mapping default-global switch-priority {} traffic-class", sp))};
     }
     return map;
   }
@@ -1089,7 +1076,7 @@ class Builder {
     if (it != mappings_.end()) m = it->second;
     if (m.trust.value.empty()) {
       std::string trust = roceOn() ? "both" : "l2";
-      m.trust = Sourced<std::string>{trust, defaultSrc(fmt::format("qos mapping {} trust {}", name, trust))};
+      m.trust = Sourced<std::string>{trust, defaultSrc(fmt::format("qos mapping {} trust", name))};
     }
     auto& dscp_maps = sw_.maps[static_cast<std::size_t>(MapKind::DscpToTc)];
     auto& pcp_maps = sw_.maps[static_cast<std::size_t>(MapKind::Dot1pToTc)];
@@ -1102,7 +1089,7 @@ class Builder {
       int sp = defaultSpOfDscp(d);
       dscp.entries[d] = entry != m.dscp.end()
                             ? entry->second
-                            : Sourced<int>{sp, defaultSrc(fmt::format("dscp {} -> switch-priority {}", d, sp))};
+                            : Sourced<int>{sp, defaultSrc(fmt::format("qos mapping {} dscp {} switch-priority", name, d))};
     }
     dscp_maps.emplace(dscp.name, std::move(dscp));
     QosMap pcp;
@@ -1112,7 +1099,7 @@ class Builder {
       auto entry = m.pcp.find(p);
       pcp.entries[p] = entry != m.pcp.end()
                            ? entry->second
-                           : Sourced<int>{p, defaultSrc(fmt::format("pcp {} -> switch-priority {}", p, p))};
+                           : Sourced<int>{p, defaultSrc(fmt::format("qos mapping {} pcp {} switch-priority", name, p))};
     }
     pcp_maps.emplace(pcp.name, std::move(pcp));
     if (m.trust.value == "port") {
@@ -1139,7 +1126,7 @@ class Builder {
         sw_.name, intf.name, "qos " + kind + " profile", ref->name,
         fmt::format("{}: qos {} profile \"{}\" is not defined (defined: {}); `nv config apply` rejects the "
                     "configuration, and {} is analysed with default-global",
-                    ref->src.pointer, kind, ref->name, names.empty() ? "none" : names, intf.name),
+                    ref->src.originText(), kind, ref->name, names.empty() ? "none" : names, intf.name),
         ref->src,
         fmt::format("define it with `nv set qos {} {} ...`, or correct the name in `nv set interface {} qos {} profile`",
                     kind, ref->name, intf.name, kind)));
@@ -1167,8 +1154,8 @@ class Builder {
     const std::string pg_map = "nvue switch-priority -> priority-group";
     std::map<int, Sourced<int>> identity;
     for (int sp = 0; sp < 8; ++sp)
-      identity[sp] = Sourced<int>{sp, defaultSrc(fmt::format("switch-priority {} -> priority-group {}", sp, sp))};
-    addMap(MapKind::TcToPg, pg_map, identity, defaultSrc(pg_map));
+      identity[sp] = Sourced<int>{sp, defaultSrc(fmt::format("qos priority-group switch-priority {}", sp))};
+    addMap(MapKind::TcToPg, pg_map, identity, defaultSrc("qos priority-group"));
 
     buildMapping("default-global");
     sw_.global_dscp_to_tc =
@@ -1176,7 +1163,7 @@ class Builder {
     sw_.pfcwd_poll_interval_ms =
         wd_poll_ ? *wd_poll_
                  : Sourced<int>{kWatchdogPollMs,
-                                defaultSrc(fmt::format("qos pfc-watchdog polling-interval {}", kWatchdogPollMs))};
+                                defaultSrc("qos pfc-watchdog polling-interval")};
     buildPools();
     // Profiles as defined (applied or not), so the model shows their converted values.
     for (const auto& entry : cc_) wredFor(entry.first);
@@ -1241,8 +1228,8 @@ class Builder {
         std::string p = prefix + std::to_string(tc);
         s.src = defaultSrc(p);
         s.mode =
-            Sourced<std::string>{mode, defaultSrc(fmt::format("{} mode {}", p, mode[0] == 'S' ? "strict" : "dwrr"))};
-        if (weight) s.bw_percent = Sourced<int>{*weight, defaultSrc(fmt::format("{} bw-percent {}", p, *weight))};
+            Sourced<std::string>{mode, defaultSrc(p + " mode")};
+        if (weight) s.bw_percent = Sourced<int>{*weight, defaultSrc(p + " bw-percent")};
       };
       if (roceOn()) {
         set(0, "DWRR", 50);
@@ -1278,26 +1265,25 @@ class Builder {
 
   // Traffic pools: what the RoCE mode implies, then the configured ones.
   void buildPools() {
-    auto pool = [&](const std::string& name, PoolType type, const std::string& what) {
+    auto pool = [&](const std::string& name, PoolType type) {
       BufferPool p;
       p.name = name;
       p.type = type;
       p.mode = ThresholdMode::Dynamic;
-      p.src = defaultSrc(fmt::format("traffic-pool {} {}", name, what));
+      p.src = defaultSrc("qos traffic-pool " + name);
       sw_.pools[name] = std::move(p);
     };
     if (!roceOn()) {
-      pool("default-lossy", PoolType::Both, "switch-priority 0-7 memory-percent 100");
+      pool("default-lossy", PoolType::Both);  // switch-priority 0-7, memory-percent 100
       sw_.pools["default-lossy"].percentage = Sourced<int>{100, sw_.pools["default-lossy"].src};
     } else if (roce_mode_ == RoceMode::Lossless) {
-      pool("default-lossy", PoolType::Both, "switch-priority 0-2,4-7 (lossy ingress and egress)");
-      pool("roce-lossless", PoolType::Both, "switch-priority 3 (lossless ingress pool, egress traffic-class 3)");
+      pool("default-lossy", PoolType::Both);  // switch-priority 0-2,4-7 (lossy ingress and egress)
+      pool("roce-lossless", PoolType::Both);  // switch-priority 3 (lossless ingress pool, egress traffic-class 3)
     } else if (roce_mode_ == RoceMode::SingleIpool) {
-      pool("default-lossy", PoolType::Both,
-           "switch-priority 0-7 (one ingress pool shared by lossy and lossless traffic)");
-      pool("roce-lossless", PoolType::Egress, "traffic-class 3 (egress only: no lossless ingress pool)");
+      pool("default-lossy", PoolType::Both);      // switch-priority 0-7 (one ingress pool, lossy and lossless)
+      pool("roce-lossless", PoolType::Egress);  // traffic-class 3 (egress only: no lossless ingress pool)
     } else {
-      pool("default-lossy", PoolType::Both, "switch-priority 0-7 (RoCE lossy: no lossless pool)");
+      pool("default-lossy", PoolType::Both);  // switch-priority 0-7 (RoCE lossy: no lossless pool)
     }
     for (const auto& [name, configured] : pools_) {
       auto [it, created] = sw_.pools.try_emplace(name);
@@ -1339,7 +1325,7 @@ class Builder {
     const std::string queue_map = "qos egress-queue-mapping default-global";
     bind(MapKind::TcToQueue, queue_map, sw_.maps[static_cast<std::size_t>(MapKind::TcToQueue)].at(queue_map).src);
     bind(MapKind::PfcToQueue, queue_map, sw_.maps[static_cast<std::size_t>(MapKind::PfcToQueue)].at(queue_map).src);
-    bind(MapKind::TcToPg, "nvue switch-priority -> priority-group", defaultSrc("switch-priority -> priority-group"));
+    bind(MapKind::TcToPg, "nvue switch-priority -> priority-group", defaultSrc("qos priority-group"));
 
     // PFC: the profile's switch priorities (RoCE's default-global when none is bound).
     std::string pfc_name = "default-global";
@@ -1380,11 +1366,11 @@ class Builder {
             wd_robustness_
                 ? *wd_robustness_
                 : Sourced<int>{kWatchdogRobustness,
-                               defaultSrc(fmt::format("qos pfc-watchdog robustness {}", kWatchdogRobustness))};
+                               defaultSrc("qos pfc-watchdog robustness")};
         PortWatchdog wd;
         wd.src = intf.watchdog->src;
         wd.action =
-            Sourced<std::string>{"drop", defaultSrc("pfc-watchdog action: the storming queue's packets are dropped")};
+            Sourced<std::string>{"drop", defaultSrc("qos pfc-watchdog action")};
         wd.detection_ms = Sourced<int>{poll.value * robustness.value, robustness.src};
         wd.restoration_ms = Sourced<int>{poll.value, poll.src};
         port.watchdog = std::move(wd);
@@ -1473,7 +1459,7 @@ class Builder {
         "mapping",    "pfc",    "congestion-control", "egress-scheduler",     "egress-queue-mapping", "traffic-pool",
         "link-pause", "remark", "egress-shaper",      "advance-buffer-config"};
     std::vector<std::string> parts;
-    const std::string& p = n.src.pointer;
+    const std::string& p = n.src.originText();
     for (std::size_t start = 0; start <= p.size();) {
       std::size_t slash = std::min(p.find('/', start), p.size());
       parts.push_back(p.substr(start, slash - start));
@@ -1497,8 +1483,8 @@ class Builder {
         notes_.push_back(
             makeNote(InputNote::Kind::UnknownField, sw_.name, "",
                      n.scalar ? fmt::format("NVUE setting not understood by rocelint and ignored: {} = \"{}\"",
-                                            n.src.pointer, *n.scalar)
-                              : fmt::format("NVUE setting not understood by rocelint and ignored: {}", n.src.pointer),
+                                            n.src.originText(), *n.scalar)
+                              : fmt::format("NVUE setting not understood by rocelint and ignored: {}", n.src.originText()),
                      n.src));
         notes_.back().group = groupOf(n);
       }
@@ -1508,7 +1494,7 @@ class Builder {
       countLeaves(n, per_file, false);
       notes_.push_back(makeNote(InputNote::Kind::UnknownField, sw_.name, "",
                                 fmt::format("NVUE settings not modelled by rocelint ({} value{}): {}", leaves(n),
-                                            leaves(n) == 1 ? "" : "s", n.src.pointer),
+                                            leaves(n) == 1 ? "" : "s", n.src.originText()),
                                 n.src));
       notes_.back().group = groupOf(n);
       return;
@@ -1532,9 +1518,9 @@ class Builder {
     }
     std::set<std::string> seen;
     for (const FileName& file : files) {
-      if (!seen.insert(*file).second) continue;
-      const Counts& c = per_file[*file];
-      coverage.push_back(ParseCoverage{*file, "NVUE", c.lines, c.parsed});
+      if (!seen.insert(file.str()).second) continue;
+      const Counts& c = per_file[file.str()];
+      coverage.push_back(ParseCoverage{file.str(), "NVUE", c.lines, c.parsed});
     }
   }
 

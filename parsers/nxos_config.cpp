@@ -22,6 +22,16 @@ const char* const kDefaultQosMap = "nxos-default-qos-group-0";
 const char* const kQueueMap = "nxos-qos-group-to-queue";
 const char* const kPgMap = "nxos-qos-group-to-priority-group";
 
+// Which NX-OS words are values (docs/inputs.md, "Source origins"): besides numbers, addresses and
+// quoted text, the settings below, the word after a keyword that takes a name or setting, and a
+// description; a BGP neighbour keeps its address (it names the object).
+const cli::StatementGrammar kGrammar{
+    {"on", "off", "auto", "send-tlv", "match-any", "match-all", "bytes", "kbytes", "mbytes", "gbytes", "packets",
+     "active", "passive"},
+    {"input", "output", "dscp", "peer"},
+    {"description"},
+    {"neighbor"}};
+
 // ----------------------------------------------------------------------------------------------
 // What the configuration says
 // ----------------------------------------------------------------------------------------------
@@ -133,7 +143,7 @@ std::optional<int> dscpByName(const std::string& w) {
 class Parser : common::CliReader {
  public:
   Parser(Switch& sw, std::vector<InputNote>& notes, std::map<std::string, int>& out_of_scope)
-      : CliReader("NX-OS", sw, notes, out_of_scope) {}
+      : CliReader("NX-OS", kGrammar, sw, notes, out_of_scope) {}
 
   void read(const ConfigText& config) {
     beginFile(config);
@@ -545,6 +555,9 @@ class Parser : common::CliReader {
     StaticRoute route;
     route.prefix = l.word(2);
     route.src = src(l, ctx);
+    // A route is named by its prefix (a value everywhere else).
+    route.src.setOrigin(OriginKind::CliStatement,
+                        fmt::format("{}{} route {}", ctx.empty() ? "" : ctx + " > ", l.word(0), route.prefix));
     if (ctx.rfind("vrf context ", 0) == 0) route.vrf = ctx.substr(std::string("vrf context ").size());
     for (std::size_t i = 3; i < l.words.size(); ++i) {
       const std::string& w = l.word(i);
@@ -632,10 +645,9 @@ class Parser : common::CliReader {
     return sw_.maps[static_cast<std::size_t>(kind)].emplace(name, std::move(map)).first->second;
   }
 
-  SourceRef defaultSrc(const std::string& what) const {
-    SourceRef ref = default_src_;
-    ref.pointer = "NX-OS default: " + what;
-    return ref;
+  // An NX-OS default, sited at the hostname line; the origin is the statement that would override it.
+  SourceRef defaultSrc(const std::string& statement) const {
+    return default_src_.withOrigin(OriginKind::Default, statement);
   }
 
   // A qos policy-map as DSCP -> qos-group (and CoS -> qos-group when it matches CoS): first class wins.
@@ -655,8 +667,9 @@ class Parser : common::CliReader {
       uses_dscp = uses_dscp || !it->second.dscp.empty();
     }
     if (!fallback) {
-      SourceRef where = policy.src;
-      where.pointer = "NX-OS default: traffic no class matches -> qos-group 0";
+      // Traffic no class matches is in qos-group 0.
+      SourceRef where =
+          policy.src.withOrigin(OriginKind::Default, policy.src.originText() + " > class class-default > set qos-group");
       fallback = Sourced<int>{0, where};
     }
     for (bool cos : {false, true}) {
@@ -680,20 +693,21 @@ class Parser : common::CliReader {
 
   void buildMaps() {
     for (const auto& [name, policy] : qos_policies_) buildPolicyMaps(name, policy);
-    QosMap& none = addMap(MapKind::DscpToTc, kDefaultQosMap, defaultSrc("no qos policy: every packet in qos-group 0"));
-    for (int d = 0; d < 64; ++d)
-      none.entries[d] = Sourced<int>{0, defaultSrc(fmt::format("dscp {} -> qos-group 0", d))};
-    QosMap& queues = addMap(MapKind::TcToQueue, kQueueMap, defaultSrc("qos-group N uses queue N (8q)"));
-    QosMap& pgs = addMap(MapKind::TcToPg, kPgMap, defaultSrc("qos-group N is buffered as class N"));
+    // No qos policy: every packet is in qos-group 0.
+    QosMap& none = addMap(MapKind::DscpToTc, kDefaultQosMap, defaultSrc("service-policy type qos input"));
+    for (int d = 0; d < 64; ++d) none.entries[d] = Sourced<int>{0, none.src};
+    // qos-group N uses queue N (8q) and is buffered as class N.
+    QosMap& queues = addMap(MapKind::TcToQueue, kQueueMap, defaultSrc("class-map type queuing > match qos-group"));
+    QosMap& pgs = addMap(MapKind::TcToPg, kPgMap, defaultSrc("class-map type network-qos > match qos-group"));
     for (int g = 0; g < 8; ++g) {
-      queues.entries[g] = Sourced<int>{g, defaultSrc(fmt::format("qos-group {} -> queue {}", g, g))};
-      pgs.entries[g] = Sourced<int>{g, defaultSrc(fmt::format("qos-group {} -> priority group {}", g, g))};
+      queues.entries[g] = Sourced<int>{g, queues.src};
+      pgs.entries[g] = Sourced<int>{g, pgs.src};
     }
     // PFC CoS c pauses the queue of the no-drop class that lists it.
     if (nq_) {
-      QosMap& pause = addMap(MapKind::PfcToQueue, "policy-map type network-qos " + system_nq_->name, nq_->src);
+      QosMap& pause = addMap(MapKind::PfcToQueue, "policy-map type network-qos " + system_nq_->name.str(), nq_->src);
       for (int c = 0; c < 8; ++c)
-        pause.entries[c] = Sourced<int>{c, defaultSrc(fmt::format("cos {} -> queue {}", c, c))};
+        pause.entries[c] = Sourced<int>{c, defaultSrc("policy-map type network-qos > class type network-qos > pause pfc-cos")};
       for (const NqClass& nc : nq_->classes) {
         if (!nc.pfc_cos || !nc.qos_group) continue;
         for (int c = 0; c < 8; ++c) {
@@ -756,7 +770,7 @@ class Parser : common::CliReader {
       port.qos.maps[static_cast<std::size_t>(kind)] = Reference{name, where, false};
     };
     if (qos_input) {
-      std::string map_name = "policy-map type qos " + qos_input->name;
+      std::string map_name = "policy-map type qos " + qos_input->name.str();
       port.qos.trust = trust_.at(qos_input->name);
       bind(MapKind::DscpToTc, map_name, qos_input->src);
       if (port.qos.trust != Trust::Dscp) bind(MapKind::Dot1pToTc, map_name, qos_input->src);
@@ -768,7 +782,7 @@ class Parser : common::CliReader {
     }
     bind(MapKind::TcToQueue, kQueueMap, port.qos.src);
     bind(MapKind::TcToPg, kPgMap, port.qos.src);
-    if (nq_) bind(MapKind::PfcToQueue, "policy-map type network-qos " + system_nq_->name, system_nq_->src);
+    if (nq_) bind(MapKind::PfcToQueue, "policy-map type network-qos " + system_nq_->name.str(), system_nq_->src);
 
     // PFC: the no-drop CoS of the system network-qos policy, unless the port's mode is off
     // (auto, the default, counts as on: DCBX negotiates it with a PFC-capable peer).

@@ -27,7 +27,7 @@ PgLookupTable parsePgProfileLookup(std::string_view text, const std::string& fil
   std::istringstream lines{std::string(text)};
   std::string line;
   int line_no = 0;
-  FileName shared_file = std::make_shared<const std::string>(file);
+  FileName shared_file(file);
   while (std::getline(lines, line)) {
     ++line_no;
     auto hash = line.find('#');
@@ -42,7 +42,7 @@ PgLookupTable parsePgProfileLookup(std::string_view text, const std::string& fil
     };
     if (columns.size() < 6 || columns.size() > 7) fail(fmt::format("{} columns", columns.size()));
     PgLookupRow row;
-    row.src = SourceRef{shared_file, line_no, 1, ""};
+    row.src = SourceRef{shared_file, line_no, 1, OriginKind::None, ""};
     const std::string& cable = columns[1];
     if (!toNumber(columns[0], row.speed_mbps)) fail("speed \"" + columns[0] + "\" is not a number of Mb/s");
     if (cable.size() < 2 || cable.back() != 'm' || !toNumber(cable.substr(0, cable.size() - 1), row.cable_length_m)) {

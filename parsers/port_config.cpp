@@ -75,7 +75,7 @@ bool looksLikePortConfig(std::string_view file_name, std::string_view text) {
 PortConfigTable parsePortConfig(std::string_view text, const std::string& file) {
   PortConfigTable table;
   table.file = file;
-  FileName shared_file = std::make_shared<const std::string>(file);
+  FileName shared_file(file);
   int line_no = 0;
   for (std::string_view line : lines(text)) {
     ++line_no;
@@ -96,10 +96,10 @@ PortConfigTable parsePortConfig(std::string_view text, const std::string& file) 
                                fmt::join(table.columns, " ")));
     }
     PortConfigRow row;
-    row.src = SourceRef{shared_file, line_no, 1, ""};
+    row.src = SourceRef{shared_file, line_no, 1, OriginKind::None, ""};
     for (std::size_t c = 0; c < table.columns.size(); ++c) {
       const std::string& column = table.columns[c];
-      SourceRef src{shared_file, line_no, row_words[c].column, column};
+      SourceRef src{shared_file, line_no, row_words[c].column, OriginKind::None, column};  // the column names the value
       if (column == "name") {
         row.name = row_words[c].text;
         row.src = src;

@@ -65,13 +65,13 @@ bool looksLikeTables(const json::Node& node) {
                      [](const auto& member) { return isTableName(tablePart(member.first)); });
 }
 
-SourceRef sourceOf(const json::Node& node, const FileName& file, std::string pointer) {
-  return SourceRef{file, node.line, node.column, std::move(pointer)};
+SourceRef sourceOf(const json::Node& node, FileName file, std::string_view pointer) {
+  return SourceRef{file, node.line, node.column, OriginKind::JsonPointer, pointer};
 }
 
-Field fieldOf(const json::Node& node, const FileName& file, std::string pointer) {
+Field fieldOf(const json::Node& node, FileName file, std::string_view pointer) {
   Field field;
-  field.src = sourceOf(node, file, std::move(pointer));
+  field.src = sourceOf(node, file, pointer);
   if (node.isScalar()) {
     field.value = node.text;
   } else if (node.kind == json::Node::Kind::Array) {
@@ -87,7 +87,7 @@ Field fieldOf(const json::Node& node, const FileName& file, std::string pointer)
   return field;
 }
 
-void addEntryFields(Entry& entry, const json::Node& fields, const FileName& file, const std::string& pointer) {
+void addEntryFields(Entry& entry, const json::Node& fields, FileName file, const std::string& pointer) {
   for (const auto& [name, value] : fields.members) {
     std::string field_name = name;
     if (!field_name.empty() && field_name.back() == '@') field_name.pop_back();  // redis list field
@@ -96,7 +96,7 @@ void addEntryFields(Entry& entry, const json::Node& fields, const FileName& file
   }
 }
 
-void readNamespace(const json::Node& tables, const FileName& file, const std::string& prefix, DeviceTables& out) {
+void readNamespace(const json::Node& tables, FileName file, const std::string& prefix, DeviceTables& out) {
   for (const auto& [top_key, value] : tables.members) {
     std::string pointer = prefix + "/" + json::escapePointer(top_key);
     auto bar = top_key.find('|');
@@ -188,7 +188,7 @@ bool looksLikeConfigDb(const json::Node& root) {
 
 DeviceTables readConfigDb(const json::Node& root, const std::string& file_name) {
   DeviceTables out;
-  FileName file = std::make_shared<const std::string>(file_name);
+  FileName file(file_name);
   if (looksLikeTables(root)) {
     readNamespace(root, file, "", out);
   } else {

@@ -52,18 +52,19 @@ std::vector<std::string> splitOn(std::string_view text, char sep) {
 /// Byte offsets -> 1-based line and column.
 class Positions {
  public:
-  Positions(std::string_view text, const std::string& file) : file_(std::make_shared<const std::string>(file)) {
+  Positions(std::string_view text, const std::string& file) : file_(file) {
     starts_.push_back(0);
     for (std::size_t i = 0; i < text.size(); ++i) {
       if (text[i] == '\n') starts_.push_back(i + 1);
     }
   }
 
-  [[nodiscard]] SourceRef at(std::ptrdiff_t offset, std::string pointer) const {
+  [[nodiscard]] SourceRef at(std::ptrdiff_t offset, std::string_view pointer) const {
     auto off = static_cast<std::size_t>(std::max<std::ptrdiff_t>(offset, 0));
     auto it = std::upper_bound(starts_.begin(), starts_.end(), off);
     std::size_t line = static_cast<std::size_t>(it - starts_.begin());
-    return SourceRef{file_, static_cast<int>(line), static_cast<int>(off - starts_[line - 1]) + 1, std::move(pointer)};
+    return SourceRef{file_, static_cast<int>(line), static_cast<int>(off - starts_[line - 1]) + 1,
+                     OriginKind::XmlPath, pointer};
   }
 
   /// Where an element starts (its '<'), with "Parent/Element" as the pointer.
@@ -72,10 +73,10 @@ class Positions {
     if (node.parent() && node.parent().type() == pugi::node_element) {
       pointer = std::string(localName(node.parent().name())) + "/" + pointer;
     }
-    return at(node.offset_debug() - 1, std::move(pointer));
+    return at(node.offset_debug() - 1, pointer);
   }
 
-  [[nodiscard]] const std::string& file() const { return *file_; }
+  [[nodiscard]] const std::string& file() const { return file_.str(); }
 
  private:
   FileName file_;
@@ -430,9 +431,8 @@ class Renderer {
     auto& table = store_.tables["PORT"];
     auto it = table.find(port);
     if (it == table.end()) return;
-    SourceRef src = why;
-    src.pointer = "sonic-cfggen: a port with a neighbour, address, LAG or VLAN is admin up";
-    it->second.fields["admin_status"] = Field{"up", src, false};
+    // sonic-cfggen: a port with a neighbour, address, LAG or VLAN is admin up.
+    it->second.fields["admin_status"] = Field{"up", cfggenDefault(why, "PORT/admin_status"), false};
   }
 
   void interfaces() {
@@ -556,8 +556,8 @@ class Renderer {
   void portchannels() {
     for (const auto& pc : g_.portchannels) {
       Entry& e = entry("PORTCHANNEL", pc.name.value, pc.src);
-      e.fields["admin_status"] = Field{"up", cfggenDefault(pc.src, "admin_status up"), false};
-      e.fields["mtu"] = Field{"9100", cfggenDefault(pc.src, "mtu 9100"), false};
+      e.fields["admin_status"] = Field{"up", cfggenDefault(pc.src, "PORTCHANNEL/admin_status"), false};
+      e.fields["mtu"] = Field{"9100", cfggenDefault(pc.src, "PORTCHANNEL/mtu"), false};
       if (!pc.members) continue;
       for (const auto& member : splitOn(pc.members->value, ';')) {
         std::string name = requirePort(XmlText{member, pc.members->src}, "PortChannel " + pc.name.value);
@@ -578,7 +578,7 @@ class Renderer {
                                ? member
                                : requirePort(XmlText{member, v.members->src}, "VLAN " + v.name.value);
         Entry& m = entry("VLAN_MEMBER", key + "|" + name, v.members->src);
-        m.fields["tagging_mode"] = Field{"untagged", cfggenDefault(v.members->src, "tagging_mode untagged"), false};
+        m.fields["tagging_mode"] = Field{"untagged", cfggenDefault(v.members->src, "VLAN_MEMBER/tagging_mode"), false};
         adminUp(name, v.members->src);
       }
     }
@@ -605,10 +605,10 @@ class Renderer {
     }
   }
 
-  static SourceRef cfggenDefault(const SourceRef& at, const std::string& what) {
-    SourceRef src = at;
-    src.pointer = "sonic-cfggen default: " + what;
-    return src;
+  // A value sonic-cfggen renders without the minigraph saying it, sited at the element that implies
+  // it; the origin names the rendered field ("TABLE/field").
+  static SourceRef cfggenDefault(const SourceRef& at, std::string_view field) {
+    return at.withOrigin(OriginKind::Default, field);
   }
 
   // What sonic-cfggen renders but rocelint does not analyse: rendered by key, so the summary
@@ -644,7 +644,7 @@ class Renderer {
   // sonic-cfggen gives every port MTU 9100.
   void defaults() {
     for (auto& [name, e] : store_.tables["PORT"]) {
-      e.fields.try_emplace("mtu", Field{"9100", cfggenDefault(e.src, "mtu 9100"), false});
+      e.fields.try_emplace("mtu", Field{"9100", cfggenDefault(e.src, "PORT/mtu"), false});
     }
   }
 

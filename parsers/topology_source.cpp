@@ -20,13 +20,13 @@ namespace {
 class LldpReader {
  public:
   LldpReader(const std::string& file, TopologySource& out)
-      : file_(std::make_shared<const std::string>(file)), out_(out) {}
+      : file_(file), out_(out) {}
 
   [[noreturn]] void fail(const json::Node& at, const std::string& what) const {
-    throw InputError(fmt::format("{}:{}:{}: {}", *file_, at.line, at.column, what));
+    throw InputError(fmt::format("{}:{}:{}: {}", file_.str(), at.line, at.column, what));
   }
-  SourceRef ref(const json::Node& at, std::string pointer) const {
-    return SourceRef{file_, at.line, at.column, std::move(pointer)};
+  SourceRef ref(const json::Node& at, std::string_view pointer) const {
+    return SourceRef{file_, at.line, at.column, OriginKind::JsonPointer, pointer};
   }
 
   // json0 wraps every value in a list of objects: [{"value": "x"}] or [{"type": ..., "value": ...}].
@@ -237,15 +237,15 @@ bool isLldpInstance(const json::Node& node) { return node.isObject() && isContai
 
 class YamlReader {
  public:
-  explicit YamlReader(const std::string& file) : file_(std::make_shared<const std::string>(file)) {}
+  explicit YamlReader(const std::string& file) : file_(file) {}
 
   [[noreturn]] void fail(const YAML::Mark& mark, const std::string& what) const {
-    throw InputError(fmt::format("{}:{}:{}: {}", *file_, mark.line + 1, mark.column + 1, what));
+    throw InputError(fmt::format("{}:{}:{}: {}", file_.str(), mark.line + 1, mark.column + 1, what));
   }
-  [[nodiscard]] SourceRef ref(const YAML::Mark& mark, std::string pointer) const {
-    return SourceRef{file_, mark.line + 1, mark.column + 1, std::move(pointer)};
+  [[nodiscard]] SourceRef ref(const YAML::Mark& mark, std::string_view pointer) const {
+    return SourceRef{file_, mark.line + 1, mark.column + 1, OriginKind::YamlKeyPath, pointer};
   }
-  [[nodiscard]] const std::string& file() const { return *file_; }
+  [[nodiscard]] const std::string& file() const { return file_.str(); }
 
   static const char* typeName(const YAML::Node& node) {
     switch (node.Type()) {
@@ -412,17 +412,17 @@ class PlanReader {
       declare(node.name, f["name"], path + ".name");
       if (f.count("role"))
         node.role = Sourced<std::string>{yaml_.scalar(f["role"], path + ".role"),
-                                         yaml_.ref(f["role"].Mark(), node.src.pointer + "/role")};
+                                         yaml_.ref(f["role"].Mark(), node.src.originText() + "/role")};
       if (f.count("tier")) {
         auto tier = number(f["tier"], path + ".tier", 0, 9, "a tier number 0-9");
         if (!node.role)
           node.role = Sourced<std::string>{fmt::format("tier{}", tier),
-                                           yaml_.ref(f["tier"].Mark(), node.src.pointer + "/tier")};
+                                           yaml_.ref(f["tier"].Mark(), node.src.originText() + "/tier")};
       }
       if (f.count("asn")) {
         node.asn =
             Sourced<std::uint32_t>{number(f["asn"], path + ".asn", 1, 4294967295ULL, "an AS number 1-4294967295"),
-                                   yaml_.ref(f["asn"].Mark(), node.src.pointer + "/asn")};
+                                   yaml_.ref(f["asn"].Mark(), node.src.originText() + "/asn")};
       }
       switches_.insert(node.name);
       out_.nodes.push_back(std::move(node));

@@ -61,9 +61,24 @@ TEST(CliConfigText, NestsByIndentationAndDropsComments) {
   const cli::ConfigLine& intf = config.lines[2];
   ASSERT_EQ(intf.children.size(), 1u);  // the comment block is gone
   EXPECT_EQ(intf.children[0].text, "mtu 9214");
-  SourceRef ref = cli::sourceOf(config, queue.children[0], cli::childContext(profile.text, queue));
-  EXPECT_EQ(ref.pointer, "qos profile ROCE > tx-queue 3 > random-detect ecn count");
+  cli::StatementGrammar grammar{{"no-drop"}, {"trust"}, {"description"}, {"neighbor"}};
+  SourceRef ref = cli::sourceOf(config, queue.children[0], cli::childContext(profile.text, queue), grammar);
+  EXPECT_EQ(test::origin(ref), "cli-statement: qos profile ROCE > tx-queue 3 > random-detect ecn count");
   EXPECT_EQ(ref.file(), "x.cfg");
+  // The origin keeps the context lines in full and leaves the statement's values out.
+  EXPECT_EQ(test::origin(cli::sourceOf(config, intf.children[0], intf.text, grammar)),
+            "cli-statement: interface Ethernet1 > mtu");
+  auto keywords = [&](std::string_view line) {
+    cli::ConfigText one = cli::parseConfigText(line, "y.cfg");
+    return cli::statementKeywords(one.lines.at(0), grammar);
+  };
+  EXPECT_EQ(keywords("priority-flow-control priority 3 no-drop"), "priority-flow-control priority");
+  EXPECT_EQ(keywords("priority-flow-control priority 4 no-drop"), "priority-flow-control priority");
+  EXPECT_EQ(keywords("no qos trust"), keywords("qos trust dscp"));
+  EXPECT_EQ(keywords("qos trust cos"), "qos trust");
+  EXPECT_EQ(keywords("neighbor 10.0.0.1 remote-as 65001"), "neighbor 10.0.0.1 remote-as");
+  EXPECT_EQ(keywords("ip address fe80::1/64"), "ip address");
+  EXPECT_EQ(keywords("description \"to spine 1\" uplink"), "description");
 }
 
 TEST(CliConfigText, RecognisesDialectsByContent) {
@@ -146,7 +161,7 @@ TEST(EosParser, EveryConstructReachesTheModelWithSources) {
   EXPECT_EQ(e1.speed_mbps->value, 400000u);
   EXPECT_EQ(e1.speed_mbps->src.line, 27);
   EXPECT_EQ(e1.mtu_bytes->value, 9214u);
-  EXPECT_EQ(e1.mtu_bytes->src.pointer, "interface Ethernet1/1 > mtu 9214");
+  EXPECT_EQ(test::origin(e1.mtu_bytes->src), "cli-statement: interface Ethernet1/1 > mtu");
   ASSERT_TRUE(e1.neighbor);
   EXPECT_EQ(e1.neighbor->device, "spine1");
   EXPECT_EQ(e1.neighbor->port, "Ethernet3/1");
@@ -155,7 +170,7 @@ TEST(EosParser, EveryConstructReachesTheModelWithSources) {
   ASSERT_TRUE(e1.qos.pfc_enable);
   EXPECT_EQ(formatPrioritySet(e1.qos.pfc_enable->value), "3");
   EXPECT_EQ(e1.qos.pfc_enable->src.line, 12);
-  EXPECT_EQ(e1.qos.pfc_enable->src.pointer, "qos profile ROCE > priority-flow-control on");
+  EXPECT_EQ(test::origin(e1.qos.pfc_enable->src), "cli-statement: qos profile ROCE > priority-flow-control");
   EXPECT_EQ(e1.qos.src.line, 30);
   ASSERT_TRUE(e1.pgs[3]);
   EXPECT_TRUE(e1.pgs[3]->null_profile);
@@ -174,7 +189,7 @@ TEST(EosParser, EveryConstructReachesTheModelWithSources) {
   ASSERT_NE(dscp, nullptr);
   EXPECT_EQ(dscp->find(26)->src.line, 3);
   EXPECT_EQ(dscp->find(46)->src.line, 1);  // defaults point at the hostname line ...
-  EXPECT_EQ(dscp->find(46)->src.pointer, "EOS default: dscp 46 -> traffic-class 5");  // ... and say so
+  EXPECT_EQ(test::origin(dscp->find(46)->src), "default: qos map dscp to traffic-class");  // ... and say so
   EXPECT_TRUE(isLosslessDscp(sw, e1, 26));
   EXPECT_FALSE(isLosslessDscp(sw, e1, 46));
   EXPECT_EQ(queueOfTc(sw, e1, 1), 2);
@@ -388,7 +403,7 @@ TEST(EosParser, UnknownQosLinesAreNotesWithCoverage) {
   auto unknown = withRule(report, "CFG001");
   ASSERT_EQ(unknown.size(), 3u);
   EXPECT_EQ(unknown[0].location.line, 3);
-  EXPECT_EQ(unknown[0].location.pointer, "qos profile P > priority-flow-control frobnicate");
+  EXPECT_EQ(test::origin(unknown[0].location), "cli-statement: qos profile P > priority-flow-control frobnicate");
   EXPECT_EQ(unknown[1].location.line, 5);
   EXPECT_EQ(unknown[2].location.line, 6);
   EXPECT_NE(unknown[2].message.find("policy-map"), std::string::npos);
@@ -620,12 +635,12 @@ TEST(EosRealWorld, QosCfgPfcProfileAppliedToAPort) {
     ASSERT_TRUE(e9.qos.pfc_enable);
     if (all_off) {
       EXPECT_TRUE(e9.qos.pfc_enable->value.none());
-      EXPECT_EQ(e9.qos.pfc_enable->src.pointer, "priority-flow-control all off");
+      EXPECT_EQ(test::origin(e9.qos.pfc_enable->src), "cli-statement: priority-flow-control all");
       EXPECT_FALSE(e9.watchdog);
       continue;
     }
     EXPECT_EQ(formatPrioritySet(e9.qos.pfc_enable->value), "0");  // priority 0 no-drop, 1 drop
-    EXPECT_EQ(e9.qos.pfc_enable->src.pointer, "qos profile test_with_pfc > priority-flow-control on");
+    EXPECT_EQ(test::origin(e9.qos.pfc_enable->src), "cli-statement: qos profile test_with_pfc > priority-flow-control");
     EXPECT_TRUE(e9.pgs[0] && e9.pgs[0]->null_profile);
     ASSERT_TRUE(e9.watchdog);
     EXPECT_EQ(e9.watchdog->action->value, "drop");          // port action drop over global no-drop
@@ -650,7 +665,7 @@ TEST(EosRealWorld, EthernetInterfacesCfg) {
   EXPECT_EQ(e3.neighbor->device, "DC1-SPINE2");
   EXPECT_EQ(e3.neighbor->port, "Ethernet2");
   EXPECT_TRUE(e3.qos.pfc_enable->value.none());
-  EXPECT_EQ(e3.qos.pfc_enable->src.pointer, "interface Ethernet3 > no priority-flow-control");
+  EXPECT_EQ(test::origin(e3.qos.pfc_enable->src), "cli-statement: interface Ethernet3 > priority-flow-control");
   EXPECT_TRUE(portOf(sw, "Ethernet4").isAdminDown());
   EXPECT_EQ(portOf(sw, "Ethernet4").mtu_bytes->value, 9100u);
   EXPECT_EQ(portOf(sw, "Ethernet7").mtu_bytes->value, 7000u);
@@ -744,7 +759,8 @@ TEST(EosSample, SeededDscp26MistakeGivesTheSameFindingAsInSonic) {
   ASSERT_EQ(eos.findings.size(), 1u);
   // The EOS finding points at the map line that was changed.
   const Finding& f = eos.findings[0];
-  EXPECT_EQ(f.location.pointer, "qos map dscp 26 to traffic-class 1");
+  EXPECT_EQ(test::origin(f.location), "cli-statement: qos map dscp to traffic-class");
+  EXPECT_EQ(f.location.line, 10);  // qos map dscp 26 to traffic-class 1
   EXPECT_EQ(f.location.file(), eos_dir.path() + "/spine2.cfg");
   EXPECT_EQ(f.severity, sonic.findings[0].severity);
 }

@@ -25,9 +25,8 @@ namespace {
 
 using test::FixtureDir;
 
-// The text of a finding's origin. SourceRef's origin is being changed from `pointer` to a typed
-// origin (kind + text): this and anchorMatches are the only lines that read it.
-const std::string& originText(const SourceRef& src) { return src.pointer; }
+// The text of a finding's origin as reports show it (a default reads "default of <statement>").
+std::string originText(const SourceRef& src) { return originLabel(src); }
 
 // Whether `at`, the anchor expected.yaml gives, names `origin`, the origin of a finding's location:
 //  - SONiC config_db and topology files: the JSON pointer of the value ("/PORT_QOS_MAP/Ethernet0/

@@ -43,7 +43,7 @@ TEST(Fingerprint, IgnoresLinesAndMessageButNotIdentity) {
   f.switch_name = "leaf3";
   f.port = "Ethernet0";
   f.priority = 4;
-  f.location = SourceRef("fabric/leaf3.json", 350, 35, "/PORT_QOS_MAP/Ethernet0/pfc_enable");
+  f.location = SourceRef("fabric/leaf3.json", 350, 35, OriginKind::JsonPointer, "/PORT_QOS_MAP/Ethernet0/pfc_enable");
   f.message = "one wording";
   std::string base = fingerprintOf(f, "leaf3.json");
   EXPECT_EQ(base.size(), 16u);
@@ -55,7 +55,9 @@ TEST(Fingerprint, IgnoresLinesAndMessageButNotIdentity) {
   for (auto change : std::vector<std::function<void(Finding&)>>{
            [](Finding& x) { x.rule = "PFC002"; }, [](Finding& x) { x.switch_name = "leaf4"; },
            [](Finding& x) { x.port = "Ethernet8"; }, [](Finding& x) { x.priority = 3; },
-           [](Finding& x) { x.priority.reset(); }, [](Finding& x) { x.location.pointer = "/PORT/Ethernet0"; }}) {
+           [](Finding& x) { x.priority.reset(); },
+           [](Finding& x) { x.location.setOrigin(OriginKind::JsonPointer, "/PORT/Ethernet0"); },
+           [](Finding& x) { x.location.setOrigin(OriginKind::Default, x.location.originText()); }}) {
     Finding other = f;
     change(other);
     EXPECT_NE(fingerprintOf(other, "leaf3.json"), base);

@@ -292,8 +292,8 @@ void expectConstructs(const Switch& sw, bool xml) {
   EXPECT_EQ(trafficClassOfDscp(sw, p, 0), 0);  // unlisted: best-effort
   const Sourced<int>* d26 = boundMap(sw, p, MapKind::DscpToTc)->find(26);
   EXPECT_EQ(d26->src.line, xml ? 108 : 71);
-  EXPECT_EQ(boundMap(sw, p, MapKind::DscpToTc)->find(34)->src.pointer,
-            "class-of-service classifiers dscp DSCP-MAP forwarding-class LOSSLESS loss-priority low code-points af41");
+  EXPECT_EQ(test::origin(boundMap(sw, p, MapKind::DscpToTc)->find(34)->src),
+            "cli-statement: class-of-service classifiers dscp DSCP-MAP forwarding-class loss-priority code-points");
   EXPECT_EQ(queueOfTc(sw, p, 3), 4);
   EXPECT_EQ(queueOfTc(sw, p, 1), 3);
   EXPECT_EQ(queueOfTc(sw, p, 7), 7);  // the default network-control class
@@ -317,8 +317,8 @@ void expectConstructs(const Switch& sw, bool xml) {
   EXPECT_EQ(p.watchdog->restoration_ms->value, 400);
   EXPECT_EQ(p.watchdog->restoration_ms->src.line, xml ? 148 : 92);
   EXPECT_EQ(p.watchdog->action->value, "drop");
-  EXPECT_EQ(p.watchdog->action->src.pointer,
-            "Junos default: pfc-watchdog action: the stalled queue's packets are dropped");
+  EXPECT_EQ(test::origin(p.watchdog->action->src),
+            "default: class-of-service congestion-notification-profile pfc-watchdog action");
   EXPECT_EQ(sw.pfcwd_poll_interval_ms->value, 50);
   EXPECT_TRUE(watchdogCovers(sw, p, 3));
   // ECN on queue 4: marking from fill level 20 % (the last point at probability 0) to 60 %.
@@ -474,8 +474,7 @@ TEST(JunosDefaults, NoClassesNoClassifierAndABareWatchdog) {
   EXPECT_EQ(trafficClassOfDscp(sw, p, 26), 0);
   EXPECT_EQ(trafficClassOfDscp(sw, p, 48), 7);
   EXPECT_EQ(p.qos.map(MapKind::DscpToTc)->name, "junos default dscp classifier");
-  EXPECT_EQ(p.qos.map(MapKind::DscpToTc)->src.pointer,
-            "Junos default: dscp classifier of an interface that binds none");
+  EXPECT_EQ(test::origin(p.qos.map(MapKind::DscpToTc)->src), "default: class-of-service interfaces unit classifiers dscp");
   EXPECT_EQ(p.qos.map(MapKind::DscpToTc)->src.line, 1);
   EXPECT_EQ(queueOfTc(sw, p, 3), 3);
   EXPECT_EQ(queueOfTc(sw, p, 4), 4);
@@ -486,7 +485,8 @@ TEST(JunosDefaults, NoClassesNoClassifierAndABareWatchdog) {
   // pfc-watchdog alone: poll 100 ms, detection 2 polls, recovery 200 ms, action drop.
   ASSERT_TRUE(p.watchdog);
   EXPECT_EQ(p.watchdog->detection_ms->value, 200);
-  EXPECT_EQ(p.watchdog->detection_ms->src.pointer, "Junos default: pfc-watchdog detection 2");
+  EXPECT_EQ(test::origin(p.watchdog->detection_ms->src),
+            "default: class-of-service congestion-notification-profile pfc-watchdog detection");
   EXPECT_EQ(p.watchdog->restoration_ms->value, 200);
   EXPECT_EQ(sw.pfcwd_poll_interval_ms->value, 100);
   // No scheduler map: no queue settings.
@@ -523,8 +523,8 @@ TEST(JunosDefaults, NoLossClassWithoutPfcPriorityAndPortsWithoutCnp) {
   EXPECT_FALSE(isLosslessDscp(sw, p1, 26));
   // Unlisted DSCPs go to the class on queue 0 (BE replaces the default best-effort).
   EXPECT_EQ(trafficClassOfDscp(sw, p0, 10), 0);
-  EXPECT_EQ(boundMap(sw, p0, MapKind::DscpToTc)->find(10)->src.pointer,
-            "Junos default: classifiers dscp D: code point 10 is not listed, so it falls into BE");
+  EXPECT_EQ(test::origin(boundMap(sw, p0, MapKind::DscpToTc)->find(10)->src),
+            "default: class-of-service classifiers dscp D forwarding-class loss-priority code-points");
 }
 
 TEST(JunosInterfaces, WildcardsExpandToConfiguredPortsAndExactNamesWin) {
@@ -832,8 +832,8 @@ TEST(JunosRealworld, JvdQfx5240LeafFactsAreInTheModel) {
   EXPECT_EQ(trafficClassOfDscp(sw, uplink, 0), 0);   // unlisted -> best-effort
   EXPECT_EQ(boundMap(sw, uplink, MapKind::DscpToTc)->find(26)->src.line, 1132);
   EXPECT_EQ(boundMap(sw, uplink, MapKind::DscpToTc)->find(48)->src.line, 1129);
-  EXPECT_EQ(boundMap(sw, uplink, MapKind::DscpToTc)->find(26)->src.pointer,
-            "class-of-service classifiers dscp mydscp forwarding-class NO-LOSS loss-priority low code-points 011010");
+  EXPECT_EQ(test::origin(boundMap(sw, uplink, MapKind::DscpToTc)->find(26)->src),
+            "cli-statement: class-of-service classifiers dscp mydscp forwarding-class loss-priority code-points");
   EXPECT_EQ(queueOfTc(sw, uplink, 3), 4);
   EXPECT_EQ(queueOfTc(sw, uplink, 1), 3);
 
@@ -842,7 +842,8 @@ TEST(JunosRealworld, JvdQfx5240LeafFactsAreInTheModel) {
   ASSERT_TRUE(uplink.qos.pfc_enable);
   EXPECT_EQ(formatPrioritySet(uplink.qos.pfc_enable->value), "3");
   EXPECT_EQ(uplink.qos.pfc_enable->src.line, 1199);
-  EXPECT_EQ(uplink.qos.pfc_enable->src.pointer, "class-of-service interfaces et-* congestion-notification-profile cnp");
+  EXPECT_EQ(test::origin(uplink.qos.pfc_enable->src),
+            "cli-statement: class-of-service interfaces et-* congestion-notification-profile");
   EXPECT_EQ(queueOfPfcPriority(sw, uplink, 3), 4);
   EXPECT_EQ(queueOfPfcPriority(sw, uplink, 3), queueOfTc(sw, uplink, 3));
   EXPECT_TRUE(isLosslessDscp(sw, uplink, 26));
@@ -978,8 +979,8 @@ TEST(JunosSample, SeededDscp26MistakeGivesTheSameFindingAsInSonic) {
   EXPECT_EQ(f.location.line, 89);
   EXPECT_EQ(f.location.column, 49);
   EXPECT_EQ(
-      f.location.pointer,
-      "class-of-service classifiers dscp ROCE-DSCP forwarding-class DEFAULT loss-priority low code-points 011010");
+      test::origin(f.location),
+      "cli-statement: class-of-service classifiers dscp ROCE-DSCP forwarding-class loss-priority code-points");
   EXPECT_EQ(f.severity, sonic.findings[0].severity);
 }
 

@@ -323,7 +323,7 @@ TEST_F(LeafGraph, DeviceMetadataFromTopLevelDeviceAndRouter) {
   EXPECT_EQ(sw_->asn->src.file(), graph_file_);
   EXPECT_EQ(sw_->asn->src.line, line("<a:ASN>65100"));
   EXPECT_EQ(sw_->asn->src.column, 9);
-  EXPECT_EQ(sw_->asn->src.pointer, "BGPRouterDeclaration/ASN");
+  EXPECT_EQ(test::origin(sw_->asn->src), "xml-path: BGPRouterDeclaration/ASN");
   EXPECT_EQ(sw_->metadata_src.line, line("<DeviceMiniGraph"));
   EXPECT_EQ(sw_->files, (std::vector<std::string>{graph_file_}));
   EXPECT_EQ(fabric_.files_loaded, 2);  // the minigraph and the port_config.ini
@@ -349,13 +349,13 @@ TEST_F(LeafGraph, PortsAreTheIniRowsUnderSonicNamesWithMinigraphSpeeds) {
   EXPECT_EQ(eth12->speed_mbps->src.file(), ports_file_);
   EXPECT_EQ(eth12->speed_mbps->src.line, 6);
   EXPECT_EQ(eth12->speed_mbps->src.column, 42);
-  EXPECT_EQ(eth12->speed_mbps->src.pointer, "speed");
+  EXPECT_EQ(test::origin(eth12->speed_mbps->src), "speed");  // the port_config.ini column
   EXPECT_EQ(eth12->src.line, 6);  // the ini row declares the port
   EXPECT_EQ(eth0->description, "to spine1");
   // sonic-cfggen's defaults: MTU 9100 everywhere, admin up where something is attached.
   ASSERT_TRUE(eth12->mtu_bytes);
   EXPECT_EQ(eth12->mtu_bytes->value, 9100u);
-  EXPECT_EQ(eth12->mtu_bytes->src.pointer, "sonic-cfggen default: mtu 9100");
+  EXPECT_EQ(test::origin(eth12->mtu_bytes->src), "default: PORT/mtu");
   ASSERT_TRUE(eth0->admin_up && eth4->admin_up && eth12->admin_up);
   EXPECT_TRUE(eth0->admin_up->value);
   EXPECT_EQ(eth12->admin_up->src.line, line("<AttachTo>etp3;etp4"));  // a LAG member

@@ -189,7 +189,7 @@ TEST(NvueParser, EveryConstructReachesTheModelWithSources) {
   EXPECT_TRUE(e1.declared);
   EXPECT_EQ(e1.speed_mbps->value, 400000u);
   EXPECT_EQ(e1.speed_mbps->src.line, 67);
-  EXPECT_EQ(e1.speed_mbps->src.pointer, "set/interface/swp1/link/speed");
+  EXPECT_EQ(test::origin(e1.speed_mbps->src), "yaml-key-path: set/interface/swp1/link/speed");
   EXPECT_EQ(e1.mtu_bytes->value, 9216u);
   EXPECT_EQ(e1.mtu_bytes->src.line, 68);
   EXPECT_EQ(e1.mtu_bytes->src.column, 11);
@@ -211,9 +211,9 @@ TEST(NvueParser, EveryConstructReachesTheModelWithSources) {
   ASSERT_NE(dscp, nullptr);
   EXPECT_EQ(dscp->name, "qos mapping default-global dscp");
   EXPECT_EQ(dscp->find(26)->src.line, 12);
-  EXPECT_EQ(dscp->find(26)->src.pointer, "set/qos/mapping/default-global/dscp/26/switch-priority");
+  EXPECT_EQ(test::origin(dscp->find(26)->src), "yaml-key-path: set/qos/mapping/default-global/dscp/26/switch-priority");
   EXPECT_EQ(dscp->find(21)->src.line, 13);
-  EXPECT_EQ(dscp->find(46)->src.pointer, "NVUE default: dscp 46 -> switch-priority 5");
+  EXPECT_EQ(test::origin(dscp->find(46)->src), "default: qos mapping default-global dscp 46 switch-priority");
   EXPECT_EQ(dscp->find(46)->src.line, 6);  // defaults point at the hostname line
   // Switch priority -> traffic class (egress queue): configured 2 -> 7, identity otherwise.
   EXPECT_EQ(queueOfTc(sw, e1, 2), 7);
@@ -261,8 +261,8 @@ TEST(NvueParser, EveryConstructReachesTheModelWithSources) {
   EXPECT_EQ(schedulerOf(sw, e1, 6).type->value, "STRICT");
   EXPECT_FALSE(schedulerOf(sw, e1, 6).weight);
   EXPECT_EQ(schedulerOf(sw, e1, 1).weight->value, 13);
-  EXPECT_EQ(schedulerOf(sw, e1, 1).weight->src.pointer,
-            "NVUE default: qos egress-scheduler default-global traffic-class 1 bw-percent 13");
+  EXPECT_EQ(test::origin(schedulerOf(sw, e1, 1).weight->src),
+            "default: qos egress-scheduler default-global traffic-class 1 bw-percent");
 
   // swp2-3: a range key; tuned PFC thresholds, custom ECN and mapping profiles.
   for (const std::string name : {"swp2", "swp3"}) {
@@ -270,7 +270,7 @@ TEST(NvueParser, EveryConstructReachesTheModelWithSources) {
     EXPECT_EQ(p.speed_mbps->value, 100000u) << name;
     EXPECT_EQ(p.mtu_bytes->value, 9100u) << name;
     EXPECT_TRUE(p.isAdminDown()) << name;
-    EXPECT_EQ(p.src.pointer, "set/interface/swp2-3") << name;
+    EXPECT_EQ(test::origin(p.src), "yaml-key-path: set/interface/swp2-3") << name;
     EXPECT_EQ(p.qos.trust, Trust::Pcp) << name;
     EXPECT_EQ(boundMap(sw, p, MapKind::Dot1pToTc)->find(3)->value, 4) << name;
     EXPECT_EQ(boundMap(sw, p, MapKind::Dot1pToTc)->find(3)->src.line, 18) << name;
@@ -357,13 +357,13 @@ TEST(NvueRoce, LosslessDefaults) {
   Fabric fabric = loadText(dir, roceLeaf("        enable: on\n        mode: lossless\n"));
   const Switch& sw = onlySwitch(fabric);
   const Port& p = portOf(sw, "swp1");
-  const std::string prefix = "NVUE default (qos roce mode lossless): ";
+  const std::string prefix = "default: ";  // sited at the `roce` key (line 4)
   // Trust pcp and dscp; DSCP 26 -> switch priority 3 (RoCE), 48 -> 6 (CNP).
   EXPECT_EQ(p.qos.trust, Trust::Both);
   EXPECT_EQ(trafficClassOfDscp(sw, p, 26), 3);
   EXPECT_EQ(trafficClassOfDscp(sw, p, 48), 6);
   const Sourced<int>* d26 = boundMap(sw, p, MapKind::DscpToTc)->find(26);
-  EXPECT_EQ(d26->src.pointer, prefix + "dscp 26 -> switch-priority 3");
+  EXPECT_EQ(test::origin(d26->src), prefix + "qos mapping default-global dscp 26 switch-priority");
   EXPECT_EQ(d26->src.line, 4);
   EXPECT_EQ(d26->src.column, 7);
   EXPECT_EQ(boundMap(sw, p, MapKind::Dot1pToTc)->find(3)->value, 3);
@@ -371,12 +371,12 @@ TEST(NvueRoce, LosslessDefaults) {
   EXPECT_EQ(queueOfTc(sw, p, 3), 3);
   EXPECT_EQ(queueOfTc(sw, p, 6), 6);
   EXPECT_EQ(queueOfTc(sw, p, 4), 0);
-  EXPECT_EQ(boundMap(sw, p, MapKind::TcToQueue)->find(4)->src.pointer,
-            prefix + "qos egress-queue-mapping default-global switch-priority 4 traffic-class 0");
+  EXPECT_EQ(test::origin(boundMap(sw, p, MapKind::TcToQueue)->find(4)->src),
+            prefix + "qos egress-queue-mapping default-global switch-priority 4 traffic-class");
   // PFC on switch priority 3, cable 100 m, lossless PG 3 sized by the switch.
   ASSERT_TRUE(p.qos.pfc_enable);
   EXPECT_EQ(formatPrioritySet(p.qos.pfc_enable->value), "3");
-  EXPECT_EQ(p.qos.pfc_enable->src.pointer, prefix + "qos pfc default-global switch-priority 3");
+  EXPECT_EQ(test::origin(p.qos.pfc_enable->src), prefix + "qos pfc default-global switch-priority");
   EXPECT_EQ(p.qos.pfc_enable->src.line, 4);
   EXPECT_EQ(p.cable_length_m->value, 100u);
   EXPECT_EQ(isLosslessPg(sw, p, 3), std::optional<bool>(true));
@@ -386,8 +386,8 @@ TEST(NvueRoce, LosslessDefaults) {
   const WredProfile& q3 = wredOf(sw, p, 3);
   EXPECT_EQ(q3.color(Color::Green).min_threshold_bytes->value, 150000u);
   EXPECT_EQ(q3.color(Color::Green).max_threshold_bytes->value, 1501500u);
-  EXPECT_EQ(q3.color(Color::Green).max_threshold_bytes->src.pointer,
-            prefix + "qos congestion-control default-global traffic-class 3 max-threshold 1501500");
+  EXPECT_EQ(test::origin(q3.color(Color::Green).max_threshold_bytes->src),
+            prefix + "qos congestion-control default-global traffic-class 3 max-threshold");
   EXPECT_EQ(q3.color(Color::Green).drop_probability_percent->value, 100);
   EXPECT_TRUE(q3.marks(Color::Green));
   EXPECT_EQ(wredOf(sw, p, 0).color(Color::Green).max_threshold_bytes->value, 1500000u);
@@ -399,8 +399,8 @@ TEST(NvueRoce, LosslessDefaults) {
   // Buffer pools: RoCE's lossless pool holds switch priority 3.
   ASSERT_TRUE(sw.pools.count("roce-lossless"));
   EXPECT_EQ(sw.pools.at("roce-lossless").type, PoolType::Both);
-  EXPECT_EQ(sw.pools.at("roce-lossless").src.pointer,
-            prefix + "traffic-pool roce-lossless switch-priority 3 (lossless ingress pool, egress traffic-class 3)");
+  EXPECT_EQ(test::origin(sw.pools.at("roce-lossless").src), prefix + "qos traffic-pool roce-lossless");
+  EXPECT_EQ(sw.pools.at("roce-lossless").src.line, 4);
   EXPECT_TRUE(sw.pools.count("default-lossy"));
   // No watchdog unless an interface enables it; the poll interval default is explicit.
   EXPECT_FALSE(p.watchdog);
@@ -415,8 +415,7 @@ TEST(NvueRoce, BareRoceIsLossless) {
   const Switch& sw = onlySwitch(fabric);
   const Port& p = portOf(sw, "swp1");
   EXPECT_EQ(formatPrioritySet(p.qos.pfc_enable->value), "3");
-  EXPECT_EQ(p.qos.pfc_enable->src.pointer,
-            "NVUE default (qos roce mode lossless): qos pfc default-global switch-priority 3");
+  EXPECT_EQ(test::origin(p.qos.pfc_enable->src), "default: qos pfc default-global switch-priority");
   EXPECT_EQ(p.qos.pfc_enable->src.line, 3);
 }
 
@@ -431,13 +430,10 @@ TEST(NvueRoce, LossyDefaults) {
   EXPECT_EQ(queueOfTc(sw, p, 3), 3);
   const WredProfile& q3 = wredOf(sw, p, 3);
   EXPECT_EQ(q3.color(Color::Green).max_threshold_bytes->value, 1501500u);
-  EXPECT_EQ(q3.ecn->src.pointer,
-            "NVUE default (qos roce mode lossy): qos congestion-control default-global traffic-class 3 ecn enable");
+  EXPECT_EQ(test::origin(q3.ecn->src), "default: qos congestion-control default-global traffic-class 3 ecn");
   EXPECT_EQ(schedulerOf(sw, p, 6).type->value, "STRICT");
   EXPECT_FALSE(sw.pools.count("roce-lossless"));
-  EXPECT_EQ(sw.pools.at("default-lossy").src.pointer,
-            "NVUE default (qos roce mode lossy): traffic-pool default-lossy switch-priority 0-7 (RoCE lossy: no "
-            "lossless pool)");
+  EXPECT_EQ(test::origin(sw.pools.at("default-lossy").src), "default: qos traffic-pool default-lossy");
 }
 
 TEST(NvueRoce, SingleIngressPoolDefaults) {
@@ -446,8 +442,7 @@ TEST(NvueRoce, SingleIngressPoolDefaults) {
   const Switch& sw = onlySwitch(fabric);
   const Port& p = portOf(sw, "swp1");
   EXPECT_EQ(formatPrioritySet(p.qos.pfc_enable->value), "3");
-  EXPECT_EQ(p.qos.pfc_enable->src.pointer,
-            "NVUE default (qos roce mode lossless-single-ipool): qos pfc default-global switch-priority 3");
+  EXPECT_EQ(test::origin(p.qos.pfc_enable->src), "default: qos pfc default-global switch-priority");
   EXPECT_EQ(p.cable_length_m->value, 30u);  // qos roce cable-length
   EXPECT_EQ(p.cable_length_m->src.line, 6);
   // Lossy and lossless traffic share one ingress pool; RoCE keeps an egress pool.
@@ -461,8 +456,8 @@ TEST(NvueRoce, DisabledRoceAndExplicitOverrides) {
   const Port& p = portOf(onlySwitch(off), "swp1");
   EXPECT_FALSE(p.qos.pfc_enable);
   EXPECT_EQ(p.qos.trust, Trust::Pcp);  // the non-RoCE default: trust 802.1p
-  EXPECT_EQ(boundMap(onlySwitch(off), p, MapKind::Dot1pToTc)->find(5)->src.pointer,
-            "NVUE default: pcp 5 -> switch-priority 5");
+  EXPECT_EQ(test::origin(boundMap(onlySwitch(off), p, MapKind::Dot1pToTc)->find(5)->src),
+            "default: qos mapping default-global pcp 5 switch-priority");
   // The documented way to move RoCE to switch priority 4 (traffic class 3): explicit values win.
   TempDir moved;
   Fabric fabric =
@@ -580,14 +575,14 @@ TEST(NvueNotes, UnknownKeysAreNotesWithCoverage) {
   auto unknown = withRule(report, "CFG001");
   ASSERT_EQ(unknown.size(), 4u);
   EXPECT_EQ(unknown[0].location.line, 6);
-  EXPECT_EQ(unknown[0].location.pointer, "set/qos/pfc/default-global/frobnicate");
+  EXPECT_EQ(test::origin(unknown[0].location), "yaml-key-path: set/qos/pfc/default-global/frobnicate");
   EXPECT_EQ(unknown[0].message,
             "NVUE setting not understood by rocelint and ignored: set/qos/pfc/default-global/frobnicate = \"7\"");
   EXPECT_EQ(unknown[1].location.line, 7);
   EXPECT_EQ(unknown[1].message, "NVUE settings not modelled by rocelint (2 values): set/qos/link-pause");
   EXPECT_EQ(unknown[2].location.line, 10);
   EXPECT_EQ(unknown[3].location.line, 14);
-  EXPECT_EQ(unknown[3].location.pointer, "set/interface/swp1/qos/link-pause");
+  EXPECT_EQ(test::origin(unknown[3].location), "yaml-key-path: set/interface/swp1/qos/link-pause");
   std::ostringstream text;
   writeText(report, text, {});
   EXPECT_NE(text.str().find("rocelint: parsed 2 of 7 QoS-related lines in 1 vendor CLI file(s)\n"), std::string::npos)
@@ -808,7 +803,7 @@ TEST(NvueSample, SeededDscp26MistakeGivesTheSameFindingAsInSonic) {
   ASSERT_EQ(nvue.findings.size(), 1u);
   // The NVUE finding points at the DSCP 26 entry that was changed.
   const Finding& f = nvue.findings[0];
-  EXPECT_EQ(f.location.pointer, "set/qos/mapping/default-global/dscp/26/switch-priority");
+  EXPECT_EQ(test::origin(f.location), "yaml-key-path: set/qos/mapping/default-global/dscp/26/switch-priority");
   EXPECT_EQ(f.location.file(), nvue_dir.path() + "/spine2/startup.yaml");
   EXPECT_EQ(f.location.line, 41);
   EXPECT_EQ(f.severity, sonic.findings[0].severity);

@@ -106,7 +106,7 @@ TEST(NxosParser, EveryConstructReachesTheModelWithSources) {
   const Port& e1 = portOf(sw, "Ethernet1/1");
   EXPECT_EQ(e1.speed_mbps->value, 400000u);
   EXPECT_EQ(e1.mtu_bytes->value, 9216u);
-  EXPECT_EQ(e1.mtu_bytes->src.pointer, "interface Ethernet1/1 > mtu 9216");
+  EXPECT_EQ(test::origin(e1.mtu_bytes->src), "cli-statement: interface Ethernet1/1 > mtu");
   EXPECT_EQ(e1.neighbor->device, "spine1");
   EXPECT_EQ(e1.admin_up->value, true);
   // Classification from the qos policy: first matching class, class-default for the rest.
@@ -120,7 +120,7 @@ TEST(NxosParser, EveryConstructReachesTheModelWithSources) {
   ASSERT_NE(dscp, nullptr);
   EXPECT_EQ(dscp->name, "policy-map type qos QOS_IN");
   EXPECT_EQ(dscp->find(26)->src.line, 13);
-  EXPECT_EQ(dscp->find(26)->src.pointer, "policy-map type qos QOS_IN > class ROCE > set qos-group 3");
+  EXPECT_EQ(test::origin(dscp->find(26)->src), "cli-statement: policy-map type qos QOS_IN > class ROCE > set qos-group");
   EXPECT_EQ(dscp->find(46)->src.line, 19);
   // PFC: the system's no-drop CoS 3; qos-group N -> queue N; CoS 3 pauses queue 3.
   EXPECT_EQ(formatPrioritySet(e1.qos.pfc_enable->value), "3");

@@ -45,7 +45,7 @@ TEST(SonicParser, NestedShapeBuildsModelWithSources) {
   EXPECT_EQ(eth0->speed_mbps->value, 400000u);
   EXPECT_EQ(eth0->speed_mbps->src.file(), file);
   EXPECT_EQ(eth0->speed_mbps->src.line, 4);
-  EXPECT_EQ(eth0->speed_mbps->src.pointer, "/PORT/Ethernet0/speed");
+  EXPECT_EQ(test::origin(eth0->speed_mbps->src), "json-pointer: /PORT/Ethernet0/speed");
   ASSERT_TRUE(eth0->qos.pfc_enable);
   EXPECT_EQ(formatPrioritySet(eth0->qos.pfc_enable->value), "3,4");
   // Bracket and plain references in one file resolve alike.
@@ -95,7 +95,7 @@ TEST(SonicParser, FlatAndTypedShapesGiveTheSameModel) {
     EXPECT_TRUE(watchdogCovers(sw, *port, 3));
     EXPECT_FALSE(watchdogCovers(sw, *port, 4));
   }
-  EXPECT_EQ(fabric.switches[1].findPort("Ethernet0")->speed_mbps->src.pointer, "/PORT|Ethernet0/value/speed");
+  EXPECT_EQ(fabric.switches[1].findPort("Ethernet0")->speed_mbps->src.jsonPointer(), "/PORT|Ethernet0/value/speed");
   Report report = analyze(fabric, {});
   EXPECT_TRUE(withRule(report, "CFG001").empty());  // expireat/ttl/type are shape, not fields
 }
@@ -112,7 +112,7 @@ TEST(SonicParser, MultiAsicWrapperMergesNamespacesIntoOneSwitch) {
   EXPECT_EQ(fabric.switches[0].name, "multi");
   EXPECT_NE(fabric.switches[0].findPort("Ethernet0"), nullptr);
   EXPECT_NE(fabric.switches[0].findPort("Ethernet256"), nullptr);
-  EXPECT_EQ(fabric.switches[0].findPort("Ethernet256")->speed_mbps->src.pointer, "/asic1/PORT/Ethernet256/speed");
+  EXPECT_EQ(fabric.switches[0].findPort("Ethernet256")->speed_mbps->src.jsonPointer(), "/asic1/PORT/Ethernet256/speed");
 }
 
 TEST(SonicParser, OldCommaPortListsAndRangesAreExpanded) {

@@ -138,7 +138,7 @@ TEST(TopologyLldp, Json0SingleObjectAndMultiAsicShapes) {
   EXPECT_EQ(multi.links[1].a.port, "Ethernet64");
   EXPECT_EQ(multi.links[1].b.node, "s2");
   EXPECT_EQ(multi.links[1].b.port, "etp9");
-  EXPECT_EQ(multi.links[1].src.pointer, "/asic1/lldp/interface/0/Ethernet64");
+  EXPECT_EQ(test::origin(multi.links[1].src), "json-pointer: /asic1/lldp/interface/0/Ethernet64");
 }
 
 TEST(TopologyLldp, EosShowLldpNeighborsJsonPlainAndDetail) {

@@ -74,6 +74,13 @@ inline std::string loadError(const std::string& path) {
   return "";
 }
 
+/// "kind: text" of a source's origin ("cli-statement: interface Ethernet1 > mtu"), so that one
+/// expectation checks both; the text alone when the origin has no kind.
+inline std::string origin(const SourceRef& src) {
+  std::string kind = originKindName(src.originKind());
+  return kind.empty() ? src.originText() : kind + ": " + src.originText();
+}
+
 /// The one switch of a single-switch fabric.
 inline const Switch& onlySwitch(const Fabric& fabric) {
   EXPECT_EQ(fabric.switches.size(), 1u);

@@ -17,8 +17,12 @@ namespace rocelint {
 /// A file outside root keeps its normalised path.
 std::string relativePath(const std::string& file, const std::string& root);
 
+/// What a fingerprint takes from a location: the origin text ("default:" before a default's).
+std::string originKey(const SourceRef& src);
+
 /// 16 hex digits (FNV-1a 64) over rule id, switch, port, priority, the finding's file relative
-/// to the fabric root and its JSON pointer. Line, column and message wording are left out.
+/// to the fabric root and its typed origin (originKey). Line, column, line text and message
+/// wording are left out.
 std::string fingerprintOf(const Finding& finding, const std::string& relative_file);
 
 /// Sets Finding::fingerprint on every finding of the report (reported, suppressed, baselined).

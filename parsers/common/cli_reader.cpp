@@ -24,13 +24,13 @@ void CliReader::beginFile(const cli::ConfigText& config) {
   file_ = &config;
   qos_lines_ = 0;
   qos_parsed_ = 0;
-  if (!default_src_.known()) default_src_ = SourceRef{config.file, 1, 1, fmt::format("{} default", format_)};
+  if (!default_src_.known()) default_src_ = SourceRef{config.file, 1, 1, OriginKind::Default, ""};
 }
 
-void CliReader::endFile() { coverage_.push_back(ParseCoverage{*file_->file, format_, qos_lines_, qos_parsed_}); }
+void CliReader::endFile() { coverage_.push_back(ParseCoverage{file_->file.str(), format_, qos_lines_, qos_parsed_}); }
 
 void CliReader::defaultsFrom(const cli::ConfigLine& line) {
-  default_src_ = SourceRef{file_->file, line.line, line.column, fmt::format("{} default", format_)};
+  default_src_ = SourceRef{file_->file, line.line, line.column, OriginKind::Default, ""};
 }
 
 void CliReader::appendCoverage(std::vector<ParseCoverage>& coverage) const {
@@ -38,7 +38,7 @@ void CliReader::appendCoverage(std::vector<ParseCoverage>& coverage) const {
 }
 
 void CliReader::fail(const cli::ConfigLine& line, const std::string& what) const {
-  throw InputError(fmt::format("{}:{}:{}: {}: {}", *file_->file, line.line, line.column, line.text, what));
+  throw InputError(fmt::format("{}:{}:{}: {}: {}", file_->file.str(), line.line, line.column, line.text, what));
 }
 
 void CliReader::notUnderstood(const cli::ConfigLine& line, const std::string& context, bool qos,

@@ -25,8 +25,10 @@ bool looksLikeAddress(const std::string& word);
 /// Base of a CLI format's reader; `format` ("EOS", "NX-OS") words notes, groups and coverage.
 class CliReader {
  protected:
-  CliReader(const char* format, Switch& sw, std::vector<InputNote>& notes, std::map<std::string, int>& out_of_scope)
-      : format_(format), sw_(sw), notes_(notes), out_of_scope_(out_of_scope) {}
+  /// `grammar` tells the statement keywords of a line (its typed origin) from its values.
+  CliReader(const char* format, const cli::StatementGrammar& grammar, Switch& sw, std::vector<InputNote>& notes,
+            std::map<std::string, int>& out_of_scope)
+      : format_(format), grammar_(grammar), sw_(sw), notes_(notes), out_of_scope_(out_of_scope) {}
 
   /// Starts reading one file of the switch (its coverage is counted on its own).
   void beginFile(const cli::ConfigText& config);
@@ -38,7 +40,7 @@ class CliReader {
   void appendCoverage(std::vector<ParseCoverage>& coverage) const;
 
   [[nodiscard]] SourceRef src(const cli::ConfigLine& line, const std::string& context) const {
-    return cli::sourceOf(*file_, line, context);
+    return cli::sourceOf(*file_, line, context, grammar_);
   }
   [[noreturn]] void fail(const cli::ConfigLine& line, const std::string& what) const;
   void parsedQos() { ++qos_lines_, ++qos_parsed_; }
@@ -66,6 +68,7 @@ class CliReader {
   }
 
   const char* format_;
+  const cli::StatementGrammar& grammar_;
   Switch& sw_;
   std::vector<InputNote>& notes_;
   std::map<std::string, int>& out_of_scope_;

@@ -105,7 +105,8 @@ void readSuppressions(const std::string& path, const YAML::Node& value, Config& 
     const YAML::Node& item = value[i];
     if (!item.IsMap()) fail(path, item, "a suppression must be a mapping with keys rule, switch, port, priority, reason");
     Suppression s;
-    s.src = SourceRef(path, item.Mark().line + 1, item.Mark().column + 1, fmt::format("/suppressions/{}", i));
+    s.src = SourceRef(path, item.Mark().line + 1, item.Mark().column + 1, OriginKind::YamlKeyPath,
+                      fmt::format("/suppressions/{}", i));
     bool has_rule = false;
     for (const auto& field : item) {
       std::string key = field.first.as<std::string>();

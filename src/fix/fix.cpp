@@ -81,14 +81,14 @@ class RepairBuilder {
 
   std::optional<std::size_t> field(const Switch& sw, const SourceRef& src, std::int64_t value, const std::string& what,
                                    std::int64_t min = 0, std::int64_t max = kNoMax) {
-    if (src.file().size() < 5 || src.file().substr(src.file().size() - 5) != ".json" || src.pointer.empty()) {
+    if (src.file().size() < 5 || src.file().substr(src.file().size() - 5) != ".json" || src.jsonPointer().empty()) {
       return std::nullopt;  // derived from pg_profile_lookup.ini: no config_db line to patch
     }
-    auto key = std::make_pair(src.file(), src.pointer);
+    auto key = std::make_pair(src.file(), src.jsonPointer());
     auto [it, inserted] = index_.try_emplace(key, vars.size());
     if (inserted) {
       vars.push_back({fmt::format("{} {}", sw.name, what), value, min, max, false});
-      fields.push_back({sw.name, src.file(), src.pointer, what});
+      fields.push_back({sw.name, src.file(), src.jsonPointer(), what});
     }
     return it->second;
   }
@@ -282,7 +282,7 @@ class RepairBuilder {
       for (const auto& o : cell.switches) {
         const Switch* sw = fabric_.findSwitch(o.switch_name);
         bool th = cell.field == "dynamic_th";
-        auto v = field(*sw, o.src, std::stoll(o.value), pointerText(o.src.pointer), th ? -8 : 0, th ? 7 : kNoMax);
+        auto v = field(*sw, o.src, std::stoll(o.value), pointerText(o.src.jsonPointer()), th ? -8 : 0, th ? 7 : kNoMax);
         if (!v) break;
         ids.push_back(*v);
         if (cell.field.rfind("green_", 0) == 0) wredOf(*sw, o.port, cell.pg);

@@ -20,11 +20,20 @@ std::string relativePath(const std::string& file, const std::string& root) {
   return rel.generic_string();
 }
 
+std::string originKey(const SourceRef& src) {
+  // The origin text alone: one file has one format, so the file (in the key) already tells the
+  // kinds apart, and JSON pointers, XML paths and YAML key paths hash as they did before origins
+  // were typed (SONiC, minigraph and topology baselines keep their fingerprints). Only a default
+  // is named, so a finding at a vendor default and one at the statement it stands for differ.
+  if (src.originKind() == OriginKind::Default) return "default:" + src.originText();
+  return src.originText();
+}
+
 std::string fingerprintOf(const Finding& finding, const std::string& relative_file) {
   // Fields are separated by a byte that cannot occur in names, so ("ab","c") != ("a","bc").
   std::string key = finding.rule + '\x1f' + finding.switch_name + '\x1f' + finding.port + '\x1f' +
                     (finding.priority ? std::to_string(*finding.priority) : std::string("-")) + '\x1f' + relative_file +
-                    '\x1f' + finding.location.pointer;
+                    '\x1f' + originKey(finding.location);
   std::uint64_t hash = 14695981039346656037ULL;
   for (unsigned char c : key) {
     hash ^= c;

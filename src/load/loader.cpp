@@ -91,7 +91,7 @@ std::string defaultSwitchName(const InputFile& file) {
 
 void skip(Fabric& fabric, const fs::path& path, const std::string& why) {
   fabric.notes.push_back(makeNote(InputNote::Kind::SkippedFile, "", "", fmt::format("{} skipped: {}", path.string(), why),
-                          SourceRef{path.string(), 1, 1, ""}));
+                          SourceRef{path.string(), 1, 1, OriginKind::None, ""}));
 }
 
 void buildLinksAndHosts(Fabric& fabric) {
@@ -302,7 +302,7 @@ BuiltSwitch buildSwitch(const std::string& name, PendingSwitch& source, const fo
     out.notes.push_back(makeNote(InputNote::Kind::Conflict, name, "",
                                  fmt::format("switch {} is described by {} and by {} files; the {} files are ignored",
                                              name, used.builder->name, ignored, ignored),
-                                 SourceRef{source.by_builder[b].first_file, 1, 1, ""}));
+                                 SourceRef{source.by_builder[b].first_file, 1, 1, OriginKind::None, ""}));
   }
   format::BuildOutput output = out.output();
   used.builder->build(used.documents, out.sw, platform, output);

@@ -12,7 +12,7 @@ ojson location(const SourceRef& src) {
   loc["file"] = src.file();
   loc["line"] = src.line;
   loc["column"] = src.column;
-  loc["pointer"] = src.pointer;
+  loc["pointer"] = originLabel(src);
   return loc;
 }
 

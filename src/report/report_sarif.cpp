@@ -227,7 +227,7 @@ class SarifWriter {
     props["switch"] = f.switch_name;
     props["port"] = f.port;
     if (f.priority) props["priority"] = *f.priority;
-    props["jsonPointer"] = f.location.pointer;
+    props["jsonPointer"] = originLabel(f.location);
     r["properties"] = std::move(props);
     return r;
   }
