@@ -13,6 +13,7 @@
 #include <set>
 #include <sstream>
 
+#include "address_links.hpp"
 #include "format.hpp"
 #include "parallel.hpp"
 #include "topology.hpp"
@@ -371,6 +372,8 @@ Fabric loadFabric(const std::vector<std::string>& paths, const LoadProgress& pro
   // (they depend on cable length) and before links are built.
   applyTopology(fabric, std::move(inputs.topology));
   postProcess(fabric, inputs.platform, builders);
+  // Ports still without a switch neighbour: the two ends of a point-to-point subnet.
+  load::linkPointToPointSubnets(fabric);
   buildLinksAndHosts(fabric);
   return fabric;
 }
