@@ -1433,6 +1433,7 @@ class Builder {
 
   bool interface(const Statement& s) {
     const std::string& name = need(s, 1, "an interface name");
+    if (interface_statements_++ == 0) first_interface_ = s.srcOf(1);
     bool port = isPortName(name);
     bool lag = isLagName(name);
     if (!port && !lag && name != "lo0" && name != "irb") return false;
@@ -1608,6 +1609,7 @@ class Builder {
     buildCos();
     buildBgp();
     common::sortAndIndexPorts(sw_);
+    common::noteIfNoPorts(sw_, "Junos", interface_statements_, first_interface_, notes_);
   }
 
   // Forwarding classes with the QFX defaults for queues no configured class takes, and the model's
@@ -2141,6 +2143,8 @@ class Builder {
 
   Switch& sw_;
   std::vector<InputNote>& notes_;
+  int interface_statements_ = 0;  ///< `interfaces ...` statements read (CFG007)
+  SourceRef first_interface_;
   std::map<std::string, int>& out_of_scope_;
   SourceRef root_src_;
   SourceRef hostname_src_;
