@@ -51,9 +51,9 @@ const cli::StatementGrammar kGrammar{
 
 // EOS interface types as `show running-config` spells them, with the abbreviations the CLI takes
 // (`Et1`, `ethernet 1/1`, `Po10`, `Lo0`, `Ma1`); a type not listed is kept as written.
-const common::InterfaceNaming kNaming{{"Ethernet", 2}, {"Port-Channel", 2}, {"Loopback", 2},
-                                      {"Vlan", 2},     {"Management", 2},   {"Vxlan", 2},
-                                      {"Tunnel", 2},   {"Recirc-Channel", 2}};
+const common::InterfaceNaming kNaming{{"Ethernet", 2, true}, {"Port-Channel", 2, true}, {"Loopback", 2, false},
+                                      {"Vlan", 2, false},           {"Management", 2, false},         {"Vxlan", 2, false},
+                                      {"Tunnel", 2, false},         {"Recirc-Channel", 2, false}};
 
 // ----------------------------------------------------------------------------------------------
 // What the configuration says, before it is turned into the model

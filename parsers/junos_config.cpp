@@ -1433,7 +1433,12 @@ class Builder {
 
   bool interface(const Statement& s) {
     const std::string& name = need(s, 1, "an interface name");
-    if (interface_statements_++ == 0) first_interface_ = s.srcOf(1);
+    // CFG007 counts what should give ports: not loopbacks, IRB/VLAN or management interfaces.
+    static const std::array<std::string_view, 7> kNotPorts = {"lo", "irb", "vlan", "em", "fxp", "me", "vme"};
+    bool logical = std::any_of(kNotPorts.begin(), kNotPorts.end(), [&](std::string_view p) {
+      return name.rfind(p, 0) == 0 && (name.size() == p.size() || std::isdigit(static_cast<unsigned char>(name[p.size()])));
+    });
+    if (!logical && interface_statements_++ == 0) first_interface_ = s.srcOf(1);
     bool port = isPortName(name);
     bool lag = isLagName(name);
     if (!port && !lag && name != "lo0" && name != "irb") return false;

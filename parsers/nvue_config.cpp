@@ -650,7 +650,9 @@ class Builder {
 
   void interface(const Node& n) {
     const std::string& name = n.key;
-    if (interface_statements_++ == 0) first_interface_ = n.src;
+    // CFG007 counts what should give ports: not the loopback, management ports or VLAN interfaces.
+    bool logical = name == "lo" || name.rfind("eth", 0) == 0 || name.rfind("vlan", 0) == 0;
+    if (!logical && interface_statements_++ == 0) first_interface_ = n.src;
     if (name == "lo") return loopback(n);
     bool bond = n.find("bond") != nullptr || name.rfind("bond", 0) == 0;
     bool vlan = name.rfind("vlan", 0) == 0;

@@ -34,8 +34,8 @@ const cli::StatementGrammar kGrammar{
 
 // NX-OS interface types as `show running-config` spells them, with the abbreviations the CLI takes
 // (`e1/1`, `Eth1/1`, `po10`, `lo0`); a type not listed is kept as written.
-const common::InterfaceNaming kNaming{{"Ethernet", 1}, {"port-channel", 2}, {"loopback", 2}, {"Vlan", 1},
-                                      {"mgmt", 1},     {"nve", 1},          {"Tunnel", 1}};
+const common::InterfaceNaming kNaming{{"Ethernet", 1, true}, {"port-channel", 2, true}, {"loopback", 2, false}, {"Vlan", 1, false},
+                                      {"mgmt", 1, false},           {"nve", 1, false},                {"Tunnel", 1, false}};
 
 // ----------------------------------------------------------------------------------------------
 // What the configuration says

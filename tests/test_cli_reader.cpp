@@ -18,7 +18,7 @@ using test::TempDir;
 using test::portOf;
 using test::withRule;
 
-const common::InterfaceNaming kNxos{{"Ethernet", 1}, {"port-channel", 2}, {"loopback", 2}, {"Vlan", 1}};
+const common::InterfaceNaming kNxos{{"Ethernet", 1, true}, {"port-channel", 2, true}, {"loopback", 2, false}, {"Vlan", 1, false}};
 
 std::vector<std::string> names(const std::vector<std::string>& words, std::string* error = nullptr) {
   std::string e;

@@ -82,11 +82,11 @@ std::vector<std::string> interfaceNames(const std::vector<std::string>& words, c
       type = canonical;
       item.remove_prefix(written.size());
     } else if (type.empty()) {
-      error = fmt::format(""{}" names no interface type", item);
+      error = fmt::format("\"{}\" names no interface type", item);
       return {};
     }
     if (item.empty()) {
-      error = fmt::format("expected a number after "{}"", type);
+      error = fmt::format("expected a number after \"{}\"", type);
       return {};
     }
     std::size_t dash = item.find('-');
@@ -102,7 +102,7 @@ std::vector<std::string> interfaceNames(const std::vector<std::string>& words, c
     bool ok = splitLast(item.substr(0, dash), head, first) && splitLast(end, end_head, last) &&
               (end_head.empty() || end_head == head);
     if (!ok || last < first || last - first >= kMaxMembers) {
-      error = fmt::format(""{}{}" is not a range of {} interfaces (first-last, the last not below the first)", type,
+      error = fmt::format("\"{}{}\" is not a range of {} interfaces (first-last, the last not below the first)", type,
                           item, type);
       return {};
     }
@@ -112,14 +112,14 @@ std::vector<std::string> interfaceNames(const std::vector<std::string>& words, c
   return names;
 }
 
-bool hasKnownType(const std::string& name, const InterfaceNaming& naming) {
+const InterfaceType* typeOf(const std::string& name, const InterfaceNaming& naming) {
   for (const InterfaceType& type : naming) {
     std::string_view t(type.canonical);
     if (name.size() > t.size() && name.compare(0, t.size(), t) == 0 &&
         std::isdigit(static_cast<unsigned char>(name[t.size()])))
-      return true;
+      return &type;
   }
-  return false;
+  return nullptr;
 }
 
 void CliReader::beginFile(const cli::ConfigText& config) {

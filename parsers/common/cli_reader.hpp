@@ -3,6 +3,7 @@
 // is, malformed lines (exit 2 with file:line:col), lines not understood (CFG001 notes, grouped)
 // or out of scope (counted), invalid values (CFG005 notes), and the QoS coverage line.
 
+#include <algorithm>
 #include <map>
 #include <string>
 #include <vector>
@@ -25,8 +26,9 @@ bool looksLikeAddress(const std::string& word);
 /// How a CLI format names its interface types: the canonical spelling of each and the shortest
 /// abbreviation the CLI accepts for it (any longer prefix is accepted too, in any case).
 struct InterfaceType {
-  const char* canonical;  ///< "Ethernet", "port-channel"
+  const char* canonical;   ///< "Ethernet", "port-channel"
   std::size_t min_prefix;  ///< 2: "Et", "eth", "ETHER" are Ethernet
+  bool ports = false;      ///< front-panel ports or LAGs (not management, loopback, VLAN, tunnel)
 };
 using InterfaceNaming = std::vector<InterfaceType>;
 
@@ -37,8 +39,12 @@ using InterfaceNaming = std::vector<InterfaceType>;
 /// number after the type).
 std::vector<std::string> interfaceNames(const std::vector<std::string>& words, const InterfaceNaming& naming,
                                         std::string& error);
-/// True when `name` starts with one of `naming`'s canonical types followed by a digit.
-bool hasKnownType(const std::string& name, const InterfaceNaming& naming);
+/// The type of `name` (one of `naming`'s canonical types followed by a digit), or nullptr.
+const InterfaceType* typeOf(const std::string& name, const InterfaceNaming& naming);
+/// True when `name` has one of `naming`'s types.
+inline bool hasKnownType(const std::string& name, const InterfaceNaming& naming) {
+  return typeOf(name, naming) != nullptr;
+}
 
 /// Base of a CLI format's reader; `format` ("EOS", "NX-OS") words notes, groups and coverage.
 class CliReader {
@@ -70,11 +76,15 @@ class CliReader {
   /// for the zero-ports check.
   template <class Read>
   void forEachInterface(const cli::ConfigLine& line, Read&& read) {
-    if (!first_interface_.known()) first_interface_ = src(line, "");
-    ++interface_statements_;
     std::string error;
     std::vector<std::string> names =
         interfaceNames(std::vector<std::string>(line.words.begin() + 1, line.words.end()), naming_, error);
+    // What should give ports: a malformed list, a type not known, or a port / LAG type.
+    bool ports = !error.empty() || std::any_of(names.begin(), names.end(), [&](const std::string& name) {
+                   const InterfaceType* type = typeOf(name, naming_);
+                   return !type || type->ports;
+                 });
+    if (ports && interface_statements_++ == 0) first_interface_ = src(line, "");
     if (!error.empty()) {
       invalid("", fmt::format("{}: {}; the interface block is ignored", line.text, error), src(line, ""));
       blockCounted(line);
@@ -86,8 +96,9 @@ class CliReader {
     }
     quiet_ = false;
   }
-  /// After the switch is built: when its files had `interface` statements but no port came of
-  /// them, records that (CFG007) at the first one.
+  /// After the switch is built: when its files had `interface` statements that should give ports
+  /// (not only management, loopback, VLAN or tunnel interfaces) but no port came of them, records
+  /// that (CFG007) at the first one.
   void noteIfNoPorts();
   /// A line rocelint does not model: QoS-related ones are notes, others are counted.
   void notUnderstood(const cli::ConfigLine& line, const std::string& context, bool qos, const std::string& why = "");
