@@ -128,6 +128,15 @@ int positionDepth(std::string_view text) {
   return depth;
 }
 
+// The line of `text` that starts at `pos` (without its newline); `pos` moves past it.
+std::string_view nextLine(std::string_view text, std::size_t& pos) {
+  std::size_t end = text.find('\n', pos);
+  if (end == std::string_view::npos) end = text.size();
+  std::string_view line = text.substr(pos, end - pos);
+  pos = end + 1;
+  return line;
+}
+
 // The OS a single top-level line proves, or nullptr.
 const char* nosOfLine(std::string_view line) {
   if (line.substr(0, 12) == "! Version 10") return "Dell OS10";
@@ -161,10 +170,7 @@ std::optional<OtherNos> otherNos(std::string_view text) {
   std::size_t pos = 0;
   int line_no = 0;
   while (pos < text.size() && line_no < 5000) {
-    std::size_t end = text.find('\n', pos);
-    if (end == std::string_view::npos) end = text.size();
-    std::string_view line = text.substr(pos, end - pos);
-    pos = end + 1;
+    std::string_view line = nextLine(text, pos);
     ++line_no;
     while (!line.empty() && isBlank(line.back())) line.remove_suffix(1);
     if (const char* nos = nosOfLine(line)) return OtherNos{nos, line_no, std::string(line)};
@@ -207,10 +213,7 @@ Dialect detectDialect(std::string_view text) {
   bool first = true;
   std::size_t pos = 0;
   while (pos < text.size() && lines < 5000) {
-    std::size_t end = text.find('\n', pos);
-    if (end == std::string_view::npos) end = text.size();
-    std::string_view line = text.substr(pos, end - pos);
-    pos = end + 1;
+    std::string_view line = nextLine(text, pos);
     ++lines;
     if (line.empty()) continue;
     if (first && (line.front() == '{' || line.front() == '[' || line.front() == '<')) return Dialect::None;

@@ -183,7 +183,7 @@ TEST(CliReader, MalformedRangeIsACfg005NoteAndZeroPortsACfg007Warning) {
   EXPECT_EQ(none[0].severity, Severity::Warning);
   EXPECT_EQ(none[0].switch_name, "nx");
   EXPECT_EQ(none[0].port, "");
-  EXPECT_EQ(none[0].location.file.str(), file);
+  EXPECT_EQ(none[0].location.file(), file);
   EXPECT_EQ(none[0].location.line, 3);
   EXPECT_EQ(none[0].message,
             "NX-OS configuration has 2 interface statements but rocelint modelled no port from them; no PFC, buffer or "
