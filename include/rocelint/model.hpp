@@ -358,6 +358,8 @@ struct InputNote {
   std::string fix;    ///< how to fix it, where the parser knows better than the rule's generic advice
   std::string referenced_kind;  ///< UndefinedReference: what the name should refer to ("DSCP_TO_TC_MAP", "qos profile")
   std::string referenced_name;  ///< UndefinedReference: the name as written
+  std::string related_message;  ///< Conflict: what the other location is ("the configuration used")
+  SourceRef related_src;        ///< Conflict: the other file's location, when known
 };
 
 /// Builds an InputNote (keeps call sites short and every member initialised).
