@@ -549,6 +549,7 @@ class Builder {
   void readPorts() {
     const auto& ports = table("PORT");
     sw_.has_port_table = !ports.empty() && !store_.partial_ports;
+    sw_.partial_port_names = !ports.empty() && store_.partial_ports;
     for (const auto& [key, e] : ports) {
       Port& port = sw_.portFor(key);
       port.declared = true;
