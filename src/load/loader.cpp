@@ -229,8 +229,8 @@ std::string hostnameOfPath(const InputFile& file, const std::map<std::string, st
 /// A file that names no switch joins a switch that other files declare: the one its path is named
 /// after, wherever it sits; else the one switch the other files of its directory name, in a
 /// sub-directory always (the QoS and buffer JSON sonic-cfggen rendered from a minigraph, next to
-/// it), at the fabric root only when the file is a fragment (its tables without ports), since a
-/// root may hold one nameless full config per switch.
+/// it), at the fabric root only when its format says it is a fragment (tables without ports), since
+/// a root may hold one nameless full config per switch.
 void adoptHostnames(const std::vector<InputFile>& files, std::vector<ParsedFile>& parsed) {
   std::map<fs::path, std::set<std::string>> declared;
   std::map<std::string, std::string> declared_lower;
@@ -243,7 +243,9 @@ void adoptHostnames(const std::vector<InputFile>& files, std::vector<ParsedFile>
     ParsedFile& file = parsed[i];
     if (!file.describesSwitch() || !file.named_by_path) continue;
     std::string host = hostnameOfPath(files[i], declared_lower);
-    if (host.empty() && (!directoryScope(files[i]).empty() || !file.complete)) {
+    // A fragment is what a format that knows whole switches (Format::complete) says is not one.
+    bool fragment = file.format->complete != nullptr && !file.complete;
+    if (host.empty() && (!directoryScope(files[i]).empty() || fragment)) {
       auto it = declared.find(files[i].path.parent_path());
       if (it != declared.end() && it->second.size() == 1) host = *it->second.begin();
     }
