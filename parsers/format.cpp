@@ -214,8 +214,8 @@ std::optional<std::string> skipReason(const Input& input) {
   if (ext == ".yaml" || ext == ".yml") return std::nullopt;
   if (ext == ".xml") return "XML that is not a SONiC minigraph (root DeviceMiniGraph) nor a Junos configuration (<configuration>)";
   if (ext == ".ini") {
-    return "only pg_profile_lookup.ini and port_config.ini (with its \"# name lanes ...\" header) are read among SONiC "
-           "platform .ini files";
+    return "neither a SONiC pg_profile_lookup table (rows \"speed cable size xon xoff threshold\") nor a port table "
+           "(a \"# name lanes alias ...\" header), the SONiC platform .ini files rocelint reads";
   }
   if (auto nos = cli::otherNos(input.text())) {
     return fmt::format("not supported yet: {} (recognised by line {}: \"{}\")", nos->name, nos->line, nos->evidence);

@@ -126,6 +126,10 @@ struct Format {
   /// The switch's host name as the document declares it, if it does.
   std::optional<std::string> (*hostname)(const Document& document) = nullptr;
   const SwitchBuilder* builder = nullptr;
+  /// Optional: true when the document describes the whole switch (its ports, not only some tables),
+  /// so a second such file of the same host name is a conflict, not a fragment to merge, and a
+  /// file without a host name that is not complete may join the one switch of its directory.
+  bool (*complete)(const Document& document) = nullptr;
   /// Optional fast path for the common one-file switch: builds `sw` (name and files set) from one
   /// document as soon as it is parsed and frees what the document holds, so the tables of every
   /// file need not be kept until all files are read. Returns false when a platform table could still

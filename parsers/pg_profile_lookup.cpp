@@ -19,7 +19,34 @@ bool toNumber(const std::string& text, T& out) {
 
 }  // namespace
 
-bool isPgProfileLookupName(std::string_view file_name) { return file_name == "pg_profile_lookup.ini"; }
+bool looksLikePgProfileLookup(std::string_view text) {
+  bool row_seen = false;
+  while (!text.empty()) {
+    std::size_t end = text.find('\n');
+    std::string line(text.substr(0, end));
+    text.remove_prefix(end == std::string_view::npos ? text.size() : end + 1);
+    if (auto hash = line.find('#'); hash != std::string::npos) line.erase(hash);
+    std::istringstream words(line);
+    std::vector<std::string> columns;
+    for (std::string word; words >> word;) columns.push_back(word);
+    if (columns.empty()) continue;
+    if (columns.size() < 6 || columns.size() > 7) return false;
+    std::uint64_t number = 0;
+    for (std::size_t c = 0; c < columns.size(); ++c) {
+      std::string value = columns[c];
+      if (c == 1) {
+        if (value.size() < 2 || value.back() != 'm') return false;
+        value.pop_back();
+      }
+      if (c == 5) {  // threshold: a signed alpha
+        if (!value.empty() && value.front() == '-') value.erase(0, 1);
+      }
+      if (!toNumber(value, number)) return false;
+    }
+    row_seen = true;
+  }
+  return row_seen;
+}
 
 PgLookupTable parsePgProfileLookup(std::string_view text, const std::string& file) {
   PgLookupTable table;

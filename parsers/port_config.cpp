@@ -62,11 +62,30 @@ const PortConfigRow* PortConfigTable::findByAliasOrName(const std::string& alias
   return nullptr;
 }
 
-bool looksLikePortConfig(std::string_view file_name, std::string_view text) {
-  if (file_name != "port_config.ini") return false;
+const PortConfigRow* PortConfigTable::firstBreakoutMember(const std::string& parent) const {
+  if (parent.empty()) return nullptr;
+  for (const PortConfigRow& row : rows) {
+    auto alias = row.columns.find("alias");
+    if (alias == row.columns.end()) continue;
+    std::string_view a = alias->second.value;
+    if (a.size() <= parent.size() || a.substr(0, parent.size()) != parent) continue;
+    std::string_view rest = a.substr(parent.size());
+    bool letter = rest.size() == 1 && std::islower(static_cast<unsigned char>(rest[0]));
+    bool number = rest.size() > 1 && rest[0] == '/' &&
+                  std::all_of(rest.begin() + 1, rest.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); });
+    if (letter || number) return &row;
+  }
+  return nullptr;
+}
+
+bool looksLikePortConfig(std::string_view text) {
   for (std::string_view line : lines(text)) {
     if (blank(line)) continue;
-    if (!headerColumns(line).empty()) return true;
+    std::vector<std::string> columns = headerColumns(line);
+    if (!columns.empty()) {
+      return std::find(columns.begin(), columns.end(), "lanes") != columns.end() ||
+             std::find(columns.begin(), columns.end(), "alias") != columns.end();
+    }
     if (line[line.find_first_not_of(" \t")] != '#') return false;  // a data row before any header
   }
   return false;

@@ -25,6 +25,10 @@ struct PortConfigTable {
 
   /// The row whose alias is `alias`, else the row named `alias`, else nullptr (as sonic-cfggen resolves).
   [[nodiscard]] const PortConfigRow* findByAliasOrName(const std::string& alias) const;
+  /// When `parent` is a port broken out into sub-ports (`etp1` -> `etp1a`, `etp1b`; `Ethernet1/1` ->
+  /// `Ethernet1/1/1`, ...; aliases of the form parent + letter or parent + "/" + number), the first
+  /// of them in the table, which keeps the parent's SONiC name; nullptr otherwise.
+  [[nodiscard]] const PortConfigRow* firstBreakoutMember(const std::string& parent) const;
 
  private:
   friend PortConfigTable parsePortConfig(std::string_view text, const std::string& file);
@@ -32,9 +36,9 @@ struct PortConfigTable {
   std::map<std::string, std::size_t> by_name_;
 };
 
-/// True when the file is named port_config.ini and a `#` header naming a `name` column comes
-/// before its first port row.
-bool looksLikePortConfig(std::string_view file_name, std::string_view text);
+/// True when a `#` header naming a `name` column and a `lanes` or `alias` column comes before the
+/// first port row, whatever the file is called (`port_config.ini`, `<platform>-port-config.ini`).
+bool looksLikePortConfig(std::string_view text);
 
 /// Parses the table; throws InputError ("file:line:col: ...") on a row with missing or extra
 /// columns or a port listed twice. Values are not checked here: they become PORT fields and

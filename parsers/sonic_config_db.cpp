@@ -217,6 +217,12 @@ DeviceTables readConfigDb(const json::Node& root, const std::string& file_name) 
 
 void mergeTables(TableStore& into, const TableStore& from, const std::string& switch_name,
                  std::vector<InputNote>& notes) {
+  // The merged PORT rows are partial only when every file that gave some is.
+  if (const auto* ports = from.table("PORT"); ports != nullptr && !ports->empty()) {
+    const auto* had = into.table("PORT");
+    bool had_rows = had != nullptr && !had->empty();
+    into.partial_ports = from.partial_ports && (!had_rows || into.partial_ports);
+  }
   for (const auto& [table_name, entries] : from.tables) {
     auto& target_table = into.tables[table_name];
     for (const auto& [key, entry] : entries) {
@@ -542,7 +548,8 @@ class Builder {
 
   void readPorts() {
     const auto& ports = table("PORT");
-    sw_.has_port_table = !ports.empty();
+    sw_.has_port_table = !ports.empty() && !store_.partial_ports;
+    sw_.partial_port_names = !ports.empty() && store_.partial_ports;
     for (const auto& [key, e] : ports) {
       Port& port = sw_.portFor(key);
       port.declared = true;

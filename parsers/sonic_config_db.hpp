@@ -27,6 +27,9 @@ struct Entry {
 /// Tables of one device, merged from every file that describes it.
 struct TableStore {
   std::map<std::string, std::map<std::string, Entry>> tables;
+  /// The PORT rows are only the names one file happened to use (a minigraph without the hwsku's
+  /// port_config.ini), not the platform's port list: other tables may name other ports.
+  bool partial_ports = false;
 
   [[nodiscard]] const std::map<std::string, Entry>* table(const std::string& name) const;
 };

@@ -31,7 +31,11 @@ const Format kPgProfileLookup{
     .name = "pg_profile_lookup.ini",
     .role = Role::PlatformTable,
     .content = Content::Text,
-    .recognise = [](const Input& input) { return isPgProfileLookupName(input.name()); },
+    .recognise =
+        [](const Input& input) {
+          // By content; a file with the platform's own name is one even when malformed (then exit 2).
+          return input.name() == "pg_profile_lookup.ini" || looksLikePgProfileLookup(input.text());
+        },
     .parse = [](const Input& input) -> std::unique_ptr<Document> {
       return std::make_unique<PgLookupDocument>(parsePgProfileLookup(input.text(), input.file()));
     },
@@ -48,7 +52,8 @@ const Format kPortConfig{
     .name = "port_config.ini",
     .role = Role::PlatformTable,
     .content = Content::Text,
-    .recognise = [](const Input& input) { return looksLikePortConfig(input.name(), input.text()); },
+    .recognise =
+        [](const Input& input) { return input.name() == "port_config.ini" || looksLikePortConfig(input.text()); },
     .parse = [](const Input& input) -> std::unique_ptr<Document> {
       return std::make_unique<PortConfigDocument>(parsePortConfig(input.text(), input.file()));
     },
@@ -160,6 +165,9 @@ const Format kConfigDb{
     },
     .hostname = [](const Document& d) { return static_cast<const ConfigDbDocument&>(d).device.hostname; },
     .builder = &kSonicBuilder,
+    .complete = [](const Document& d) {
+      return static_cast<const ConfigDbDocument&>(d).device.store.table("PORT") != nullptr;
+    },
     .build_alone = [](Document& d, Switch& sw, BuildOutput& out) {
       auto& file = static_cast<ConfigDbDocument&>(d);
       file.takeNotes(sw, out);
@@ -182,6 +190,7 @@ const Format kMinigraph{
       return static_cast<const MinigraphDocument&>(d).graph.hostname.value;
     },
     .builder = &kSonicBuilder,
+    .complete = [](const Document&) { return true; },  // a minigraph always describes the whole device
 };
 
 }  // namespace

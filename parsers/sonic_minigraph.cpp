@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <map>
 #include <set>
 
 #include "rocelint/diagnostics.hpp"
@@ -114,6 +115,7 @@ class Reader {
         if (sameHost(device.hostname.value, out_.hostname.value) && device.hwsku) out_.hwsku = device.hwsku;
       }
     }
+    detectMultiAsic();
     return std::move(out_);
   }
 
@@ -285,10 +287,32 @@ class Reader {
       for (pugi::xml_node list : children(info, "EthernetInterfaces")) {
         for (pugi::xml_node i : children(list, "EthernetInterface")) {
           out_.interfaces.push_back({required(i, "InterfaceName", "the interface's name (its alias)"), text(i, "Speed"),
-                                     text(i, "Description"), pos_.of(i)});
+                                     text(i, "Description"), text(i, "SonicName"), pos_.of(i)});
+        }
+      }
+      for (pugi::xml_node list : children(info, "SystemPorts")) {
+        for (pugi::xml_node p : children(list, "SystemPort")) {
+          auto name = text(p, "Name");
+          if (!name) continue;
+          auto host = text(p, "Hostname");
+          auto asic = text(p, "AsicName");
+          out_.system_ports.push_back({*name, host ? host->value : "", asic ? asic->value : ""});
         }
       }
     }
+  }
+
+  // Several ASICs: ASIC devices in PngDec (multi-ASIC pizza boxes and chassis) or system ports on
+  // more than one ASIC of this host.
+  void detectMultiAsic() {
+    for (const auto& d : out_.devices) {
+      if (d.type && lower(d.type->value) == "asic") out_.multi_asic = true;
+    }
+    std::set<std::string> asics;
+    for (const auto& p : out_.system_ports) {
+      if (sameHost(p.hostname, out_.hostname.value) && !p.asic.empty()) asics.insert(lower(p.asic));
+    }
+    if (asics.size() > 1) out_.multi_asic = true;
   }
 
   void readMetadata(const pugi::xml_node& declaration) {
@@ -355,7 +379,9 @@ class Renderer {
  public:
   Renderer(const Minigraph& graph, const PortConfigTable* ports, std::vector<InputNote>& notes)
       : g_(graph), ports_(ports), notes_(notes) {
-    for (const auto& i : g_.interfaces) interface_names_.insert(i.name.value);
+    for (const auto& i : g_.interfaces) {
+      if (i.sonic_name) sonic_names_.emplace(i.name.value, i.sonic_name->value);
+    }
     for (const auto& pc : g_.portchannels) portchannel_names_.insert(pc.name.value);
   }
 
@@ -363,10 +389,12 @@ class Renderer {
     if (ports_ != nullptr) {
       addPortConfigRows(store_, *ports_);
     } else {
+      store_.partial_ports = true;
       notes_.push_back(makeNote(
           InputNote::Kind::UnknownField, g_.hostname.value, "",
           fmt::format("no port_config.ini applies to {} (hwsku {}): its minigraph port names are kept as written "
-                      "(aliases such as \"{}\"); put the hwsku's port_config.ini in the switch's directory, in a "
+                      "(aliases such as \"{}\") and ports its other files name differently are checked on their own, "
+                      "without neighbours; put the hwsku's port_config.ini in the switch's directory, in a "
                       "directory named after the hwsku, or at the fabric root",
                       g_.hostname.value, g_.hwsku ? g_.hwsku->value : "not given", exampleAlias()),
           g_.root));
@@ -408,23 +436,57 @@ class Renderer {
     return "none";
   }
 
-  // The SONiC name of a port the minigraph names by alias; nullopt when the device has no such port.
+  // The SONiC name of a port as the minigraph names it (alias, SONiC name or breakout parent);
+  // nullopt when the port table has no such port. Without a port table every name is a port.
   [[nodiscard]] std::optional<std::string> portName(const std::string& alias) const {
     if (ports_ != nullptr) {
-      const PortConfigRow* row = ports_->findByAliasOrName(alias);
-      return row ? std::optional<std::string>(row->name) : std::nullopt;
+      if (const PortConfigRow* row = ports_->findByAliasOrName(alias)) return row->name;
+      if (const PortConfigRow* row = ports_->firstBreakoutMember(alias)) return row->name;
+      return std::nullopt;
     }
-    if (!interface_names_.empty() && !interface_names_.count(alias)) return std::nullopt;
-    return alias;  // no port list to check against: kept as written
+    if (auto it = sonic_names_.find(alias); it != sonic_names_.end()) return it->second;
+    return alias;  // the minigraph's own names are the names
   }
 
-  [[nodiscard]] std::string requirePort(const XmlText& alias, std::string_view what) const {
-    if (auto name = portName(alias.value)) return *name;
-    std::string known = ports_ != nullptr ? fmt::format("the aliases and names of {}", ports_->file)
-                                          : std::string("the InterfaceName values of its DeviceInfos");
-    throw InputError(fmt::format("{}:{}:{}: {} names port \"{}\", which {} does not have: expected one of {}",
-                                 alias.src.file(), alias.src.line, alias.src.column, what, alias.value,
-                                 g_.hostname.value, known));
+  // Another line card's or ASIC's port: listed as a system port of another host or ASIC, or any
+  // unresolved name of a multi-ASIC chassis whose port table holds one ASIC's ports.
+  [[nodiscard]] bool otherAsicPort(const std::string& name) const {
+    for (const auto& p : g_.system_ports) {
+      if (p.name.value == name && !sameHost(p.hostname, g_.hostname.value)) return true;
+    }
+    return g_.multi_asic;
+  }
+
+  // The port a statement names, or nullopt (and a note) when it names none: sonic-cfggen renders
+  // the statement anyway and the switch ignores it, so the rest of the minigraph is still read.
+  [[nodiscard]] std::optional<std::string> resolvePort(const XmlText& alias, std::string_view what) {
+    if (auto name = portName(alias.value)) {
+      ensurePort(*name, alias.src);
+      return name;
+    }
+    if (otherAsicPort(alias.value)) {
+      notes_.push_back(makeNote(InputNote::Kind::UnknownField, g_.hostname.value, "",
+                                fmt::format("{} names port \"{}\", which {} does not list: a port of another ASIC of "
+                                            "this multi-ASIC chassis, not checked here",
+                                            what, alias.value, ports_->file),
+                                alias.src));
+      notes_.back().group = "minigraph ports of other ASICs";
+      return std::nullopt;
+    }
+    InputNote note = makeNote(InputNote::Kind::UndefinedPort, g_.hostname.value, alias.value,
+                              fmt::format("{} names port \"{}\", which is neither an alias nor a name in {}, so {} "
+                                          "ignores it",
+                                          what, alias.value, ports_->file, g_.hostname.value),
+                              alias.src);
+    note.fix = fmt::format("correct the port name, or use the port_config.ini of hwsku {} that lists it",
+                           g_.hwsku ? g_.hwsku->value : "of this switch");
+    notes_.push_back(std::move(note));
+    return std::nullopt;
+  }
+
+  // Without a port table, a port the minigraph names gets a PORT row, as DeviceInfos ports do.
+  void ensurePort(const std::string& name, const SourceRef& src) {
+    if (ports_ == nullptr) entry("PORT", name, src);
   }
 
   void adminUp(const std::string& port, const SourceRef& why) {
@@ -439,7 +501,7 @@ class Renderer {
     for (const auto& i : g_.interfaces) {
       auto name = portName(i.name.value);
       if (!name) continue;  // sonic-cfggen ignores DeviceInfos ports that port_config.ini lacks
-      if (ports_ == nullptr && !store_.tables["PORT"].count(*name)) entry("PORT", *name, i.src);
+      ensurePort(*name, i.src);
       auto& table = store_.tables["PORT"];
       auto it = table.find(*name);
       if (it == table.end()) continue;
@@ -480,7 +542,9 @@ class Renderer {
       const XmlText& port = local_end ? link.end_port : link.start_port;
       const XmlText& peer = local_end ? link.start_device : link.end_device;
       const XmlText& peer_port = local_end ? link.start_port : link.end_port;
-      std::string name = requirePort(port, "link");
+      auto resolved = resolvePort(port, "link");
+      if (!resolved) continue;  // sonic-cfggen drops the neighbour of a port port_config.ini lacks
+      const std::string& name = *resolved;
       Entry& e = entry("DEVICE_NEIGHBOR", name, link.src);
       set(e, "name", peer);
       set(e, "port", peer_port);
@@ -545,7 +609,9 @@ class Renderer {
         name = on;
       } else {
         table = "INTERFACE";
-        name = requirePort(ip.attach_to, "IP interface");
+        auto port = resolvePort(ip.attach_to, "IP interface");
+        if (!port) continue;
+        name = *port;
         adminUp(name, ip.src);
       }
       entry(table, name, ip.src);
@@ -560,9 +626,10 @@ class Renderer {
       e.fields["mtu"] = Field{"9100", cfggenDefault(pc.src, "PORTCHANNEL/mtu"), false};
       if (!pc.members) continue;
       for (const auto& member : splitOn(pc.members->value, ';')) {
-        std::string name = requirePort(XmlText{member, pc.members->src}, "PortChannel " + pc.name.value);
-        entry("PORTCHANNEL_MEMBER", pc.name.value + "|" + name, pc.members->src);
-        adminUp(name, pc.members->src);
+        auto name = resolvePort(XmlText{member, pc.members->src}, "PortChannel " + pc.name.value);
+        if (!name) continue;
+        entry("PORTCHANNEL_MEMBER", pc.name.value + "|" + *name, pc.members->src);
+        adminUp(*name, pc.members->src);
       }
     }
   }
@@ -574,9 +641,10 @@ class Renderer {
       set(e, "vlanid", v.vlan_id);
       if (!v.members) continue;
       for (const auto& member : splitOn(v.members->value, ';')) {
-        std::string name = portchannel_names_.count(member)
-                               ? member
-                               : requirePort(XmlText{member, v.members->src}, "VLAN " + v.name.value);
+        std::optional<std::string> resolved =
+            portchannel_names_.count(member) ? member : resolvePort(XmlText{member, v.members->src}, "VLAN " + v.name.value);
+        if (!resolved) continue;
+        const std::string& name = *resolved;
         Entry& m = entry("VLAN_MEMBER", key + "|" + name, v.members->src);
         m.fields["tagging_mode"] = Field{"untagged", cfggenDefault(v.members->src, "VLAN_MEMBER/tagging_mode"), false};
         adminUp(name, v.members->src);
@@ -651,7 +719,7 @@ class Renderer {
   const Minigraph& g_;
   const PortConfigTable* ports_;
   std::vector<InputNote>& notes_;
-  std::set<std::string> interface_names_;
+  std::map<std::string, std::string> sonic_names_;  ///< DeviceInfos alias -> SonicName
   std::set<std::string> portchannel_names_;
   TableStore store_;
 };

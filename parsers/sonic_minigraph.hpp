@@ -67,7 +67,15 @@ struct MinigraphGroup {
 struct MinigraphInterface {
   XmlText name;  ///< InterfaceName (an alias)
   std::optional<XmlText> speed, description;
+  std::optional<XmlText> sonic_name;  ///< SonicName, where the minigraph gives the SONiC name beside the alias
   SourceRef src;
+};
+
+/// DeviceInfo/SystemPorts/SystemPort of a VOQ chassis: a port of some line card and ASIC.
+struct MinigraphSystemPort {
+  XmlText name;
+  std::string hostname;
+  std::string asic;
 };
 
 /// LinkMetadataDeclaration/Link/LinkMetadata: "devA:portA;devB:portB" and its properties.
@@ -92,6 +100,10 @@ struct Minigraph {
   std::vector<MinigraphAddress> loopbacks, ip_interfaces;
   std::vector<MinigraphGroup> portchannels, vlans;
   std::vector<MinigraphInterface> interfaces;  ///< of the DeviceInfo of this hwsku
+  std::vector<MinigraphSystemPort> system_ports;
+  /// The chassis has several ASICs (ASIC devices in PngDec, or system ports of several ASICs): a
+  /// port table may list only one ASIC's ports.
+  bool multi_asic = false;
   std::vector<MinigraphLinkMetadata> link_metadata;
   // Read only to be counted as outside rocelint's scope:
   std::vector<MinigraphAddress> mgmt_addresses;  ///< ManagementIPInterfaces
@@ -111,9 +123,13 @@ Minigraph parseMinigraph(std::string_view text, const std::string& file);
 /// DEVICE_NEIGHBOR_METADATA, BGP_NEIGHBOR, LOOPBACK_INTERFACE, INTERFACE, PORTCHANNEL*,
 /// VLAN*; ACL_TABLE, MGMT_INTERFACE, CONSOLE_PORT, MUX_CABLE, TUNNEL by key only, so they are
 /// counted as out of scope), each field pointing at its XML line. Device properties other than
-/// DeploymentId are counted as "minigraph DeviceProperty", except QoS ones, which are notes. Port aliases become SONiC names through
-/// `ports`; without it they are kept and a note says so. Throws InputError when a link, LAG,
-/// VLAN or IP interface names a port the device does not have.
+/// DeploymentId are counted as "minigraph DeviceProperty", except QoS ones, which are notes. Ports
+/// are resolved as sonic-cfggen resolves them: with `ports`, by alias or SONiC name, and a breakout
+/// parent (`etp1`) as its first member (`etp1a`), which keeps the parent's SONiC name; a port that
+/// resolves nowhere is an UndefinedPort note (CFG002) and left out, one of another ASIC of a
+/// multi-ASIC chassis an UnknownField note. Without `ports`, DeviceInfos' SonicName translates
+/// where given and every other name is kept as written; the PORT rows are then partial
+/// (`TableStore::partial_ports`). Never throws for a port name.
 TableStore renderMinigraph(const Minigraph& graph, const PortConfigTable* ports, std::vector<InputNote>& notes);
 
 /// Adds the PORT rows of a port_config.ini (lanes, alias, index, speed, ...) to `store`.

@@ -15,6 +15,7 @@ Finding noteFinding(const InputNote& note) {
   f.port = note.port;
   f.location = note.src;
   f.message = note.message;
+  if (note.related_src.known()) f.related.push_back(RelatedLocation{note.related_message, note.related_src});
   return f;
 }
 

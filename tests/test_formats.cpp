@@ -58,8 +58,13 @@ TEST(FormatRegistry, RecognisesByContentInRegistryOrder) {
   EXPECT_STREQ(recognisedAs("x/pg_profile_lookup.ini", "# speed cable size xon xoff threshold\n"), "pg_profile_lookup.ini");
   EXPECT_STREQ(recognisedAs("x/port_config.ini", "# name lanes alias index speed\nEthernet0 0,1 etp1 0 100000\n"),
                "port_config.ini");
-  // A port table under another name is not one.
-  EXPECT_STREQ(recognisedAs("x/ports.ini", "# name lanes alias index speed\nEthernet0 0,1 etp1 0 100000\n"), "");
+  // Recognised by content, whatever the file is called (`<platform>-port-config.ini`).
+  EXPECT_STREQ(recognisedAs("x/x86_64-mlnx_msn2700-r0-port-config.ini",
+                            "# name lanes alias index speed\nEthernet0 0,1 etp1 0 100000\n"),
+               "port_config.ini");
+  EXPECT_STREQ(recognisedAs("x/th.ini", "# speed cable size xon xoff threshold\n40000 5m 1248 2288 66560 0\n"),
+               "pg_profile_lookup.ini");
+  EXPECT_STREQ(recognisedAs("x/other.ini", "# name value\nfoo 1\n"), "");
   EXPECT_STREQ(recognisedAs("leaf1.json", R"({"lldp": {"interface": []}})"), "LLDP");
   EXPECT_STREQ(recognisedAs("leaf1.json", R"({"PORT": {"Ethernet0": {"speed": "100000"}}})"), "SONiC config_db");
   // JSON without the .json extension is still JSON; JSON formats only ever see JSON.
@@ -99,8 +104,9 @@ TEST(FormatRegistry, SkipReasonsAreUnchangedAndUnknownYamlIsIgnored) {
                          root + "blob.bin skipped: not a recognised input format",
                          root + "notes.json skipped: JSON that is neither a SONiC config_db (no TABLE or TABLE|key "
                                 "members) nor LLDP neighbours (no lldp or lldpNeighbors)",
-                         root + "platform.ini skipped: only pg_profile_lookup.ini and port_config.ini (with its \"# "
-                                "name lanes ...\" header) are read among SONiC platform .ini files",
+                         root + "platform.ini skipped: neither a SONiC pg_profile_lookup table (rows \"speed cable "
+                                "size xon xoff threshold\") nor a port table (a \"# name lanes alias ...\" header), "
+                                "the SONiC platform .ini files rocelint reads",
                          root + "pom.xml skipped: XML that is not a SONiC minigraph (root DeviceMiniGraph) nor a Junos "
                                 "configuration (<configuration>)",
                          root + "router.cfg skipped: not an EOS or NX-OS running-config nor a Junos configuration",

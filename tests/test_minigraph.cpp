@@ -11,6 +11,7 @@
 #include <cstdio>
 #include <filesystem>
 
+#include "pg_profile_lookup.hpp"
 #include "port_config.hpp"
 #include "rocelint/qos.hpp"
 #include "sonic_minigraph.hpp"
@@ -481,8 +482,9 @@ TEST(Minigraph, WithoutPortConfigAliasesAreKeptWithANote) {
   ASSERT_EQ(notes.size(), 2u);  // this one, and the QosProfile property's
   EXPECT_EQ(notes[0].message,
             "no port_config.ini applies to leaf1 (hwsku Test-SKU): its minigraph port names are kept as written "
-            "(aliases such as \"etp1\"); put the hwsku's port_config.ini in the switch's directory, in a directory "
-            "named after the hwsku, or at the fabric root");
+            "(aliases such as \"etp1\") and ports its other files name differently are checked on their own, without "
+            "neighbours; put the hwsku's port_config.ini in the switch's directory, in a directory named after the "
+            "hwsku, or at the fabric root");
   EXPECT_EQ(notes[0].location.file(), file);
   EXPECT_EQ(notes[0].location.line, 2);
   EXPECT_EQ(sw.ports.size(), 4u);
@@ -547,9 +549,9 @@ TEST(PortConfig, HeaderNamesTheColumnsInAnyOrderWithExtraColumns) {
   const char* text =
       "# comment\n# name lanes alias speed index asic_port_name role\n"
       "Ethernet0 0,1 etp1 100000 0 Eth0-ASIC0 Ext\r\nEthernet-BP0 8 Eth4-ASIC0 40000 1 Eth4-ASIC0 Int\n";
-  EXPECT_TRUE(sonic::looksLikePortConfig("port_config.ini", text));
-  EXPECT_FALSE(sonic::looksLikePortConfig("port_config.ini", "Ethernet0 0 etp1\n"));
-  EXPECT_FALSE(sonic::looksLikePortConfig("other.ini", text));
+  EXPECT_TRUE(sonic::looksLikePortConfig(text));
+  EXPECT_FALSE(sonic::looksLikePortConfig("Ethernet0 0 etp1\n"));
+  EXPECT_FALSE(sonic::looksLikePortConfig("# name value\nfoo 1\n"));  // a "name" column alone is not a port table
   sonic::PortConfigTable table = sonic::parsePortConfig(text, "p.ini");
   ASSERT_EQ(table.rows.size(), 2u);
   EXPECT_EQ(table.rows[0].columns.at("speed").value, "100000");
@@ -792,31 +794,257 @@ TEST(MinigraphMalformed, TruncatedXmlNamesTheLine) {
                                                   file, lineOf(kLeafGraph, "<Prefix>10.0.0.2/31")));
 }
 
-TEST(MinigraphMalformed, LinkToAPortTheDeviceDoesNotHave) {
+// --- files of one switch, wherever they sit ------------------------------------------------------
+
+const char* kLookup = "# PG lossless profiles.\n# speed cable size xon xoff threshold xon_offset\n"
+                      "  400000  5m   1248    2288 35776   0        2288\n";
+
+TEST(SwitchFiles, FragmentsAtTheFabricRootJoinTheOneSwitchThere) {
+  // The layout of sonic-buildimage's samples: minigraph, rendered QoS and buffer JSON side by side.
+  TempDir dir;
+  dir.write("minigraph.xml", kLeafGraph);
+  std::string qos = dir.write("qos.json", R"({"PORT_QOS_MAP": {"Ethernet4": {"pfc_enable": "3"}}})");
+  dir.write("buffers.json", R"({"CABLE_LENGTH": {"AZURE": {"Ethernet4": "5m"}}})");
+  dir.write("port_config.ini", kTestSkuPorts);
+  Fabric fabric = loadFabric({dir.path()});
+  ASSERT_EQ(fabric.switches.size(), 1u);
+  const Switch& sw = fabric.switches[0];
+  EXPECT_EQ(sw.name, "leaf1");
+  EXPECT_EQ(sw.files.size(), 3u);
+  const Port* eth4 = sw.findPort("Ethernet4");
+  ASSERT_TRUE(eth4 && eth4->neighbor && eth4->cable_length_m);
+  EXPECT_EQ(eth4->qos.pfc_enable->src.file(), qos);
+  EXPECT_EQ(eth4->cable_length_m->value, 5u);
+  // A full config without a host name at the root is a switch of its own (named after its stem).
+  dir.write("leaf2.json", R"({"PORT": {"Ethernet0": {"speed": "100000"}}})");
+  Fabric two = loadFabric({dir.path()});
+  ASSERT_EQ(two.switches.size(), 2u);
+  EXPECT_EQ(two.switches[1].name, "leaf2");
+  // Two named switches at the root: a nameless fragment joins neither.
+  dir.write("spine1.json", R"({"DEVICE_METADATA": {"localhost": {"hostname": "spine1"}}, "PORT": {"Ethernet0": {}}})");
+  Fabric three = loadFabric({dir.path()});
+  EXPECT_EQ(three.switches.size(), 5u);  // leaf1, leaf2, spine1, qos, buffers
+}
+
+TEST(SwitchFiles, AFileNamedAfterADeclaredHostJoinsItAnywhere) {
+  TempDir dir;
+  dir.write("graphs/minigraph.xml", kLeafGraph);
+  dir.write("graphs/other.json", R"({"DEVICE_METADATA": {"localhost": {"hostname": "spine9"}}, "PORT": {"Ethernet0": {}}})");
+  std::string qos = dir.write("rendered/LEAF1.qos.json", R"({"PORT_QOS_MAP": {"etp2": {"pfc_enable": "3"}}})");
+  dir.write("rendered/spine9/buffers.json", R"({"CABLE_LENGTH": {"AZURE": {"Ethernet0": "5m"}}})");
+  Fabric fabric = loadFabric({dir.path()});
+  ASSERT_EQ(fabric.switches.size(), 2u);
+  const Switch& leaf = fabric.switches[0];
+  EXPECT_EQ(leaf.name, "leaf1");
+  EXPECT_EQ(leaf.files.size(), 2u);
+  EXPECT_EQ(leaf.findPort("etp2")->qos.pfc_enable->src.file(), qos);
+  EXPECT_EQ(fabric.switches[1].name, "spine9");
+  EXPECT_TRUE(fabric.switches[1].findPort("Ethernet0")->cable_length_m);
+}
+
+TEST(SwitchFiles, PlatformTablesBesideTheSwitchFilesApplyWhateverTheFolderIsCalled) {
+  // docs/inputs.md: a pg_profile_lookup.ini / port_config.ini in the switch's own directory applies,
+  // whatever that directory is called; recognised by content, whatever the file is called.
+  TempDir dir;
+  dir.write("pod1/rack7/config_db.json",
+            R"({"DEVICE_METADATA": {"localhost": {"hostname": "leaf7", "hwsku": "Other-SKU"}},
+                "PORT": {"Ethernet0": {"speed": "400000", "admin_status": "up"}},
+                "CABLE_LENGTH": {"AZURE": {"Ethernet0": "5m"}},
+                "PORT_QOS_MAP": {"Ethernet0": {"pfc_enable": "3"}}})");
+  std::string lookup = dir.write("pod1/rack7/th-lookup.ini", kLookup);
+  Fabric fabric = loadFabric({dir.path()});
+  ASSERT_EQ(fabric.switches.size(), 1u);
+  const Switch& sw = fabric.switches[0];
+  ASSERT_TRUE(sw.pg_lookup);
+  EXPECT_EQ(sw.pg_lookup->file, lookup);
+  ASSERT_TRUE(sw.findPort("Ethernet0")->pgs[3]);
+  EXPECT_EQ(sw.findPort("Ethernet0")->pgs[3]->profile->name, "pg_lossless_400000_5m_profile");
+  EXPECT_TRUE(withRule(analyze(fabric, {}), "CFG004").empty());
+  // A port-config table named after its platform is read as one.
+  TempDir named;
+  named.write("leaf1/minigraph.xml", kLeafGraph);
+  named.write("leaf1/x86_64-test-port-config.ini", kTestSkuPorts);
+  Fabric with_ports = loadFabric({named.path()});
+  EXPECT_NE(with_ports.switches.at(0).findPort("Ethernet0"), nullptr);
+  EXPECT_EQ(with_ports.switches.at(0).findPort("etp1"), nullptr);
+  EXPECT_TRUE(sonic::looksLikePortConfig(kTestSkuPorts));
+  EXPECT_TRUE(looksLikePgProfileLookup(kLookup));
+  EXPECT_FALSE(looksLikePgProfileLookup("# speed cable\n400000 5m 1 2 3\n"));  // five columns
+  EXPECT_FALSE(looksLikePgProfileLookup("# only comments\n"));
+  EXPECT_FALSE(looksLikePgProfileLookup("hostname leaf1\n"));
+}
+
+TEST(SwitchFiles, TwoFullConfigsOfOneHostAreCfg003WithBothLocations) {
+  TempDir dir;
+  const char* config = R"({"DEVICE_METADATA": {"localhost": {"hostname": "leaf1"}},
+    "PORT": {"Ethernet0": {"speed": "SPEED"}}})";
+  std::string first = dir.write("a/config_db.json", replaced(config, "SPEED", "100000"));
+  std::string second = dir.write("b/config_db.json", replaced(config, "SPEED", "400000"));
+  Fabric fabric = loadFabric({dir.path()});
+  ASSERT_EQ(fabric.switches.size(), 1u);
+  EXPECT_EQ(fabric.switches[0].files, (std::vector<std::string>{first}));
+  EXPECT_EQ(fabric.switches[0].findPort("Ethernet0")->speed_mbps->value, 100000u);  // not merged
+  auto conflicts = withRule(analyze(fabric, {}), "CFG003");
+  ASSERT_EQ(conflicts.size(), 1u);
+  EXPECT_EQ(conflicts[0].switch_name, "leaf1");
+  EXPECT_EQ(conflicts[0].location.file(), second);
+  EXPECT_EQ(conflicts[0].location.line, 1);
+  EXPECT_EQ(conflicts[0].message,
+            fmt::format("{} and {} both describe all of switch leaf1; {} is left out: keep one full configuration per "
+                        "switch (fragments such as a rendered qos.json merge)",
+                        first, second, second));
+  ASSERT_EQ(conflicts[0].related.size(), 1u);
+  EXPECT_EQ(conflicts[0].related[0].src.file(), first);
+  EXPECT_EQ(conflicts[0].related[0].message, "the configuration of leaf1 that is used");
+  EXPECT_EQ(conflicts[0].fix, "remove one of the two files from the fabric directory, or give each its own host name");
+}
+
+// --- ports as sonic-cfggen resolves them: never an abort -------------------------------------------
+
+TEST(MinigraphPorts, LinkToAPortThePortTableLacksIsCfg002AndTheRestIsRead) {
+  // sonic-cfggen drops the neighbour of a port port_config.ini lacks ("ignore interface ... as it is
+  // not in the port_config.ini"); the switch runs without it, so the finding is an undefined port.
   TempDir dir;
   std::string text = replaced(kLeafGraph, "<StartPort>etp1</StartPort>", "<StartPort>etp9</StartPort>");
   std::string file = dir.write("leaf1/minigraph.xml", text);
   std::string ini = dir.write("Test-SKU/port_config.ini", kTestSkuPorts);
-  EXPECT_EQ(inputError({dir.path()}), fmt::format("{}:{}:9: link names port \"etp9\", which leaf1 does not have: "
-                                                  "expected one of the aliases and names of {}",
-                                                  file, lineOf(text, "<StartPort>etp9"), ini));
-  // Without port_config.ini, DeviceInfos lists the ports.
-  std::filesystem::remove(ini);
-  EXPECT_EQ(inputError({dir.path()}), fmt::format("{}:{}:9: link names port \"etp9\", which leaf1 does not have: "
-                                                  "expected one of the InterfaceName values of its DeviceInfos",
-                                                  file, lineOf(text, "<StartPort>etp9")));
+  Fabric fabric = loadFabric({dir.path()});
+  ASSERT_EQ(fabric.switches.size(), 1u);
+  const Switch& sw = fabric.switches[0];
+  EXPECT_EQ(sw.ports.size(), 4u);
+  EXPECT_FALSE(sw.findPort("Ethernet0")->neighbor);       // the link named no port of leaf1
+  EXPECT_TRUE(sw.findPort("Ethernet4")->neighbor);        // the rest of the minigraph is read
+  auto undefined = withRule(analyze(fabric, {}), "CFG002");
+  ASSERT_EQ(undefined.size(), 1u);
+  EXPECT_EQ(undefined[0].switch_name, "leaf1");
+  EXPECT_EQ(undefined[0].port, "etp9");
+  EXPECT_EQ(undefined[0].severity, Severity::Error);
+  EXPECT_EQ(undefined[0].message,
+            fmt::format("link names port \"etp9\", which is neither an alias nor a name in {}, so leaf1 ignores it", ini));
+  EXPECT_EQ(undefined[0].location.file(), file);
+  EXPECT_EQ(undefined[0].location.line, lineOf(text, "<StartPort>etp9"));
+  EXPECT_EQ(undefined[0].location.column, 9);
+  EXPECT_EQ(undefined[0].fix, "correct the port name, or use the port_config.ini of hwsku Test-SKU that lists it");
 }
 
-TEST(MinigraphMalformed, LagMemberTheDeviceDoesNotHave) {
+TEST(MinigraphPorts, WithoutPortConfigEveryNameTheMinigraphUsesIsAPort) {
+  // A link naming a port DeviceInfos do not list (under another name, a breakout member): without
+  // a port table there is nothing to check it against; the minigraph's own names are the names.
+  TempDir dir;
+  std::string text = replaced(kLeafGraph, "<StartPort>etp1</StartPort>", "<StartPort>etp1a</StartPort>");
+  dir.write("leaf1/minigraph.xml", text);
+  Fabric fabric = loadFabric({dir.path()});
+  const Switch& sw = fabric.switches.at(0);
+  ASSERT_NE(sw.findPort("etp1a"), nullptr);
+  ASSERT_TRUE(sw.findPort("etp1a")->neighbor);
+  EXPECT_EQ(sw.findPort("etp1a")->neighbor->device, "spine1");
+  EXPECT_FALSE(sw.has_port_table);  // partial: other files may name other ports
+  EXPECT_TRUE(withRule(analyze(fabric, {}), "CFG002").empty());
+}
+
+TEST(MinigraphPorts, LagMemberThePortTableLacksIsCfg002) {
   TempDir dir;
   std::string text = replaced(kLeafGraph, "<AttachTo>etp3;etp4</AttachTo>", "<AttachTo>etp3;etp5</AttachTo>");
   std::string file = dir.write("leaf1/minigraph.xml", text);
   std::string ini = dir.write("Test-SKU/port_config.ini", kTestSkuPorts);
-  EXPECT_EQ(
-      inputError({dir.path()}),
-      fmt::format("{}:{}:11: PortChannel PortChannel1 names port \"etp5\", which leaf1 does not have: expected one "
-                  "of the aliases and names of {}",
-                  file, lineOf(text, "etp3;etp5"), ini));
+  Fabric fabric = loadFabric({dir.path()});
+  EXPECT_EQ(fabric.switches.at(0).findPort("Ethernet8")->portchannel, "PortChannel1");
+  auto undefined = withRule(analyze(fabric, {}), "CFG002");
+  ASSERT_EQ(undefined.size(), 1u);
+  EXPECT_EQ(undefined[0].port, "etp5");
+  EXPECT_EQ(undefined[0].message,
+            fmt::format("PortChannel PortChannel1 names port \"etp5\", which is neither an alias nor a name in {}, so "
+                        "leaf1 ignores it",
+                        ini));
+  EXPECT_EQ(undefined[0].location.line, lineOf(text, "etp3;etp5"));
+}
+
+TEST(MinigraphPorts, BreakoutParentIsItsFirstMember) {
+  // 800G etp1 broken out into 2x400G etp1a/etp1b: the minigraph puts the address on etp1, the link
+  // on etp1a. The first sub-port keeps the parent's SONiC name (Ethernet0).
+  const char* broken_out = R"(# name     lanes    alias  index speed
+Ethernet0  0,1,2,3  etp1a  1     400000
+Ethernet4  4,5,6,7  etp1b  1     400000
+Ethernet8  8,9      etp2   2     400000
+Ethernet12 10,11    etp3   3     400000
+Ethernet16 12,13    etp4   4     400000
+)";
+  TempDir dir;
+  std::string text = replaced(kLeafGraph, "<StartPort>etp1</StartPort>", "<StartPort>etp1a</StartPort>");
+  dir.write("leaf1/minigraph.xml", text);
+  dir.write("leaf1/port_config.ini", broken_out);
+  Fabric fabric = loadFabric({dir.path()});
+  const Switch& sw = fabric.switches.at(0);
+  const InterfaceAddress* a = address(sw, "10.0.0.0/31");
+  ASSERT_NE(a, nullptr);
+  EXPECT_EQ(a->interface, "Ethernet0");
+  EXPECT_EQ(a->src.line, lineOf(text, "<AttachTo>etp1</AttachTo>") - 1);
+  ASSERT_TRUE(sw.findPort("Ethernet0")->neighbor);
+  EXPECT_EQ(sw.findPort("Ethernet0")->neighbor->device, "spine1");
+  EXPECT_TRUE(withRule(analyze(fabric, {}), "CFG002").empty());
+  sonic::PortConfigTable table = sonic::parsePortConfig(broken_out, "p.ini");
+  EXPECT_EQ(table.firstBreakoutMember("etp1")->name, "Ethernet0");
+  EXPECT_EQ(table.firstBreakoutMember("etp"), nullptr);   // "etp" + "1a" is not a sub-port suffix
+  EXPECT_EQ(table.firstBreakoutMember("etp2"), nullptr);  // not broken out
+  sonic::PortConfigTable dell = sonic::parsePortConfig("# name lanes alias\nEthernet0 1 Eth1/1/1\nEthernet1 2 Eth1/1/2\n", "d.ini");
+  EXPECT_EQ(dell.firstBreakoutMember("Eth1/1")->name, "Ethernet0");
+}
+
+TEST(MinigraphPorts, DeviceInfosSonicNameTranslatesWithoutPortConfig) {
+  // Chassis minigraphs give each InterfaceName its SonicName: the QoS JSON's keys then meet them.
+  TempDir dir;
+  std::string text = replaced(kLeafGraph, "<InterfaceName>etp1</InterfaceName>",
+                              "<InterfaceName>etp1</InterfaceName><SonicName>Ethernet0</SonicName>");
+  dir.write("leaf1/minigraph.xml", text);
+  dir.write("leaf1/qos.json", R"({"PORT_QOS_MAP": {"Ethernet0": {"pfc_enable": "3"}}})");
+  Fabric fabric = loadFabric({dir.path()});
+  const Switch& sw = fabric.switches.at(0);
+  const Port* eth0 = sw.findPort("Ethernet0");
+  ASSERT_NE(eth0, nullptr);
+  ASSERT_TRUE(eth0->neighbor);
+  EXPECT_EQ(eth0->neighbor->device, "spine1");
+  EXPECT_EQ(formatPrioritySet(eth0->qos.pfcPriorities()), "3");
+  EXPECT_EQ(sw.findPort("etp1"), nullptr);
+}
+
+TEST(MinigraphPorts, QosJsonWithoutPortConfigGivesNoCfg002PerPort) {
+  // The minigraph names aliases, the rendered QoS JSON SONiC names, and nothing joins them: the
+  // JSON's ports are ports of the switch (checked on their own), not undefined ones.
+  TempDir dir;
+  dir.write("leaf1/minigraph.xml", kLeafGraph);
+  dir.write("leaf1/qos.json", R"({"PORT_QOS_MAP": {"Ethernet0": {"pfc_enable": "3"}, "Ethernet4": {"pfc_enable": "3"}}})");
+  Fabric fabric = loadFabric({dir.path()});
+  ASSERT_EQ(fabric.switches.size(), 1u);
+  const Switch& sw = fabric.switches[0];
+  EXPECT_NE(sw.findPort("etp1"), nullptr);
+  ASSERT_NE(sw.findPort("Ethernet4"), nullptr);
+  EXPECT_EQ(formatPrioritySet(sw.findPort("Ethernet4")->qos.pfcPriorities()), "3");
+  Report report = analyze(fabric, {});
+  EXPECT_TRUE(withRule(report, "CFG002").empty());
+  auto notes = withRule(report, "CFG001");
+  ASSERT_FALSE(notes.empty());
+  EXPECT_NE(notes[0].message.find("ports its other files name differently are checked on their own"), std::string::npos)
+      << notes[0].message;
+}
+
+TEST(MinigraphPorts, PortOfAnotherAsicIsANoteNotAnError) {
+  // A multi-ASIC device (ASIC devices in PngDec) checked with one ASIC's port_config.ini: a link on
+  // a port of the other ASIC is not this table's, and sonic-cfggen renders it for that ASIC.
+  TempDir dir;
+  std::string text = replaced(kLeafGraph, "<StartPort>etp1</StartPort>", "<StartPort>etp33</StartPort>");
+  text = replaced(text, "    <Devices>\n", "    <Devices>\n      <Device i:type=\"Asic\"><Hostname>ASIC1</Hostname></Device>\n");
+  std::string file = dir.write("leaf1/minigraph.xml", text);
+  dir.write("Test-SKU/port_config.ini", kTestSkuPorts);
+  Report report = analyze(loadFabric({dir.path()}), {});
+  EXPECT_TRUE(withRule(report, "CFG002").empty());
+  bool noted = false;
+  for (const Finding& f : withRule(report, "CFG001")) {
+    if (f.message.find("\"etp33\"") == std::string::npos) continue;
+    noted = true;
+    EXPECT_NE(f.message.find("a port of another ASIC of this multi-ASIC chassis"), std::string::npos) << f.message;
+    EXPECT_EQ(f.location.line, lineOf(text, "<StartPort>etp33"));
+  }
+  EXPECT_TRUE(noted);
 }
 
 TEST(MinigraphMalformed, MissingRequiredElements) {

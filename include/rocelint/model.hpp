@@ -287,6 +287,10 @@ struct Switch {
   std::unordered_map<std::string, std::size_t> port_index;
   bool has_port_table = false;
   bool has_neighbor_table = false;  ///< DEVICE_NEIGHBOR present: connectivity is known
+  /// The declared ports are only the names one file used (a minigraph without its port_config.ini):
+  /// a port only another file names may be one of them under another name, so its connectivity is
+  /// unknown even with a neighbour table.
+  bool partial_port_names = false;
 
   std::array<std::map<std::string, QosMap>, kMapKinds> maps;
   std::optional<Reference> global_dscp_to_tc;
@@ -359,6 +363,8 @@ struct InputNote {
   std::string fix;    ///< how to fix it, where the parser knows better than the rule's generic advice
   std::string referenced_kind;  ///< UndefinedReference: what the name should refer to ("DSCP_TO_TC_MAP", "qos profile")
   std::string referenced_name;  ///< UndefinedReference: the name as written
+  std::string related_message;  ///< Conflict: what the other location is ("the configuration used")
+  SourceRef related_src;        ///< Conflict: the other file's location, when known
 };
 
 /// Builds an InputNote (keeps call sites short and every member initialised).

@@ -136,6 +136,7 @@ struct ParsedFile {
   std::unique_ptr<format::Document> document;  ///< empty once built alone
   std::string switch_name;                     ///< Role::Switch
   bool named_by_path = false;                  ///< no host name in the file: named after its directory or stem
+  bool complete = false;                       ///< describes the whole switch (Format::complete)
   std::optional<BuiltSwitch> built;            ///< the switch as if this file were its only one
   bool built_complete = false;                 ///< no platform table could change `built`
   std::string why;                             ///< skip reason or error message
@@ -165,6 +166,7 @@ ParsedFile readInput(const InputFile& file, bool build) {
     std::optional<std::string> hostname = out.format->hostname(*out.document);
     out.switch_name = hostname ? *hostname : defaultSwitchName(file);
     out.named_by_path = !hostname;
+    out.complete = out.format->complete != nullptr && out.format->complete(*out.document);
     if (build && out.format->build_alone != nullptr) {
       BuiltSwitch& b = out.built.emplace();
       b.sw.name = out.switch_name;
@@ -197,20 +199,60 @@ std::vector<ParsedFile> readInputs(const std::vector<InputFile>& files, const Lo
   return parsed;
 }
 
-/// A file in a switch sub-directory that names no switch joins the one switch the other files of
-/// that directory name: the QoS and buffer JSON sonic-cfggen rendered from a minigraph, next to
-/// that minigraph. (At the fabric root, files without a host name stay named after themselves.)
-void adoptDirectoryHostnames(const std::vector<InputFile>& files, std::vector<ParsedFile>& parsed) {
+std::string lowerCase(std::string text) {
+  std::transform(text.begin(), text.end(), text.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return text;
+}
+
+/// The declared host name a file without one is named after, wherever it sits: its stem is the
+/// host name or starts with it and a separator ("leaf1.qos.json"), or a directory between the
+/// fabric root and the file is named after it. The longest match wins; "" when none matches.
+std::string hostnameOfPath(const InputFile& file, const std::map<std::string, std::string>& declared_lower) {
+  std::string best;
+  auto consider = [&](const std::string& word, bool prefix) {
+    std::string w = lowerCase(word);
+    for (const auto& [host_lower, host] : declared_lower) {
+      bool match = w == host_lower || (prefix && w.size() > host_lower.size() && w.compare(0, host_lower.size(), host_lower) == 0 &&
+                                       std::string_view(".-_").find(w[host_lower.size()]) != std::string_view::npos);
+      if (match && host.size() > best.size()) best = host;
+    }
+  };
+  consider(file.path.stem().string(), true);
+  if (!file.root.empty()) {
+    fs::path relative = file.path.parent_path().lexically_relative(file.root);
+    for (const auto& part : relative) {
+      if (part != ".") consider(part.string(), false);
+    }
+  }
+  return best;
+}
+
+/// A file that names no switch joins a switch that other files declare: the one its path is named
+/// after, wherever it sits; else the one switch the other files of its directory name, in a
+/// sub-directory always (the QoS and buffer JSON sonic-cfggen rendered from a minigraph, next to
+/// it), at the fabric root only when its format says it is a fragment (tables without ports), since
+/// a root may hold one nameless full config per switch.
+void adoptHostnames(const std::vector<InputFile>& files, std::vector<ParsedFile>& parsed) {
   std::map<fs::path, std::set<std::string>> declared;
+  std::map<std::string, std::string> declared_lower;
   for (std::size_t i = 0; i < files.size(); ++i) {
-    if (parsed[i].describesSwitch() && !parsed[i].named_by_path) declared[files[i].path.parent_path()].insert(parsed[i].switch_name);
+    if (!parsed[i].describesSwitch() || parsed[i].named_by_path) continue;
+    declared[files[i].path.parent_path()].insert(parsed[i].switch_name);
+    declared_lower.emplace(lowerCase(parsed[i].switch_name), parsed[i].switch_name);
   }
   for (std::size_t i = 0; i < files.size(); ++i) {
-    if (!parsed[i].describesSwitch() || !parsed[i].named_by_path || directoryScope(files[i]).empty()) continue;
-    auto it = declared.find(files[i].path.parent_path());
-    if (it == declared.end() || it->second.size() != 1) continue;
-    parsed[i].switch_name = *it->second.begin();
-    if (parsed[i].built) parsed[i].built->sw.name = parsed[i].switch_name;
+    ParsedFile& file = parsed[i];
+    if (!file.describesSwitch() || !file.named_by_path) continue;
+    std::string host = hostnameOfPath(files[i], declared_lower);
+    // A fragment is what a format that knows whole switches (Format::complete) says is not one.
+    bool fragment = file.format->complete != nullptr && !file.complete;
+    if (host.empty() && (!directoryScope(files[i]).empty() || fragment)) {
+      auto it = declared.find(files[i].path.parent_path());
+      if (it != declared.end() && it->second.size() == 1) host = *it->second.begin();
+    }
+    if (host.empty()) continue;
+    file.switch_name = host;
+    if (file.built) file.built->sw.name = host;
   }
 }
 
@@ -242,6 +284,20 @@ struct PendingSwitch {
   }
 };
 
+/// Two files that each describe the whole of one switch are two versions of it, not parts to merge:
+/// the first (in file order) is used and the other left out with a CFG003 note naming both.
+void leaveOutSecondConfig(Fabric& fabric, const std::string& name, const InputFile& used, const InputFile& other) {
+  InputNote note = makeNote(InputNote::Kind::Conflict, name, "",
+                            fmt::format("{} and {} both describe all of switch {}; {} is left out: keep one full "
+                                        "configuration per switch (fragments such as a rendered qos.json merge)",
+                                        used.path.string(), other.path.string(), name, other.path.string()),
+                            SourceRef{other.path.string(), 1, 1, OriginKind::None, ""});
+  note.related_message = fmt::format("the configuration of {} that is used", name);
+  note.related_src = SourceRef{used.path.string(), 1, 1, OriginKind::None, ""};
+  note.fix = "remove one of the two files from the fabric directory, or give each its own host name";
+  fabric.notes.push_back(std::move(note));
+}
+
 /// What phase 2 sorted the parsed files into.
 struct Inputs {
   format::PlatformTables platform;
@@ -255,6 +311,7 @@ struct Inputs {
 Inputs sortInputs(const std::vector<InputFile>& files, std::vector<ParsedFile>& parsed, Fabric& fabric) {
   Inputs inputs;
   std::map<std::string, int> files_of_switch;
+  std::map<std::string, std::size_t> complete_file_of_switch;  ///< the first full config of each switch
   for (std::size_t i = 0; i < files.size(); ++i) {
     ParsedFile& file = parsed[i];
     if (file.kind == ParsedFile::Kind::Failed) throw InputError(file.why);
@@ -267,7 +324,17 @@ Inputs sortInputs(const std::vector<InputFile>& files, std::vector<ParsedFile>& 
                             files[i].path.parent_path().string());
         break;
       case format::Role::Topology: inputs.topology.push_back(file.format->topology(*file.document)); break;
-      case format::Role::Switch: ++files_of_switch[file.switch_name]; break;
+      case format::Role::Switch:
+        if (file.complete) {
+          auto [first, inserted] = complete_file_of_switch.emplace(file.switch_name, i);
+          if (!inserted) {
+            leaveOutSecondConfig(fabric, file.switch_name, files[first->second], files[i]);
+            file = ParsedFile{};  // Kind::Skipped: left out of the switch
+            continue;
+          }
+        }
+        ++files_of_switch[file.switch_name];
+        break;
     }
   }
   for (std::size_t i = 0; i < files.size(); ++i) {
@@ -349,7 +416,7 @@ void postProcess(Fabric& fabric, const format::PlatformTables& platform,
     Switch& sw = fabric.switches[s];
     for (const format::Format* format : format::registry()) {
       if (format->role != format::Role::PlatformTable || format->apply == nullptr) continue;
-      if (const format::Document* table = platform.find(*format, sw.name, sw.hwsku)) format->apply(*table, sw);
+      if (const format::Document* table = platform.find(*format, sw.name, sw.hwsku, sw.files)) format->apply(*table, sw);
     }
     if (builders[s]->post_process != nullptr) builders[s]->post_process(sw);
   }
@@ -365,7 +432,7 @@ Fabric loadFabric(const std::vector<std::string>& paths, const LoadProgress& pro
   Fabric fabric;
   std::vector<InputFile> files = collect(paths, filter);
   std::vector<ParsedFile> parsed = readInputs(files, progress);
-  adoptDirectoryHostnames(files, parsed);
+  adoptHostnames(files, parsed);
   Inputs inputs = sortInputs(files, parsed, fabric);
   std::vector<const format::SwitchBuilder*> builders = buildSwitches(inputs, fabric);
   // Topology sources give neighbours, cable lengths and roles before run-time PGs are derived

@@ -80,7 +80,8 @@ bool isLosslessDscp(const Switch& sw, const Port& port, int dscp) {
 bool isConnected(const Switch& sw, const Port& port) {
   if (port.isAdminDown()) return false;
   if (port.neighbor) return true;
-  return !sw.has_neighbor_table && port.qos.pfcPriorities().any() && (port.declared || !sw.has_port_table);
+  bool unknown = !sw.has_neighbor_table || (sw.partial_port_names && !port.declared);
+  return unknown && port.qos.pfcPriorities().any() && (port.declared || !sw.has_port_table);
 }
 
 SourceRef qosLocation(const Port& port) { return port.qos.src.known() ? port.qos.src : port.src; }
