@@ -48,6 +48,8 @@ bool looksLikeNvue(std::string_view text) {
       "- set:", "- unset:", "- header:", "set:", "unset:", "header:"};
   static const std::vector<std::string_view> top_keys = {
       "interface:", "qos:", "system:", "router:", "vrf:", "bridge:", "evpn:", "nve:", "service:", "mlag:"};
+  constexpr int kMaxStrayLines = 2;
+  int stray_lines = 0;
   bool document = false;
   std::size_t pos = 0;
   for (int lines = 0; pos < text.size() && lines < 5000; ++lines) {
@@ -58,9 +60,13 @@ bool looksLikeNvue(std::string_view text) {
     std::string_view line = trimmed(raw);
     if (line.empty() || line.front() == '#' || line == "---") continue;
     if (!document) {
-      // The first statement must open an NVUE document.
-      if (std::none_of(documents.begin(), documents.end(), [&](std::string_view d) { return startsWithWord(line, d); }))
-        return false;
+      // The first statement must open an NVUE document; a few lines before it are tolerated (a
+      // prompt or command pasted above the YAML), so such a file is reported as invalid YAML
+      // instead of being skipped unnoticed.
+      if (std::none_of(documents.begin(), documents.end(), [&](std::string_view d) { return startsWithWord(line, d); })) {
+        if (++stray_lines > kMaxStrayLines) return false;
+        continue;
+      }
       document = true;
       continue;
     }

@@ -487,12 +487,14 @@ class Builder {
     bool own = equalsIgnoringCase(parts[0], own_host) && (!own_asic_ || equalsIgnoringCase(parts[1], *own_asic_));
     if (!own && !own_host_) {
       if (unplaced_system_ports_.insert(table_name).second) {
-        note(InputNote::Kind::UnknownField, "",
-             fmt::format("{} key \"{}\" names a system port (host|asic|port) of a host other than {}, and "
+        InputNote& n = notes_.emplace_back(makeNote(
+            InputNote::Kind::UnknownField, sw_.name, "",
+            fmt::format("{} key \"{}\" names a system port (host|asic|port) of a host other than {}, and "
                          "DEVICE_METADATA|localhost has no hostname to tell this switch's own system ports: those "
                          "keys are not applied",
-                         table_name, key, sw_.name),
-             e.src);
+                        table_name, key, sw_.name),
+            e.src));
+        n.group = table_name + " system-port keys";
       }
       return std::nullopt;
     }

@@ -242,9 +242,15 @@ std::string replaced(std::string text, const std::string& from, const std::strin
 
 std::string realworld(const std::string& rel) { return test::sharedDir() + "/realworld/sonic-buildimage/" + rel; }
 
+// A minigraph that does not parse is left out of the fabric (CFG006): its parse error as written.
 std::string inputError(const std::vector<std::string>& paths) {
   try {
-    loadFabric(paths);
+    Fabric fabric = loadFabric(paths);
+    for (const InputNote& note : fabric.notes) {
+      if (note.kind != InputNote::Kind::MalformedFile) continue;
+      return note.src.file() + ":" + std::to_string(note.src.line) + ":" + std::to_string(note.src.column) + ": " +
+             note.message;
+    }
   } catch (const InputError& e) {
     return e.what();
   }

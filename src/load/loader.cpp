@@ -94,7 +94,46 @@ void skip(Fabric& fabric, const fs::path& path, const std::string& why) {
                           SourceRef{path.string(), 1, 1, OriginKind::None, ""}));
 }
 
+// A parse error reads "file:line:col: message" (or "file:line: message"); the location becomes
+// the note's, the rest its message.
+SourceRef errorLocation(const std::string& file, std::string& message) {
+  SourceRef src{file, 1, 1, OriginKind::None, ""};
+  if (message.compare(0, file.size() + 1, file + ":") != 0) return src;
+  std::size_t at = file.size() + 1;
+  auto number = [&](int& out) {
+    std::size_t start = at;
+    int value = 0;
+    while (at < message.size() && message[at] >= '0' && message[at] <= '9') value = value * 10 + (message[at++] - '0');
+    if (at == start) return false;
+    out = value;
+    return true;
+  };
+  int line = 0;
+  int column = 1;
+  if (!number(line)) return src;
+  if (at < message.size() && message[at] == ':') {
+    ++at;
+    std::size_t before = at;
+    if (!number(column)) at = before;
+  }
+  while (at < message.size() && (message[at] == ':' || message[at] == ' ')) ++at;
+  src.line = line;
+  src.column = column;
+  message = message.substr(at);
+  return src;
+}
+
+// Names of switches whose file was left out: ports facing them are neither links nor host ports.
+std::set<std::string> missingSwitches(const Fabric& fabric) {
+  std::set<std::string> names;
+  for (const InputNote& note : fabric.notes) {
+    if (note.kind == InputNote::Kind::MalformedFile) names.insert(note.switch_name);
+  }
+  return names;
+}
+
 void buildLinksAndHosts(Fabric& fabric) {
+  const std::set<std::string> missing = missingSwitches(fabric);
   for (std::size_t s = 0; s < fabric.switches.size(); ++s) {
     const Switch& sw = fabric.switches[s];
     for (std::size_t p = 0; p < sw.ports.size(); ++p) {
@@ -102,6 +141,7 @@ void buildLinksAndHosts(Fabric& fabric) {
       if (!port.neighbor) continue;
       auto peer_switch = fabric.switch_index.find(port.neighbor->device);
       if (peer_switch == fabric.switch_index.end()) {
+        if (missing.count(port.neighbor->device)) continue;
         fabric.hosts.push_back({port.neighbor->device, {s, p}});
         continue;
       }
@@ -249,14 +289,26 @@ struct Inputs {
   std::map<std::string, BuiltSwitch> ready;      ///< switches built alone in phase 1
 };
 
-/// Phase 2, in file order: skip notes and errors (for the first failing file), platform tables,
+/// A file that does not parse is left out, and the fabric is analysed without it (CFG006 says so).
+void leaveOut(Fabric& fabric, const InputFile& file, const ParsedFile& parsed) {
+  std::string path = file.path.string();
+  std::string why = parsed.why;
+  SourceRef src = errorLocation(path, why);
+  // The message is the parser's own (location moved to `src`); CFG006 words the rest.
+  InputNote note = makeNote(InputNote::Kind::MalformedFile, defaultSwitchName(file), "", why, src);
+  if (parsed.format != nullptr) note.referenced_kind = parsed.format->name;
+  note.fix = "correct the syntax at this location (a pasted prompt or command line, a truncated copy?) and check again";
+  fabric.notes.push_back(std::move(note));
+}
+
+/// Phase 2, in file order: skip notes, files left out (not well-formed), platform tables,
 /// topology sources, and the switch files grouped per switch (later files win a conflict).
 Inputs sortInputs(const std::vector<InputFile>& files, std::vector<ParsedFile>& parsed, Fabric& fabric) {
   Inputs inputs;
   std::map<std::string, int> files_of_switch;
   for (std::size_t i = 0; i < files.size(); ++i) {
     ParsedFile& file = parsed[i];
-    if (file.kind == ParsedFile::Kind::Failed) throw InputError(file.why);
+    if (file.kind == ParsedFile::Kind::Failed) leaveOut(fabric, files[i], file);
     if (file.kind == ParsedFile::Kind::Skipped) skip(fabric, files[i].path, file.why);
     if (file.kind != ParsedFile::Kind::Parsed) continue;
     ++fabric.files_loaded;
