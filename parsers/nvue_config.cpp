@@ -249,6 +249,18 @@ Config parse(std::string_view text, const std::string& file) {
   } else if (root.IsMap()) {
     readOperations(reader, root, config);
   } else {
+    // Text pasted above the YAML (a shell prompt, an `nv config show` command) is a plain scalar,
+    // which yaml-cpp takes as a document of its own and the rest as a second one; YAML allows no
+    // content after a root scalar without a document start, so it is the YAML error it is.
+    if (root.IsScalar()) {
+      std::vector<YAML::Node> documents = YAML::LoadAll(std::string(text));
+      if (documents.size() > 1) {
+        YAML::Mark at = documents[1].Mark();
+        throw InputError(fmt::format("{}:{}:{}: invalid YAML: expected a document start (---) after the text of line "
+                                     "{} (\"{}\"), got more content",
+                                     file, at.line + 1, at.column + 1, root.Mark().line + 1, root.Scalar()));
+      }
+    }
     throw InputError(fmt::format("{}:1:1: expected an NVUE configuration: a list of \"- set:\" documents", file));
   }
   return config;
