@@ -486,17 +486,20 @@ class Builder {
     const std::string& own_host = own_host_ ? *own_host_ : sw_.name;
     bool own = equalsIgnoringCase(parts[0], own_host) && (!own_asic_ || equalsIgnoringCase(parts[1], *own_asic_));
     if (!own && !own_host_) {
+      // Which system ports are this switch's is unknown: the keys apply by port name (every line
+      // card renders the same per-queue settings from one template), and a note says so.
       if (unplaced_system_ports_.insert(table_name).second) {
         InputNote& n = notes_.emplace_back(makeNote(
             InputNote::Kind::UnknownField, sw_.name, "",
             fmt::format("{} key \"{}\" names a system port (host|asic|port) of a host other than {}, and "
-                         "DEVICE_METADATA|localhost has no hostname to tell this switch's own system ports: those "
-                         "keys are not applied",
+                         "DEVICE_METADATA|localhost has no hostname to tell this switch's own system ports: the "
+                         "table's system-port keys are applied by port name, whatever their host",
                         table_name, key, sw_.name),
             e.src));
         n.group = table_name + " system-port keys";
       }
-      return std::nullopt;
+      parts.erase(parts.begin(), parts.begin() + 2);
+      return parts;
     }
     if (!own) {
       ++out_of_scope_[table_name + " of other system ports"];

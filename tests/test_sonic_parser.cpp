@@ -194,7 +194,7 @@ TEST(SonicParser, VoqSystemPortKeysInEveryPortTable) {
 }
 
 // Without DEVICE_METADATA's host name a file named after another host cannot tell its own system
-// ports: the keys are not applied, and one CFG001 note per table says so.
+// ports: the keys apply by port name, and one CFG001 note per table says so.
 TEST(SonicParser, VoqKeysWithoutAHostNameAreOneNotePerTable) {
   TempDir dir;
   std::string file = dir.write("buffers.json", R"({
@@ -207,9 +207,13 @@ TEST(SonicParser, VoqKeysWithoutAHostNameAreOneNotePerTable) {
   ASSERT_EQ(notes.size(), 1u);
   EXPECT_EQ(notes[0].message,
             "BUFFER_QUEUE key \"dut-lc3|Asic0|Ethernet0|3-4\" names a system port (host|asic|port) of a host other "
-            "than buffers, and DEVICE_METADATA|localhost has no hostname to tell this switch's own system ports: those "
-            "keys are not applied");
+            "than buffers, and DEVICE_METADATA|localhost has no hostname to tell this switch's own system ports: the "
+            "table's system-port keys are applied by port name, whatever their host");
   EXPECT_TRUE(withRule(report, "CFG005").empty());
+  Fabric unnamed = loadFabric({dir.path()});
+  ASSERT_NE(unnamed.switches.at(0).findPort("Ethernet0"), nullptr);
+  EXPECT_NE(unnamed.switches.at(0).findPort("Ethernet0")->queue(4), nullptr);
+  EXPECT_EQ(unnamed.out_of_scope_tables.count("BUFFER_QUEUE of other system ports"), 0u);
   // Named after its folder, the switch's own keys apply.
   TempDir named;
   named.write("dut-lc3/buffers.json", test::readAll(file));
@@ -218,6 +222,7 @@ TEST(SonicParser, VoqKeysWithoutAHostNameAreOneNotePerTable) {
   EXPECT_EQ(fabric.switches[0].name, "dut-lc3");
   ASSERT_NE(fabric.switches[0].findPort("Ethernet0"), nullptr);
   EXPECT_NE(fabric.switches[0].findPort("Ethernet0")->queue(3), nullptr);
+  EXPECT_EQ(fabric.out_of_scope_tables.at("BUFFER_QUEUE of other system ports"), 1);  // dut-lc4's
 }
 
 TEST(SonicParser, FilesOfOneSwitchMergeByHostnameAndConflictsAreNoted) {
