@@ -370,6 +370,7 @@ class Builder {
     }
     checkUnknownFields();
     readMetadata();
+    adoptNameAsHost();
     readPorts();
     readPortChannels();
     readMaps();
@@ -482,9 +483,8 @@ class Builder {
            fmt::format("{} key \"{}\": expected {} or host|asic|{}", table_name, key, expected, expected), e.src);
       return std::nullopt;
     }
-    // Without DEVICE_METADATA's host name, the switch's name (its folder or file) stands in for it.
-    const std::string& own_host = own_host_ ? *own_host_ : sw_.name;
-    bool own = equalsIgnoringCase(parts[0], own_host) && (!own_asic_ || equalsIgnoringCase(parts[1], *own_asic_));
+    bool own = own_host_ && equalsIgnoringCase(parts[0], *own_host_) &&
+               (!own_asic_ || equalsIgnoringCase(parts[1], *own_asic_));
     if (!own && !own_host_) {
       // Which system ports are this switch's is unknown: the keys apply by port name (every line
       // card renders the same per-queue settings from one template), and a note says so.
@@ -586,6 +586,21 @@ class Builder {
         sw_.default_pfcwd_enabled = Sourced<bool>{f->value == "enable", f->src};
       } else {
         invalid("DEVICE_METADATA|localhost.default_pfcwd_status", *f, "\"enable\" or \"disable\"");
+      }
+    }
+  }
+
+  // Without DEVICE_METADATA's host name, the switch's name (its folder's) is its host when the
+  // tables that list every system port of the chassis name it.
+  void adoptNameAsHost() {
+    if (own_host_) return;
+    for (const char* table_name : {"QUEUE", "BUFFER_QUEUE"}) {
+      for (const auto& [key, e] : table(table_name)) {
+        auto parts = splitOn(key, '|');
+        if (parts.size() == 4 && equalsIgnoringCase(parts[0], sw_.name)) {
+          own_host_ = sw_.name;
+          return;
+        }
       }
     }
   }

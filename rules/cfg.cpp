@@ -74,7 +74,7 @@ void leftOutFiles(const RuleContext& ctx, FindingSink& sink) {
     int facing = 0;
     for (const Switch& sw : ctx.fabric.switches) {
       for (const Port& port : sw.ports) {
-        if (!port.neighbor || port.neighbor->device != note.switch_name) continue;
+        if (note.switch_name.empty() || !port.neighbor || port.neighbor->device != note.switch_name) continue;
         ++facing;
         f.related.push_back({fmt::format("{} {} faces {}, which is missing: its link, PFC, map and deadlock checks "
                                          "through {} did not run",
@@ -83,10 +83,12 @@ void leftOutFiles(const RuleContext& ctx, FindingSink& sink) {
       }
     }
     std::string format = note.referenced_kind.empty() ? std::string("the file") : "this " + note.referenced_kind + " file";
-    f.message = fmt::format("{}: {} is not well-formed, so it is left out of the fabric; switch {} is missing from the "
-                            "analysis{}",
-                            note.message, format, note.switch_name,
-                            facing > 0 ? fmt::format(" ({} port(s) of the fabric face it)", facing) : std::string());
+    std::string missing =
+        note.switch_name.empty()
+            ? std::string("the fabric is analysed without it")
+            : fmt::format("switch {} is missing from the analysis{}", note.switch_name,
+                          facing > 0 ? fmt::format(" ({} port(s) of the fabric face it)", facing) : std::string());
+    f.message = fmt::format("{}: {} is not well-formed, so it is left out of the fabric; {}", note.message, format, missing);
     sink.add(std::move(f));
   }
 }

@@ -295,7 +295,10 @@ void leaveOut(Fabric& fabric, const InputFile& file, const ParsedFile& parsed) {
   std::string why = parsed.why;
   SourceRef src = errorLocation(path, why);
   // The message is the parser's own (location moved to `src`); CFG006 words the rest.
-  InputNote note = makeNote(InputNote::Kind::MalformedFile, defaultSwitchName(file), "", why, src);
+  // A platform table or topology file names no switch: the fabric is checked without it.
+  bool names_switch = parsed.format == nullptr || parsed.format->role == format::Role::Switch;
+  InputNote note =
+      makeNote(InputNote::Kind::MalformedFile, names_switch ? defaultSwitchName(file) : "", "", why, src);
   if (parsed.format != nullptr) note.referenced_kind = parsed.format->name;
   note.fix = "correct the syntax at this location (a pasted prompt or command line, a truncated copy?) and check again";
   fabric.notes.push_back(std::move(note));
@@ -371,10 +374,34 @@ std::vector<const format::SwitchBuilder*> buildSwitches(Inputs& inputs, Fabric& 
     sources.emplace_back(it->first, std::move(it->second));
   }
   std::vector<BuiltSwitch> merged(sources.size());
+  std::vector<std::optional<InputNote>> left_out(sources.size());
   util::parallelFor(sources.size(), [&](std::size_t i) {
-    merged[i] = buildSwitch(sources[i].first, sources[i].second, inputs.platform);
+    std::vector<std::string> files = sources[i].second.files;
+    const char* syntax = sources[i].second.by_builder.front().builder->name;
+    try {
+      merged[i] = buildSwitch(sources[i].first, sources[i].second, inputs.platform);
+    } catch (const InputError& e) {
+      // Not well-formed where only the whole switch tells (its files read together): the switch
+      // is left out like a file that does not parse, at the file the error names.
+      std::string why = e.what();
+      SourceRef src{files.empty() ? std::string() : files.front(), 1, 1, OriginKind::None, ""};
+      for (const std::string& file : files) {
+        if (why.compare(0, file.size() + 1, file + ":") == 0) {
+          src = errorLocation(file, why);
+          break;
+        }
+      }
+      InputNote note = makeNote(InputNote::Kind::MalformedFile, sources[i].first, "", why, src);
+      note.referenced_kind = syntax;
+      note.fix = "correct the value at this location and check again";
+      left_out[i] = std::move(note);
+    }
   });
+  for (std::size_t i = 0; i < merged.size(); ++i) {
+    if (left_out[i]) fabric.notes.push_back(std::move(*left_out[i]));
+  }
   for (BuiltSwitch& b : merged) {
+    if (b.builder == nullptr) continue;  // left out
     std::string name = b.sw.name;
     inputs.ready.emplace(std::move(name), std::move(b));
   }
