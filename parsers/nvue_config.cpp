@@ -48,6 +48,8 @@ bool looksLikeNvue(std::string_view text) {
       "- set:", "- unset:", "- header:", "set:", "unset:", "header:"};
   static const std::vector<std::string_view> top_keys = {
       "interface:", "qos:", "system:", "router:", "vrf:", "bridge:", "evpn:", "nve:", "service:", "mlag:"};
+  constexpr int kMaxStrayLines = 2;
+  int stray_lines = 0;
   bool document = false;
   std::size_t pos = 0;
   for (int lines = 0; pos < text.size() && lines < 5000; ++lines) {
@@ -58,9 +60,13 @@ bool looksLikeNvue(std::string_view text) {
     std::string_view line = trimmed(raw);
     if (line.empty() || line.front() == '#' || line == "---") continue;
     if (!document) {
-      // The first statement must open an NVUE document.
-      if (std::none_of(documents.begin(), documents.end(), [&](std::string_view d) { return startsWithWord(line, d); }))
-        return false;
+      // The first statement must open an NVUE document; a few lines before it are tolerated (a
+      // prompt or command pasted above the YAML), so such a file is reported as invalid YAML
+      // instead of being skipped unnoticed.
+      if (std::none_of(documents.begin(), documents.end(), [&](std::string_view d) { return startsWithWord(line, d); })) {
+        if (++stray_lines > kMaxStrayLines) return false;
+        continue;
+      }
       document = true;
       continue;
     }
@@ -243,6 +249,18 @@ Config parse(std::string_view text, const std::string& file) {
   } else if (root.IsMap()) {
     readOperations(reader, root, config);
   } else {
+    // Text pasted above the YAML (a shell prompt, an `nv config show` command) is a plain scalar,
+    // which yaml-cpp takes as a document of its own and the rest as a second one; YAML allows no
+    // content after a root scalar without a document start, so it is the YAML error it is.
+    if (root.IsScalar()) {
+      std::vector<YAML::Node> documents = YAML::LoadAll(std::string(text));
+      if (documents.size() > 1) {
+        YAML::Mark at = documents[1].Mark();
+        throw InputError(fmt::format("{}:{}:{}: invalid YAML: expected a document start (---) after the text of line "
+                                     "{} (\"{}\"), got more content",
+                                     file, at.line + 1, at.column + 1, root.Mark().line + 1, root.Scalar()));
+      }
+    }
     throw InputError(fmt::format("{}:1:1: expected an NVUE configuration: a list of \"- set:\" documents", file));
   }
   return config;

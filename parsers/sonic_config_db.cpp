@@ -376,6 +376,7 @@ class Builder {
     }
     checkUnknownFields();
     readMetadata();
+    adoptNameAsHost();
     readPorts();
     readPortChannels();
     readMaps();
@@ -473,6 +474,53 @@ class Builder {
     return ref;
   }
 
+  // SONiC names a port in a key as "Ethernet0" or, on a VOQ chassis, as the system port
+  // "host|asic|Ethernet0": sonic-cfggen writes QUEUE and BUFFER_QUEUE for every system port of the
+  // chassis, so a key may name a port of another line card (its VOQs on this ASIC, counted, not
+  // modelled). Every table that takes port keys reads them here. Returns the local port name and
+  // the `trailing` parts after it, or nullopt when the key has another shape (noted with
+  // `expected`) or names another line card's or ASIC's system port.
+  std::optional<std::vector<std::string>> portKey(const std::string& table_name, const std::string& key,
+                                                  std::size_t trailing, const char* expected, const Entry& e) {
+    auto parts = splitOn(key, '|');
+    if (parts.size() == trailing + 1) return parts;
+    if (parts.size() != trailing + 3) {
+      note(InputNote::Kind::InvalidValue, "",
+           fmt::format("{} key \"{}\": expected {} or host|asic|{}", table_name, key, expected, expected), e.src);
+      return std::nullopt;
+    }
+    bool own = own_host_ && equalsIgnoringCase(parts[0], *own_host_) &&
+               (!own_asic_ || equalsIgnoringCase(parts[1], *own_asic_));
+    if (!own && !own_host_) {
+      // Which system ports are this switch's is unknown: the keys apply by port name (every line
+      // card renders the same per-queue settings from one template), and a note says so.
+      if (unplaced_system_ports_.insert(table_name).second) {
+        InputNote& n = notes_.emplace_back(makeNote(
+            InputNote::Kind::UnknownField, sw_.name, "",
+            fmt::format("{} key \"{}\" names a system port (host|asic|port) of a host other than {}, and "
+                         "DEVICE_METADATA|localhost has no hostname to tell this switch's own system ports: the "
+                         "table's system-port keys are applied by port name, whatever their host",
+                        table_name, key, sw_.name),
+            e.src));
+        n.group = table_name + " system-port keys";
+      }
+      parts.erase(parts.begin(), parts.begin() + 2);
+      return parts;
+    }
+    if (!own) {
+      ++out_of_scope_[table_name + " of other system ports"];
+      return std::nullopt;
+    }
+    parts.erase(parts.begin(), parts.begin() + 2);
+    return parts;
+  }
+
+  static bool equalsIgnoringCase(std::string_view a, std::string_view b) {
+    return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+             return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
+           });
+  }
+
   // Ports named in a key's first part: "Ethernet0" or the old "Ethernet0,Ethernet4".
   std::vector<Port*> portsOf(const std::string& port_part, const Entry& entry) {
     // Create every port first: creating one may move the others (vector storage).
@@ -526,6 +574,8 @@ class Builder {
     if (it == metadata.end()) return;
     const Entry& e = it->second;
     sw_.metadata_src = e.src;
+    if (const Field* f = field(e, "hostname"); f != nullptr && !f->value.empty()) own_host_ = f->value;
+    if (const Field* f = field(e, "asic_name"); f != nullptr && !f->value.empty()) own_asic_ = f->value;
     if (const Field* f = field(e, "hwsku")) sw_.hwsku = f->value;
     if (const Field* f = field(e, "platform")) sw_.platform = f->value;
     if (const Field* f = field(e, "type")) sw_.role = f->value;
@@ -542,6 +592,21 @@ class Builder {
         sw_.default_pfcwd_enabled = Sourced<bool>{f->value == "enable", f->src};
       } else {
         invalid("DEVICE_METADATA|localhost.default_pfcwd_status", *f, "\"enable\" or \"disable\"");
+      }
+    }
+  }
+
+  // Without DEVICE_METADATA's host name, the switch's name (its folder's) is its host when the
+  // tables that list every system port of the chassis name it.
+  void adoptNameAsHost() {
+    if (own_host_) return;
+    for (const char* table_name : {"QUEUE", "BUFFER_QUEUE"}) {
+      for (const auto& [key, e] : table(table_name)) {
+        auto parts = splitOn(key, '|');
+        if (parts.size() == 4 && equalsIgnoringCase(parts[0], sw_.name)) {
+          own_host_ = sw_.name;
+          return;
+        }
       }
     }
   }
@@ -616,7 +681,9 @@ class Builder {
         sw_.global_dscp_to_tc = reference(e, "dscp_to_tc_map", "DSCP_TO_TC_MAP", where);
         continue;
       }
-      for (Port* port : portsOf(key, e)) {
+      auto port_key = portKey("PORT_QOS_MAP", key, 0, "<port>", e);
+      if (!port_key) continue;
+      for (Port* port : portsOf(port_key->front(), e)) {
         port->qos.src = e.src;
         for (std::size_t k = 0; k < kMapKinds; ++k) {
           auto kind = static_cast<MapKind>(k);
@@ -684,11 +751,9 @@ class Builder {
 
   void readBufferPgs() {
     for (const auto& [key, e] : table("BUFFER_PG")) {
-      auto parts = splitOn(key, '|');
-      if (parts.size() != 2) {
-        note(InputNote::Kind::InvalidValue, "", fmt::format("BUFFER_PG key \"{}\": expected <port>|<pg>", key), e.src);
-        continue;
-      }
+      auto key_parts = portKey("BUFFER_PG", key, 1, "<port>|<pg>", e);
+      if (!key_parts) continue;
+      const auto& parts = *key_parts;
       auto indices = indexRange(parts[1], 7, "BUFFER_PG|" + key + ": PG", e);
       if (!indices) continue;
       std::optional<Reference> profile;
@@ -708,11 +773,9 @@ class Builder {
 
   void readBufferQueues() {
     for (const auto& [key, e] : table("BUFFER_QUEUE")) {
-      auto parts = splitOn(key, '|');
-      if (parts.size() != 2) {
-        note(InputNote::Kind::InvalidValue, "", fmt::format("BUFFER_QUEUE key \"{}\": expected <port>|<queue>", key), e.src);
-        continue;
-      }
+      auto key_parts = portKey("BUFFER_QUEUE", key, 1, "<port>|<queue>", e);
+      if (!key_parts) continue;
+      const auto& parts = *key_parts;
       auto indices = indexRange(parts[1], 15, "BUFFER_QUEUE|" + key + ": queue", e);
       if (!indices) continue;
       auto profile = reference(e, "profile", "BUFFER_PROFILE", "BUFFER_QUEUE|" + key);
@@ -742,7 +805,11 @@ class Builder {
           }
           refs.push_back(*ref);
         }
-        for (Port* port : portsOf(key, e)) (ingress ? port->ingress_profile_list : port->egress_profile_list) = refs;
+        auto port_key = portKey(table_name, key, 0, "<port>", e);
+        if (!port_key) continue;
+        for (Port* port : portsOf(port_key->front(), e)) {
+          (ingress ? port->ingress_profile_list : port->egress_profile_list) = refs;
+        }
       }
     }
   }
@@ -779,7 +846,9 @@ class Builder {
           continue;
         }
         Entry where{f.src, {}};
-        for (Port* port : portsOf(port_name, where)) port->cable_length_m = Sourced<std::uint32_t>{*meters, f.src};
+        auto port_key = portKey("CABLE_LENGTH", port_name, 0, "<port>", where);
+        if (!port_key) continue;
+        for (Port* port : portsOf(port_key->front(), where)) port->cable_length_m = Sourced<std::uint32_t>{*meters, f.src};
       }
     }
   }
@@ -829,12 +898,9 @@ class Builder {
 
   void readQueues() {
     for (const auto& [key, e] : table("QUEUE")) {
-      auto parts = splitOn(key, '|');
-      if (parts.size() == 4) parts.erase(parts.begin(), parts.begin() + 2);  // VOQ: host|asic|port|q
-      if (parts.size() != 2) {
-        note(InputNote::Kind::InvalidValue, "", fmt::format("QUEUE key \"{}\": expected <port>|<queue>", key), e.src);
-        continue;
-      }
+      auto key_parts = portKey("QUEUE", key, 1, "<port>|<queue>", e);
+      if (!key_parts) continue;
+      const auto& parts = *key_parts;
       if (parts[0] == "CPU") continue;
       auto indices = indexRange(parts[1], 15, "QUEUE|" + key + ": queue", e);
       if (!indices) continue;
@@ -860,7 +926,9 @@ class Builder {
         sw_.pfcwd_poll_interval_ms = number<int>(e, "POLL_INTERVAL", where, 1, 100000, "a poll interval in ms");
         continue;
       }
-      for (Port* port : portsOf(key, e)) {
+      auto port_key = portKey("PFC_WD", key, 0, "<port>", e);
+      if (!port_key) continue;
+      for (Port* port : portsOf(port_key->front(), e)) {
         PortWatchdog wd;
         wd.src = e.src;
         if (const Field* f = field(e, "action")) {
@@ -886,7 +954,9 @@ class Builder {
         note(InputNote::Kind::InvalidValue, key, fmt::format("DEVICE_NEIGHBOR|{} has no \"name\": expected the peer hostname", key), e.src);
         continue;
       }
-      for (Port* port : portsOf(key, e)) {
+      auto port_key = portKey("DEVICE_NEIGHBOR", key, 0, "<port>", e);
+      if (!port_key) continue;
+      for (Port* port : portsOf(port_key->front(), e)) {
         port->neighbor = Neighbor{name->value, peer_port ? peer_port->value : "", e.src};
       }
     }
@@ -978,6 +1048,9 @@ class Builder {
   Switch& sw_;
   std::vector<InputNote>& notes_;
   std::map<std::string, int>& out_of_scope_;
+  std::optional<std::string> own_host_;  ///< DEVICE_METADATA|localhost: which system ports are this switch's
+  std::optional<std::string> own_asic_;
+  std::set<std::string> unplaced_system_ports_;  ///< tables already noted for system-port keys without a host name
 };
 
 }  // namespace

@@ -64,6 +64,36 @@ void undefinedReferences(const RuleContext& ctx, FindingSink& sink) {
   notesOfKind(ctx, sink, InputNote::Kind::UndefinedReference, "define what the name refers to, or correct the name");
 }
 
+// A file left out of the fabric: the switch it describes is missing, and so is every check that
+// needs it; the ports that face it say where.
+void leftOutFiles(const RuleContext& ctx, FindingSink& sink) {
+  for (const InputNote& note : ctx.fabric.notes) {
+    if (note.kind != InputNote::Kind::MalformedFile) continue;
+    Finding f;
+    f.location = note.src;
+    f.fix = note.fix;
+    int facing = 0;
+    for (const Switch& sw : ctx.fabric.switches) {
+      for (const Port& port : sw.ports) {
+        if (note.switch_name.empty() || !port.neighbor || port.neighbor->device != note.switch_name) continue;
+        ++facing;
+        f.related.push_back({fmt::format("{} {} faces {}, which is missing: its link, PFC, map and deadlock checks "
+                                         "through {} did not run",
+                                         sw.name, port.name, note.switch_name, note.switch_name),
+                             port.neighbor->src});
+      }
+    }
+    std::string format = note.referenced_kind.empty() ? std::string("the file") : "this " + note.referenced_kind + " file";
+    std::string missing =
+        note.switch_name.empty()
+            ? std::string("the fabric is analysed without it")
+            : fmt::format("switch {} is missing from the analysis{}", note.switch_name,
+                          facing > 0 ? fmt::format(" ({} port(s) of the fabric face it)", facing) : std::string());
+    f.message = fmt::format("{}: {} is not well-formed, so it is left out of the fabric; {}", note.message, format, missing);
+    sink.add(std::move(f));
+  }
+}
+
 }  // namespace
 
 void registerCfgRules(std::vector<Rule>& rules) {
@@ -83,6 +113,7 @@ void registerCfgRules(std::vector<Rule>& rules) {
                    [](const RuleContext& ctx, FindingSink& sink) {
                      notesOfKind(ctx, sink, InputNote::Kind::InvalidValue, "correct the value to the type shown");
                    }});
+  rules.push_back({"CFG006", Severity::Error, "a file is not well-formed and was left out of the fabric", leftOutFiles});
   rules.push_back({"CFG007", Severity::Warning, "a switch's configuration has interfaces but no port was modelled",
                    [](const RuleContext& ctx, FindingSink& sink) {
                      notesOfKind(ctx, sink, InputNote::Kind::NoPorts,

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "families.hpp"
 #include "rocelint/qos.hpp"
 
@@ -63,24 +65,41 @@ void losslessQueueWithoutEcn(const RuleContext& ctx, FindingSink& sink) {
   }
 }
 
-void minNotBelowMax(const RuleContext& ctx, FindingSink& sink) {
+// min = max is step marking (every packet above the threshold is marked), a deliberate design
+// (Azure's reference RoCE profile); only min > max is wrong. Colours written by one statement
+// (a syntax without colours fills all three from it) are one finding.
+void minAboveMax(const RuleContext& ctx, FindingSink& sink) {
   for (const Switch& sw : ctx.fabric.switches) {
     for (const auto& [name, wred] : sw.wred_profiles) {
+      std::vector<std::pair<const SourceRef*, const SourceRef*>> reported;
       for (Color c : kColors) {
         const WredColor& wc = wred.color(c);
         if (!wc.min_threshold_bytes || !wc.max_threshold_bytes) continue;
-        if (wc.min_threshold_bytes->value < wc.max_threshold_bytes->value) continue;
-        Finding& f =
-            sink.add(at(sw, "", std::nullopt, wc.min_threshold_bytes->src,
-                        fmt::format("{} {} on {}: {}{} {} bytes is not below {}{} {} bytes, {}",
-                                    placeholder(Term::EcnProfile), name, sw.name, colorName(c),
-                                    placeholder(Term::MinThresholdOfColor), wc.min_threshold_bytes->value, colorName(c),
-                                    placeholder(Term::MaxThresholdOfColor), wc.max_threshold_bytes->value,
-                                    wc.min_threshold_bytes->value == wc.max_threshold_bytes->value
-                                        ? "so there is no marking ramp: marking jumps from 0 to 100 %"
-                                        : "an inverted range the ASIC rejects or programs unpredictably"),
-                        "set min below max (e.g. 150 KB / 1.5 MB for RoCE)"));
-        f.related.push_back(related(fmt::format("{}_max_threshold", colorName(c)), wc.max_threshold_bytes->src));
+        if (wc.min_threshold_bytes->value <= wc.max_threshold_bytes->value) continue;
+        const SourceRef* min_src = &wc.min_threshold_bytes->src;
+        const SourceRef* max_src = &wc.max_threshold_bytes->src;
+        bool same_statement = std::any_of(reported.begin(), reported.end(), [&](const auto& r) {
+          return *r.first == *min_src && *r.second == *max_src;
+        });
+        if (same_statement) continue;
+        reported.emplace_back(min_src, max_src);
+        bool one_for_all = std::all_of(kColors.begin(), kColors.end(), [&](Color other) {
+          const WredColor& o = wred.color(other);
+          return o.min_threshold_bytes && o.max_threshold_bytes && o.min_threshold_bytes->src == *min_src &&
+                 o.max_threshold_bytes->src == *max_src;
+        });
+        std::string colour = one_for_all ? std::string("the") : std::string(colorName(c));
+        Finding& f = sink.add(
+            at(sw, "", std::nullopt, *min_src,
+               fmt::format("{} {} on {}: {}{} {} bytes is above {}{} {} bytes, an inverted range the ASIC rejects or "
+                           "programs unpredictably",
+                           placeholder(Term::EcnProfile), name, sw.name, colour,
+                           placeholder(Term::MinThresholdOfColor), wc.min_threshold_bytes->value, colour,
+                           placeholder(Term::MaxThresholdOfColor), wc.max_threshold_bytes->value),
+               "set min at or below max (e.g. 150 KB / 1.5 MB for a RoCE ramp; min = max marks as a step)"));
+        f.related.push_back(related(one_for_all ? std::string("maximum threshold")
+                                                : fmt::format("{}_max_threshold", colorName(c)),
+                                    *max_src));
       }
     }
   }
@@ -108,7 +127,7 @@ void registerEcnSolverRules(std::vector<Rule>& rules);  // rules/ecn_solver.cpp
 void registerEcnRules(std::vector<Rule>& rules) {
   rules.push_back({"ECN001", Severity::Error, "a lossless queue has no WRED/ECN profile or ECN marking is off",
                    losslessQueueWithoutEcn});
-  rules.push_back({"ECN002", Severity::Error, "WRED minimum threshold is not below the maximum threshold", minNotBelowMax});
+  rules.push_back({"ECN002", Severity::Error, "WRED minimum threshold is above the maximum threshold", minAboveMax});
   rules.push_back({"ECN003", Severity::Error, "WRED marking/drop probability outside 0-100 %", probabilityOutOfRange});
   registerEcnSolverRules(rules);
 }

@@ -46,18 +46,29 @@ void pfcBeforeEcn(const RuleContext& ctx, FindingSink& sink) {
                                 : fmt::format("{} + static_th {} = {:.0f}", mine.guaranteed_bytes, mine.static_th_bytes,
                                               answer.trigger_bytes);
       auto limit = static_cast<std::uint64_t>(std::floor(answer.pg_total_bytes));
-      Finding& f = sink.add(
+      // Graded: when no reachable state lets the queue reach the ECN minimum before the PG pauses,
+      // ECN is off in effect (an error, as ECN001 says of a queue without marking); otherwise
+      // only some states pause first (a warning).
+      std::string graded =
+          answer.ecn_can_mark_first
+              ? std::string()
+              : fmt::format("; in no reachable buffer state does the queue reach {} bytes before the PG pauses, so "
+                            "ECN never marks and PFC is the only brake",
+                            question.ecn_min_bytes);
+      Finding found =
           at(*sw, port, question.priority, question.ecn_min_src,
              fmt::format(
                  "lossless PG {} on {} {} ({} PG(s) of this priority use {} {}) can pause its upstream before "
                  "ECN "
                  "marks: with all {} lossless PGs of pool {} ({} bytes) congested at once ({} bytes each), the PG's "
                  "PFC trigger is {} bytes, while queue {} of {} marks only from {} {} "
-                 "green_min_threshold {} bytes",
+                 "green_min_threshold {} bytes{}",
                  question.priority, sw->name, port, same, placeholder(Term::BufferProfile), mine.profile, lossless,
                  problem.pool, problem.pool_bytes, state, trigger, question.queue, question.egress_port,
-                 placeholder(Term::EcnProfile), question.wred_profile, question.ecn_min_bytes),
-             LowerEcnMinimum{question.wred_profile, limit}));
+                 placeholder(Term::EcnProfile), question.wred_profile, question.ecn_min_bytes, graded),
+             LowerEcnMinimum{question.wred_profile, limit});
+      Finding& f = answer.ecn_can_mark_first ? sink.addAtMost(std::move(found), Severity::Warning)
+                                             : sink.add(std::move(found));
       f.related.push_back(
           related(fmt::format("{} {} size", placeholder(Term::BufferPool), problem.pool), problem.pool_src));
     }
@@ -67,8 +78,9 @@ void pfcBeforeEcn(const RuleContext& ctx, FindingSink& sink) {
 }  // namespace
 
 void registerEcnSolverRules(std::vector<Rule>& rules) {
-  rules.push_back({"ECN004", Severity::Warning,
-                   "PFC can fire before ECN marks: a reachable buffer state pauses a lossless PG below the ECN minimum",
+  rules.push_back({"ECN004", Severity::Error,
+                   "PFC can fire before ECN marks: a reachable buffer state pauses a lossless PG below the ECN minimum "
+                   "(an error when no state lets ECN mark first)",
                    pfcBeforeEcn});
 }
 

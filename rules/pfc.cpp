@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <array>
+#include <bitset>
 #include <map>
 
 #include "families.hpp"
@@ -37,6 +39,52 @@ void linkPfcDiffers(const RuleContext& ctx, FindingSink& sink) {
   }
 }
 
+/// DSCPs that a remap gives different classes: a DSCP that ports of the fabric classify into
+/// different traffic classes (a dual-ToR tunnel remap classifies by port role), or that a TC→DSCP
+/// remark writes on egress for the next hop to classify.
+std::bitset<64> remappedDscps(const Fabric& fabric) {
+  std::array<std::bitset<8>, 64> classes_of;
+  std::bitset<64> remapped;
+  for (const Switch& sw : fabric.switches) {
+    for (const auto& [name, map] : sw.maps[static_cast<std::size_t>(MapKind::TcToDscp)]) {
+      for (const auto& [tc, dscp] : map.entries) {
+        if (dscp.value >= 0 && dscp.value < 64) remapped.set(static_cast<std::size_t>(dscp.value));
+      }
+    }
+    for (const Port& port : sw.ports) {
+      if (!isConnected(sw, port) || !classifiesByDscp(port) || boundMap(sw, port, MapKind::DscpToTc) == nullptr) continue;
+      for (int d = 0; d < 64; ++d) {
+        int tc = trafficClassOfDscp(sw, port, d);
+        if (tc >= 0 && tc < 8) classes_of[static_cast<std::size_t>(d)].set(static_cast<std::size_t>(tc));
+      }
+    }
+  }
+  for (std::size_t d = 0; d < 64; ++d) {
+    if (classes_of[d].count() > 1) remapped.set(d);
+  }
+  return remapped;
+}
+
+/// The part of a port's difference from the fabric's set that is not a design: an extra lossless
+/// priority that the port's own classification sends remapped traffic to is the remap's, and an
+/// expected priority that no DSCP reaches on the port carries nothing there.
+PrioritySet unexplainedDifference(const Switch& sw, const Port& port, PrioritySet have, PrioritySet expected,
+                                  const std::bitset<64>& remapped) {
+  PrioritySet diff = have ^ expected;
+  if (!classifiesByDscp(port) || boundMap(sw, port, MapKind::DscpToTc) == nullptr) return diff;
+  PrioritySet reached;
+  PrioritySet remap_targets;
+  for (int d = 0; d < 64; ++d) {
+    int tc = trafficClassOfDscp(sw, port, d);
+    if (tc < 0 || tc > 7) continue;
+    reached.set(static_cast<std::size_t>(tc));
+    if (remapped.test(static_cast<std::size_t>(d))) remap_targets.set(static_cast<std::size_t>(tc));
+  }
+  PrioritySet extra = have & ~expected & ~remap_targets;
+  PrioritySet missing = expected & ~have & reached;
+  return extra | missing;
+}
+
 void fabricSetDiffers(const RuleContext& ctx, FindingSink& sink) {
   const Fabric& fabric = ctx.fabric;
   PrioritySet expected;
@@ -59,13 +107,16 @@ void fabricSetDiffers(const RuleContext& ctx, FindingSink& sink) {
     expected = PrioritySet(best->first);
     why = fmt::format("the fabric's most common set ({} ports)", best->second);
   }
+  const std::bitset<64> remapped = remappedDscps(fabric);
   for (const Link& link : fabric.links) {
     for (PortRef end : {link.a, link.b}) {
       const Port& port = fabric.port(end);
       PrioritySet have = port.qos.pfcPriorities();
       if (have == expected || port.isAdminDown()) continue;
+      PrioritySet unexplained = unexplainedDifference(fabric.sw(end), port, have, expected, remapped);
+      if (unexplained.none()) continue;
       sink.add(
-          at(fabric.sw(end), port.name, lowest(have ^ expected), pfcLocation(port),
+          at(fabric.sw(end), port.name, lowest(unexplained), pfcLocation(port),
              fmt::format("switch-to-switch port {} {} has PFC on {}, but lossless priorities are {} ({})",
                          fabric.sw(end).name, port.name, formatPrioritySet(have), formatPrioritySet(expected), why),
              SetPfcPriorities{port.name, expected, have, egressQueues(fabric.sw(end), port)}));
@@ -75,7 +126,9 @@ void fabricSetDiffers(const RuleContext& ctx, FindingSink& sink) {
     const Port& port = fabric.port(host.attachment);
     PrioritySet have = port.qos.pfcPriorities();
     if (have.none() || have == expected || port.isAdminDown()) continue;
-    sink.add(at(fabric.sw(host.attachment), port.name, lowest(have ^ expected), pfcLocation(port),
+    PrioritySet unexplained = unexplainedDifference(fabric.sw(host.attachment), port, have, expected, remapped);
+    if (unexplained.none()) continue;
+    sink.add(at(fabric.sw(host.attachment), port.name, lowest(unexplained), pfcLocation(port),
                 fmt::format("host port {} {} (to {}) has PFC on {}, but lossless priorities are {} ({})",
                             fabric.sw(host.attachment).name, port.name, host.name, formatPrioritySet(have),
                             formatPrioritySet(expected), why),

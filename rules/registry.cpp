@@ -16,6 +16,12 @@ Finding& FindingSink::add(Finding finding) {
   return out_.back();
 }
 
+Finding& FindingSink::addAtMost(Finding finding, Severity at_most) {
+  Finding& added = add(std::move(finding));
+  added.severity = std::min(added.severity, at_most);
+  return added;
+}
+
 std::string Rule::family() const {
   auto digit = std::find_if(id.begin(), id.end(), [](char c) { return c >= '0' && c <= '9'; });
   return std::string(id.begin(), digit);

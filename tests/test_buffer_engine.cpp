@@ -129,6 +129,34 @@ TEST(BufferEngine, WitnessIsAReachableOccupancy) {
   EXPECT_NEAR(answer.free_bytes, 47382528.0 / 5, 1.0);
 }
 
+// ECN004 is graded: with 4 PGs at alpha 1 in a 1,000,000-byte pool, a PG pauses at S/5 = 200,000
+// bytes with all four congested and at S/2 = 500,000 bytes alone. An ECN minimum of 400,000 is
+// reached first in some states (a warning); one of 600,000 never is (ECN is off in effect: an error).
+TEST(BufferEngine, EcnThatNeverMarksBeforePfcIsTold) {
+  SwitchBufferProblem problem;
+  problem.switch_name = "s";
+  problem.pool = "ingress_lossless_pool";
+  problem.pool_bytes = 1000000;
+  PgClass lossless;
+  lossless.profile = "lossless";
+  lossless.dynamic = true;
+  lossless.dynamic_th = 0;
+  lossless.count = 4;
+  problem.classes = {lossless};
+  EcnPfcQuestion question;
+  question.wred_profile = "w";
+  question.ecn_min_bytes = 400000;
+  EcnPfcAnswer some = solveQuestion(problem, question);
+  EXPECT_TRUE(some.violated);
+  EXPECT_TRUE(some.ecn_can_mark_first);
+  question.ecn_min_bytes = 600000;
+  EcnPfcAnswer never = solveQuestion(problem, question);
+  EXPECT_TRUE(never.violated);
+  EXPECT_FALSE(never.ecn_can_mark_first);
+  question.ecn_min_bytes = 150000;
+  EXPECT_FALSE(solveQuestion(problem, question).violated);
+}
+
 TEST(BufferEngine, SonicDellDefaultsWitness) {
   Fabric fabric = loadFabric(
       {test::sharedDir() + "/realworld/sonic-utilities/qos_tables_db_field_value_reference_format_3_0_3.json"});

@@ -146,7 +146,9 @@ TEST_P(RuleFixture, BadGivesExactlyTheExpectedFindingsAndGoodNone) {
   std::vector<std::string> files;
   for (const Finding& f : got) {
     files.push_back(fs::path(f.location.file()).lexically_relative(bad).generic_string());
-    EXPECT_EQ(f.severity, rule->severity);
+    // A graded rule reports its milder case below its severity (ECN004: a warning when some state
+    // lets ECN mark first), never above it.
+    EXPECT_LE(f.severity, rule->severity);
     EXPECT_FALSE(f.message.empty());
   }
   std::vector<int> owner = matchFindings(want.size(), got.size(), [&](std::size_t e, std::size_t i) {

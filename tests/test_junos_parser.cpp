@@ -798,7 +798,7 @@ TEST(JunosMalformed, CliExitsTwoWithTheLocation) {
   std::string file = dir.write("leaf.conf", "system {\n    host-name leaf;\ninterfaces {\n");
   auto [code, out] = test::runRocelint("check " + dir.path());
   EXPECT_EQ(code, 2) << out;
-  EXPECT_NE(out.find(file + ":4:1: expected '}' to close \"system interfaces\" opened at line 3 column 1"),
+  EXPECT_NE(out.find(file + ":4: error[CFG006]: expected '}' to close \"system interfaces\" opened at line 3 column 1"),
             std::string::npos)
       << out;
 }

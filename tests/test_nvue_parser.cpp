@@ -700,15 +700,56 @@ TEST(NvueMalformed, CliExitsTwoWithTheLocation) {
                                "- set:\n    qos:\n      pfc:\n        default-global:\n          cable-length: long\n");
   auto [code, out] = test::runRocelint("check " + dir.path());
   EXPECT_EQ(code, 2) << out;
-  EXPECT_NE(out.find(file + ":5:25: set/qos/pfc/default-global/cable-length: expected a cable length in meters "
-                            "(1-100000), got \"long\""),
+  // Left out as CFG006 at its line (the text report shows file:line), the run exits 2.
+  EXPECT_NE(out.find(file + ":5: error[CFG006]: set/qos/pfc/default-global/cable-length: expected a cable length in "
+                            "meters (1-100000), got \"long\""),
             std::string::npos)
       << out;
   TempDir yaml;
   std::string broken = yaml.write("leaf1/startup.yaml", "- set:\n    qos:\n      roce: {mode: lossless\n");
   auto [yaml_code, yaml_out] = test::runRocelint("check " + yaml.path());
   EXPECT_EQ(yaml_code, 2) << yaml_out;
-  EXPECT_NE(yaml_out.find(broken + ":4:1: invalid YAML: end of map flow not found"), std::string::npos) << yaml_out;
+  EXPECT_NE(yaml_out.find(broken + ":4: error[CFG006]: invalid YAML: end of map flow not found"), std::string::npos)
+      << yaml_out;
+}
+
+// The case: a startup.yaml with a pasted prompt line above the YAML, beside a valid spine.
+// The file is named as invalid YAML at its line and column, left out (CFG006), the spine is still
+// analysed and its port facing the missing leaf is named; the run exits 2.
+TEST(NvueMalformed, PastedPromptLineLeavesTheFileOutAndTheFabricIsStillAnalysed) {
+  std::string fabric_dir = test::sourceDir() + "/tests/fixtures/PFC001/nvue/good";
+  TempDir dir;
+  std::string leaf = dir.write("leaf1/startup.yaml", "cumulus@leaf1:mgmt:~$ nv config show -o commands\n" +
+                                                         test::readAll(fabric_dir + "/leaf1/startup.yaml"));
+  std::string spine = dir.write("spine1/startup.yaml", test::readAll(fabric_dir + "/spine1/startup.yaml"));
+
+  Report report = test::check(dir.path());
+  auto left_out = withRule(report, "CFG006");
+  ASSERT_EQ(left_out.size(), 1u);
+  const Finding& f = left_out[0];
+  EXPECT_EQ(f.severity, Severity::Error);
+  EXPECT_EQ(f.location.file(), leaf);
+  EXPECT_EQ(f.location.line, 3);  // the first "- header:" line, where the prompt's plain scalar stops parsing
+  EXPECT_EQ(f.location.column, 1);
+  EXPECT_EQ(f.message.rfind("invalid YAML: ", 0), 0u) << f.message;
+  EXPECT_EQ(f.message.find("JSON"), std::string::npos) << f.message;
+  EXPECT_NE(f.message.find("this NVUE file is not well-formed, so it is left out of the fabric; switch leaf1 is "
+                           "missing from the analysis (1 port(s) of the fabric face it)"),
+            std::string::npos)
+      << f.message;
+  ASSERT_EQ(f.related.size(), 1u);
+  EXPECT_EQ(f.related[0].message,
+            "spine1 swp1 faces leaf1, which is missing: its link, PFC, map and deadlock checks through leaf1 did not run");
+  EXPECT_EQ(f.related[0].src.file(), spine);
+  EXPECT_EQ(f.fix, "correct the syntax at this location (a pasted prompt or command line, a truncated copy?) and check again");
+  EXPECT_EQ(report.summary.switches, 1);  // spine1, analysed
+  EXPECT_EQ(report.summary.files_left_out, 1);
+  EXPECT_EQ(report.summary.hosts, 0);  // the port facing the missing leaf is not a host port
+
+  auto [code, out] = test::runRocelint("check " + dir.path());
+  EXPECT_EQ(code, 2) << out;
+  EXPECT_NE(out.find(leaf + ":3: error[CFG006]: invalid YAML"), std::string::npos) << out;
+  EXPECT_NE(out.find("1 file(s) not well-formed were left out of the fabric (CFG006)"), std::string::npos) << out;
 }
 
 // ---------------------------------------------------------------------------------------------

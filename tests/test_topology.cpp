@@ -437,7 +437,7 @@ TEST(TopologyPlan, StrictValidationIsExitTwoWithLocation) {
   dir.write("topology.yaml", "rocelint-topology: 1\nswitches:\n  - {name: a, tier: high}\n");
   auto [code, out] = test::runRocelint("check " + dir.path());
   EXPECT_EQ(code, 2);
-  EXPECT_NE(out.find(dir.path() + "/topology.yaml:3:21: switches[0].tier: expected a tier number 0-9, got \"high\""),
+  EXPECT_NE(out.find(dir.path() + "/topology.yaml:3: error[CFG006]: switches[0].tier: expected a tier number 0-9, got \"high\""),
             std::string::npos)
       << out;
 }

@@ -64,10 +64,16 @@ inline std::vector<Finding> withRule(const Report& report, const std::string& ru
   return out;
 }
 
-/// The message of the InputError loading `path` throws ("" when it loads).
+/// The parse error of the first file loading `path` leaves out (CFG006), as the parser wrote it
+/// ("file:line:col: message"), or of the InputError it throws ("" when everything loads).
 inline std::string loadError(const std::string& path) {
   try {
-    loadFabric({path});
+    Fabric fabric = loadFabric({path});
+    for (const InputNote& note : fabric.notes) {
+      if (note.kind != InputNote::Kind::MalformedFile) continue;
+      return note.src.file() + ":" + std::to_string(note.src.line) + ":" + std::to_string(note.src.column) + ": " +
+             note.message;
+    }
   } catch (const InputError& e) {
     return e.what();
   }

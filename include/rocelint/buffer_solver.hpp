@@ -42,6 +42,9 @@ struct EcnPfcQuestion {
 /// The answer, in model terms.
 struct EcnPfcAnswer {
   bool violated = false;  ///< SAT: a reachable state fires PFC before ECN
+  /// Only when violated: some reachable state has the queue at the ECN minimum while the PG is
+  /// still below its PFC trigger. False means ECN can never mark before PFC fires (off in effect).
+  bool ecn_can_mark_first = true;
   // Witness (SAT): shared bytes per PG of every class, free pool, and the PG under test.
   std::vector<double> class_shared_bytes;
   double free_bytes = 0;

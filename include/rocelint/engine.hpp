@@ -39,6 +39,7 @@ struct DeadlockSummary {
 
 struct Summary {
   int files = 0;
+  int files_left_out = 0;  ///< not well-formed (CFG006): the run exits 2 whatever else it found
   int switches = 0;
   int ports = 0;
   int links = 0;

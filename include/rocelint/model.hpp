@@ -353,6 +353,8 @@ struct InputNote {
     Conflict,        ///< two files of one switch disagree
     SkippedFile,     ///< a file whose format is not recognised / supported
     NoPorts,         ///< a switch's files configure interfaces, yet no port was modelled from them
+    MalformedFile,   ///< a file not well-formed in its own syntax, left out of the fabric (switch_name: the
+                     ///< switch it was named after by its path, which is missing from the analysis)
   };
   Kind kind = Kind::UnknownField;
   std::string switch_name;
@@ -361,7 +363,8 @@ struct InputNote {
   SourceRef src;
   std::string group;  ///< what identical notes share, e.g. "BUFFER_PROFILE.mode"
   std::string fix;    ///< how to fix it, where the parser knows better than the rule's generic advice
-  std::string referenced_kind;  ///< UndefinedReference: what the name should refer to ("DSCP_TO_TC_MAP", "qos profile")
+  std::string referenced_kind;  ///< UndefinedReference: what the name should refer to ("DSCP_TO_TC_MAP", "qos profile");
+                                ///< MalformedFile: the format the file was recognised as ("NVUE"), empty if none
   std::string referenced_name;  ///< UndefinedReference: the name as written
   std::string related_message;  ///< Conflict: what the other location is ("the configuration used")
   SourceRef related_src;        ///< Conflict: the other file's location, when known

@@ -33,6 +33,8 @@ class FindingSink {
       : rule_id_(std::move(rule_id)), severity_(severity), out_(out) {}
   /// Adds a finding; rule and severity are filled in.
   Finding& add(Finding finding);
+  /// Adds a finding at the rule's severity, lowered to `at_most` (a graded rule's milder case).
+  Finding& addAtMost(Finding finding, Severity at_most);
 
  private:
   std::string rule_id_;

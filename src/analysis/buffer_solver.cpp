@@ -49,10 +49,12 @@ struct Encoding {
   z3::expr pg;                                               // shared bytes of the PG under test
   std::vector<z3::expr> shared;                              // shared bytes per PG of each class (the other PGs)
   std::vector<std::pair<std::string, z3::expr>> assertions;  // name -> constraint
+  std::size_t reachable = 0;  // assertions [0, reachable) say which states exist; the rest ask the question
+  z3::expr ecn_first;         // the converse: the queue reaches the ECN minimum, the PG is below its trigger
 };
 
 Encoding encode(z3::context& ctx, const SwitchBufferProblem& problem, const EcnPfcQuestion& question) {
-  Encoding e{ctx.real_const("free"), ctx.real_const("pg_shared"), {}, {}};
+  Encoding e{ctx.real_const("free"), ctx.real_const("pg_shared"), {}, {}, 0, ctx.bool_val(false)};
   z3::expr used = e.pg;
   for (std::size_t c = 0; c < problem.classes.size(); ++c) {
     const PgClass& cls = problem.classes[c];
@@ -68,8 +70,10 @@ Encoding encode(z3::context& ctx, const SwitchBufferProblem& problem, const EcnP
   }
   e.assertions.push_back({fmt::format("pool {}: free = {} - shared occupancy >= 0", problem.pool, problem.pool_bytes),
                           e.free == bytes(ctx, problem.pool_bytes) - used && e.free >= 0 && e.pg >= 0});
+  e.reachable = e.assertions.size();
   const PgClass& mine = problem.classes[question.pg_class];
   z3::expr trigger = mine.dynamic ? alpha(ctx, mine.dynamic_th) * e.free : bytes(ctx, mine.static_th_bytes);
+  e.ecn_first = e.pg < trigger && bytes(ctx, mine.guaranteed_bytes) + e.pg >= bytes(ctx, question.ecn_min_bytes);
   e.assertions.push_back({fmt::format("PG of {} crosses its PFC trigger", mine.profile), e.pg >= trigger});
   e.assertions.push_back({fmt::format("queue {} below {} green_min_threshold {}", question.queue, question.wred_profile,
                                       question.ecn_min_bytes),
@@ -105,6 +109,11 @@ EcnPfcAnswer solveIn(z3::context& ctx, const SwitchBufferProblem& problem, const
   if (opt.check() != z3::sat) return answer;  // cannot happen: the same constraints were SAT
   z3::model model = opt.get_model();
   answer.violated = true;
+  // Graded: is there at least one reachable state in which ECN marks first?
+  z3::solver converse(ctx, "QF_LRA");
+  for (std::size_t i = 0; i < e.reachable; ++i) converse.add(e.assertions[i].second);
+  converse.add(e.ecn_first);
+  answer.ecn_can_mark_first = converse.check() == z3::sat;
   answer.free_bytes = toDouble(model.eval(e.free, true));
   for (const auto& s : e.shared) answer.class_shared_bytes.push_back(toDouble(model.eval(s, true)));
   const PgClass& mine = problem.classes[question.pg_class];

@@ -172,6 +172,12 @@ int runCheck(const CheckOptions& c, const OutputOptions& o) {
   }
   progress.finish();
   emit(report, o);
+  if (report.summary.files_left_out > 0) {
+    // A CI gate must fail loudly: the fabric was checked without these files.
+    std::cerr << fmt::format("rocelint: error: {} file(s) not well-formed were left out of the fabric (CFG006)\n",
+                             report.summary.files_left_out);
+    return kExitInputError;
+  }
   return anyAtOrAbove(report.findings, o.fail_on) ? kExitFindings : kExitClean;
 }
 

@@ -115,6 +115,9 @@ Report analyze(const Fabric& fabric, const Config& config, const AnalysisProgres
 
   Summary& s = report.summary;
   s.files = fabric.files_loaded;
+  s.files_left_out = static_cast<int>(std::count_if(fabric.notes.begin(), fabric.notes.end(), [](const InputNote& n) {
+    return n.kind == InputNote::Kind::MalformedFile;
+  }));
   s.switches = static_cast<int>(fabric.switches.size());
   for (const Switch& sw : fabric.switches) s.ports += static_cast<int>(sw.ports.size());
   s.links = static_cast<int>(fabric.links.size());

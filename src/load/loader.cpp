@@ -95,7 +95,46 @@ void skip(Fabric& fabric, const fs::path& path, const std::string& why) {
                           SourceRef{path.string(), 1, 1, OriginKind::None, ""}));
 }
 
+// A parse error reads "file:line:col: message" (or "file:line: message"); the location becomes
+// the note's, the rest its message.
+SourceRef errorLocation(const std::string& file, std::string& message) {
+  SourceRef src{file, 1, 1, OriginKind::None, ""};
+  if (message.compare(0, file.size() + 1, file + ":") != 0) return src;
+  std::size_t at = file.size() + 1;
+  auto number = [&](int& out) {
+    std::size_t start = at;
+    int value = 0;
+    while (at < message.size() && message[at] >= '0' && message[at] <= '9') value = value * 10 + (message[at++] - '0');
+    if (at == start) return false;
+    out = value;
+    return true;
+  };
+  int line = 0;
+  int column = 1;
+  if (!number(line)) return src;
+  if (at < message.size() && message[at] == ':') {
+    ++at;
+    std::size_t before = at;
+    if (!number(column)) at = before;
+  }
+  while (at < message.size() && (message[at] == ':' || message[at] == ' ')) ++at;
+  src.line = line;
+  src.column = column;
+  message = message.substr(at);
+  return src;
+}
+
+// Names of switches whose file was left out: ports facing them are neither links nor host ports.
+std::set<std::string> missingSwitches(const Fabric& fabric) {
+  std::set<std::string> names;
+  for (const InputNote& note : fabric.notes) {
+    if (note.kind == InputNote::Kind::MalformedFile) names.insert(note.switch_name);
+  }
+  return names;
+}
+
 void buildLinksAndHosts(Fabric& fabric) {
+  const std::set<std::string> missing = missingSwitches(fabric);
   for (std::size_t s = 0; s < fabric.switches.size(); ++s) {
     const Switch& sw = fabric.switches[s];
     for (std::size_t p = 0; p < sw.ports.size(); ++p) {
@@ -103,6 +142,7 @@ void buildLinksAndHosts(Fabric& fabric) {
       if (!port.neighbor) continue;
       auto peer_switch = fabric.switch_index.find(port.neighbor->device);
       if (peer_switch == fabric.switch_index.end()) {
+        if (missing.count(port.neighbor->device)) continue;
         fabric.hosts.push_back({port.neighbor->device, {s, p}});
         continue;
       }
@@ -306,7 +346,22 @@ struct Inputs {
   std::map<std::string, BuiltSwitch> ready;      ///< switches built alone in phase 1
 };
 
-/// Phase 2, in file order: skip notes and errors (for the first failing file), platform tables,
+/// A file that does not parse is left out, and the fabric is analysed without it (CFG006 says so).
+void leaveOut(Fabric& fabric, const InputFile& file, const ParsedFile& parsed) {
+  std::string path = file.path.string();
+  std::string why = parsed.why;
+  SourceRef src = errorLocation(path, why);
+  // The message is the parser's own (location moved to `src`); CFG006 words the rest.
+  // A platform table or topology file names no switch: the fabric is checked without it.
+  bool names_switch = parsed.format == nullptr || parsed.format->role == format::Role::Switch;
+  InputNote note =
+      makeNote(InputNote::Kind::MalformedFile, names_switch ? defaultSwitchName(file) : "", "", why, src);
+  if (parsed.format != nullptr) note.referenced_kind = parsed.format->name;
+  note.fix = "correct the syntax at this location (a pasted prompt or command line, a truncated copy?) and check again";
+  fabric.notes.push_back(std::move(note));
+}
+
+/// Phase 2, in file order: skip notes, files left out (not well-formed), platform tables,
 /// topology sources, and the switch files grouped per switch (later files win a conflict).
 Inputs sortInputs(const std::vector<InputFile>& files, std::vector<ParsedFile>& parsed, Fabric& fabric) {
   Inputs inputs;
@@ -314,7 +369,7 @@ Inputs sortInputs(const std::vector<InputFile>& files, std::vector<ParsedFile>& 
   std::map<std::string, std::size_t> complete_file_of_switch;  ///< the first full config of each switch
   for (std::size_t i = 0; i < files.size(); ++i) {
     ParsedFile& file = parsed[i];
-    if (file.kind == ParsedFile::Kind::Failed) throw InputError(file.why);
+    if (file.kind == ParsedFile::Kind::Failed) leaveOut(fabric, files[i], file);
     if (file.kind == ParsedFile::Kind::Skipped) skip(fabric, files[i].path, file.why);
     if (file.kind != ParsedFile::Kind::Parsed) continue;
     ++fabric.files_loaded;
@@ -387,10 +442,34 @@ std::vector<const format::SwitchBuilder*> buildSwitches(Inputs& inputs, Fabric& 
     sources.emplace_back(it->first, std::move(it->second));
   }
   std::vector<BuiltSwitch> merged(sources.size());
+  std::vector<std::optional<InputNote>> left_out(sources.size());
   util::parallelFor(sources.size(), [&](std::size_t i) {
-    merged[i] = buildSwitch(sources[i].first, sources[i].second, inputs.platform);
+    std::vector<std::string> files = sources[i].second.files;
+    const char* syntax = sources[i].second.by_builder.front().builder->name;
+    try {
+      merged[i] = buildSwitch(sources[i].first, sources[i].second, inputs.platform);
+    } catch (const InputError& e) {
+      // Not well-formed where only the whole switch tells (its files read together): the switch
+      // is left out like a file that does not parse, at the file the error names.
+      std::string why = e.what();
+      SourceRef src{files.empty() ? std::string() : files.front(), 1, 1, OriginKind::None, ""};
+      for (const std::string& file : files) {
+        if (why.compare(0, file.size() + 1, file + ":") == 0) {
+          src = errorLocation(file, why);
+          break;
+        }
+      }
+      InputNote note = makeNote(InputNote::Kind::MalformedFile, sources[i].first, "", why, src);
+      note.referenced_kind = syntax;
+      note.fix = "correct the value at this location and check again";
+      left_out[i] = std::move(note);
+    }
   });
+  for (std::size_t i = 0; i < merged.size(); ++i) {
+    if (left_out[i]) fabric.notes.push_back(std::move(*left_out[i]));
+  }
   for (BuiltSwitch& b : merged) {
+    if (b.builder == nullptr) continue;  // left out
     std::string name = b.sw.name;
     inputs.ready.emplace(std::move(name), std::move(b));
   }
