@@ -144,6 +144,13 @@ const char* nosOfLine(std::string_view line) {
   if (line.substr(0, 11) == "!! IOS XR C") return "Cisco IOS-XR";
   if (line.substr(0, 24) == "Current configuration : ") return "Cisco IOS / IOS-XE";
   if (line.substr(0, 8) == "sysname ") return "Huawei VRP / H3C Comware";
+  // OS10's QoS statements have no NX-OS or EOS counterpart at the top level: `wred NAME` (a WRED
+  // profile), `trust dot1p-map NAME` / `trust dscp-map NAME`, `qos-map traffic-class NAME`; OS9
+  // writes `wred-profile NAME`. A QoS fragment without version header or ports is named too.
+  if (line.substr(0, 13) == "wred-profile ") return "Dell OS9";
+  for (std::string_view os10 : {"wred ", "trust dot1p-map ", "trust dscp-map ", "qos-map traffic-class "}) {
+    if (line.substr(0, os10.size()) == os10) return "Dell OS10";
+  }
   if (line.substr(0, 10) != "interface ") return nullptr;
   std::string_view name = line.substr(10);
   // OS10 writes its ports lower-case with node/slot/port: ethernet1/1/1, mgmt1/1/1.

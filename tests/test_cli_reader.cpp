@@ -231,6 +231,16 @@ TEST(CliReader, OtherNetworkOperatingSystemsAreCfg004NotSupportedYet) {
        "not supported yet: Cisco IOS / IOS-XE (recognised by line 2: \"interface TwentyFiveGigE1/0/1\")"},
       {"! Version 9.14(2.0)\nhostname s4048\ninterface fortyGigE 1/49\n no shutdown\n",
        "not supported yet: Dell OS9 (recognised by line 1: \"! Version 9.14(2.0)\")"},
+      // The QoS part of an OS10 configuration alone (as Azure Local's generator writes it).
+      {"! qos.j2\n\nwred ecn\n  random-detect color green minimum-threshold 150 maximum-threshold 1500 "
+       "drop-probability 100\n  random-detect ecn\n\nclass-map type network-qos AZLOCAL_COS3\n  match qos-group 3\n",
+       "not supported yet: Dell OS10 (recognised by line 3: \"wred ecn\")"},
+      {"class-map type network-qos C3\n  match qos-group 3\ntrust dot1p-map T\n  qos-group 3 dot1p 3\n",
+       "not supported yet: Dell OS10 (recognised by line 3: \"trust dot1p-map T\")"},
+      {"policy-map type network-qos P\nqos-map traffic-class Q\n  queue 3 qos-group 3\n",
+       "not supported yet: Dell OS10 (recognised by line 2: \"qos-map traffic-class Q\")"},
+      {"wred-profile w1\n threshold min 100 max 1000\n",
+       "not supported yet: Dell OS9 (recognised by line 1: \"wred-profile w1\")"},
   };
   for (const auto& c : cases) {
     TempDir dir;
