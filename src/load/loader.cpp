@@ -13,6 +13,7 @@
 #include <set>
 #include <sstream>
 
+#include "descriptions.hpp"
 #include "format.hpp"
 #include "parallel.hpp"
 #include "topology.hpp"
@@ -370,6 +371,7 @@ Fabric loadFabric(const std::vector<std::string>& paths, const LoadProgress& pro
   // Topology sources give neighbours, cable lengths and roles before run-time PGs are derived
   // (they depend on cable length) and before links are built.
   applyTopology(fabric, std::move(inputs.topology));
+  neighboursFromDescriptions(fabric);  // the weakest source: only ports no other source describes
   postProcess(fabric, inputs.platform, builders);
   buildLinksAndHosts(fabric);
   return fabric;
