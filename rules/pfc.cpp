@@ -51,8 +51,7 @@ void fabricSetDiffers(const RuleContext& ctx, FindingSink& sink) {
     std::map<unsigned long, int> votes;
     for (const Switch& sw : fabric.switches) {
       for (const Port& port : sw.ports) {
-        PrioritySet lossless = port.qos.pfcPriorities() | port.qos.pfcHonoured();
-        if (isConnected(sw, port) && lossless.any()) ++votes[lossless.to_ulong()];
+        if (isConnected(sw, port) && port.qos.pfcPriorities().any()) ++votes[port.qos.pfcPriorities().to_ulong()];
       }
     }
     if (votes.empty()) return;
@@ -66,8 +65,9 @@ void fabricSetDiffers(const RuleContext& ctx, FindingSink& sink) {
   for (const Link& link : fabric.links) {
     for (PortRef end : {link.a, link.b}) {
       const Port& port = fabric.port(end);
-      // The priorities it takes part in PFC for, sending or obeying (the same set when symmetric).
-      PrioritySet have = port.qos.pfcPriorities() | port.qos.pfcHonoured();
+      // The priorities it sends PFC for, and those of the expected set it obeys (a port that only
+      // obeys one is PFC006's; obeying more, as SONiC's pfc_asym does on all 8, is not an outlier).
+      PrioritySet have = port.qos.pfcPriorities() | (port.qos.pfcHonoured() & expected);
       if (have == expected || port.isAdminDown()) continue;
       sink.add(
           at(fabric.sw(end), port.name, lowest(have ^ expected), pfcLocation(port),
@@ -78,7 +78,7 @@ void fabricSetDiffers(const RuleContext& ctx, FindingSink& sink) {
   }
   for (const Host& host : fabric.hosts) {
     const Port& port = fabric.port(host.attachment);
-    PrioritySet have = port.qos.pfcPriorities() | port.qos.pfcHonoured();
+    PrioritySet have = port.qos.pfcPriorities() | (port.qos.pfcHonoured() & expected);
     if (have.none() || have == expected || port.isAdminDown()) continue;
     sink.add(at(fabric.sw(host.attachment), port.name, lowest(have ^ expected), pfcLocation(port),
                 fmt::format("host port {} {} (to {}) has PFC on {}, but lossless priorities are {} ({})",
@@ -167,11 +167,17 @@ bool receivesClass(const Switch& sw, const Port& port, int tc) {
 // never sends pauses for it either, nothing reserves headroom: what arrives on that priority is
 // dropped when the ingress buffer fills. (A port that sends PFC without a lossless PG is PFC005's.)
 void honouredWithoutBuffer(const RuleContext& ctx, FindingSink& sink) {
+  // The priorities the fabric treats as lossless: some port sends PFC for them. Obeying pauses on
+  // another priority (pfc_asym obeys all 8) is harmless, since nobody pauses it.
+  PrioritySet sent_somewhere;
+  for (const Switch& sw : ctx.fabric.switches) {
+    for (const Port& port : sw.ports) sent_somewhere |= port.qos.pfcPriorities();
+  }
   for (const Switch& sw : ctx.fabric.switches) {
     for (const Port& port : sw.ports) {
       if (!port.qos.pfc_honour || port.isAdminDown()) continue;
       PrioritySet sent = port.qos.pfcPriorities();
-      PrioritySet only_obeyed = port.qos.pfc_honour->value & ~sent;
+      PrioritySet only_obeyed = port.qos.pfc_honour->value & ~sent & sent_somewhere;
       for (int p = 0; p < 8; ++p) {
         if (!only_obeyed.test(static_cast<std::size_t>(p))) continue;
         int pg = priorityGroupOfTc(sw, port, p);

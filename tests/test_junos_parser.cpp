@@ -1041,12 +1041,25 @@ TEST(VendorSamples, JunosSpinesAndSonicLeavesAreOneCleanFabric) {
 // part enables PFC on the ingress interface for its code points (the port sends pauses), its
 // output part programs output queues to respond to pauses received on its priorities. A profile
 // with only `output` obeys pauses on priority 3 and never sends them, and no no-loss headroom is
-// reserved: PFC006 on that port, and not the three findings the output-as-PFC reading gave.
+// reserved: facing a spine that sends and obeys PFC on 3, RoCE arriving from it is dropped. PFC006
+// on that port, and not the three findings the output-as-PFC reading gave.
 TEST(JunosCnp, ReceiveOnlyProfileObeysPausesWithoutLosslessBuffer) {
   TempDir dir;
+  dir.write("spine1.conf",
+            "system { host-name spine1; }\n"
+            "interfaces { et-0/0/0 { description leaf1:et-0/0/0; } }\n"
+            "class-of-service {\n"
+            "    classifiers { dscp D { import default; forwarding-class ROCE { loss-priority low code-points 011010; } } }\n"
+            "    forwarding-classes { class best-effort queue-num 0; class ROCE queue-num 3 no-loss pfc-priority 3; }\n"
+            "    congestion-notification-profile C {\n"
+            "        input { dscp { code-point 011010 { pfc; } } }\n"
+            "        output { ieee-802.1 { code-point 011 { flow-control-queue 3; } } }\n"
+            "    }\n"
+            "    interfaces { et-0/0/0 { congestion-notification-profile C; unit 0 { classifiers { dscp D; } } } }\n"
+            "}\n");
   dir.write("leaf1.conf",
             "system { host-name leaf1; }\n"                                                              // 1
-            "interfaces { et-0/0/0 { description gpu-node-1:ens1f0np0; } }\n"                            // 2
+            "interfaces { et-0/0/0 { description spine1:et-0/0/0; } }\n"                                 // 2
             "class-of-service {\n"                                                                       // 3
             "    classifiers { dscp D { import default; forwarding-class ROCE { loss-priority low code-points 011010; } } }\n"
             "    forwarding-classes { class best-effort queue-num 0; class ROCE queue-num 3 no-loss pfc-priority 3; }\n"
@@ -1056,13 +1069,16 @@ TEST(JunosCnp, ReceiveOnlyProfileObeysPausesWithoutLosslessBuffer) {
             "    interfaces { et-0/0/0 { congestion-notification-profile RX-ONLY; unit 0 { classifiers { dscp D; } } } }\n"
             "}\n");
   Fabric fabric = loadFabric({dir.path()});
-  const Switch& sw = onlySwitch(fabric);
+  ASSERT_EQ(fabric.links.size(), 1u);
+  const Switch& sw = fabric.switches[fabric.switch_index.at("leaf1")];
   const Port& p = portOf(sw, "et-0/0/0");
   EXPECT_TRUE(p.qos.pfcPriorities().none());
   EXPECT_EQ(formatPrioritySet(p.qos.pfcHonoured()), "3");
   EXPECT_FALSE(p.pgs[3]);
   Report report = analyze(fabric, {});
   for (const char* wrong : {"PFC005", "MAP003", "MAP005"}) EXPECT_TRUE(withRule(report, wrong).empty()) << wrong;
+  // spine1 sends 3 and leaf1 obeys 3; leaf1 sends nothing: the link pairs up (PFC006 is the finding).
+  EXPECT_TRUE(withRule(report, "PFC001").empty());
   auto found = withRule(report, "PFC006");
   ASSERT_EQ(found.size(), 1u);
   const Finding& f = found[0];

@@ -114,8 +114,8 @@ std::optional<DescribedPeer> peerFromDescription(const std::string& description,
   if (auto colon = text.find(':'); colon != std::string_view::npos && colon > 0) {
     // `peer:port` (the port may hold ':' itself: et-0/0/0:1), `facing_peer:port`, `to-peer:port`.
     std::string_view port = text.substr(colon + 1);
-    if (!looksLikePort(port)) return std::nullopt;
-    return DescribedPeer{peerName(text.substr(0, colon), is_switch), std::string(port)};
+    if (looksLikePort(port)) return DescribedPeer{peerName(text.substr(0, colon), is_switch), std::string(port)};
+    // `to-leaf1-et-0/0/0:1`: the ':' belongs to the port; the forms below split it.
   }
   // `to-peer-port`, `facing_peer_port`, `peer_port`, `peer-port`: the peer must be a fabric switch.
   std::string name = peerName(text, is_switch);
