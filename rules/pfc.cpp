@@ -173,9 +173,12 @@ void honouredWithoutBuffer(const RuleContext& ctx, FindingSink& sink) {
   for (const Switch& sw : ctx.fabric.switches) {
     for (const Port& port : sw.ports) sent_somewhere |= port.qos.pfcPriorities();
   }
+  // One profile bound to many ports is one cause: one finding per (switch, binding, priority).
+  GroupedFindings grouped;
   for (const Switch& sw : ctx.fabric.switches) {
     for (const Port& port : sw.ports) {
       if (!port.qos.pfc_honour || port.isAdminDown()) continue;
+      if (sw.has_neighbor_table && !port.neighbor) continue;  // nothing is cabled there
       PrioritySet sent = port.qos.pfcPriorities();
       PrioritySet only_obeyed = port.qos.pfc_honour->value & ~sent & sent_somewhere;
       for (int p = 0; p < 8; ++p) {
@@ -184,18 +187,22 @@ void honouredWithoutBuffer(const RuleContext& ctx, FindingSink& sink) {
         if (isLosslessPg(sw, port, pg).value_or(false) || !receivesClass(sw, port, p)) continue;
         PrioritySet wanted = sent;
         wanted.set(static_cast<std::size_t>(p));
-        Finding& f = sink.add(
-            at(sw, port.name, p, port.qos.pfc_honour->src,
+        const SourceRef& where = port.qos.pfc_honour->src;
+        Finding f(
+            at(sw, port.name, p, where,
                fmt::format("{} {} obeys PFC pauses on priority {} but never sends them ({} {}), so it has no "
                            "lossless buffer for PG {}: priority {} traffic arriving here is dropped when the buffer "
                            "fills, and the class is not lossless through this port",
                            sw.name, port.name, p, placeholder(Term::PfcPriorities), formatPrioritySet(sent), pg, p),
                SetPfcPriorities{port.name, wanted, sent, egressQueues(sw, port)}));
-        if (port.qos.pfc_enable && port.qos.pfc_enable->src != port.qos.pfc_honour->src)
+        if (port.qos.pfc_enable && port.qos.pfc_enable->src != where)
           f.related.push_back(related(placeholder(Term::PfcPriorities), port.qos.pfc_enable->src));
+        grouped.add(fmt::format("{}|{}:{}:{}", sw.name, where.file(), where.line, where.column), p, port.name,
+                    std::move(f));
       }
     }
   }
+  grouped.flush(sink);
 }
 
 }  // namespace
