@@ -42,6 +42,18 @@ void place(std::vector<ConfigLine>& siblings, ConfigLine&& line) {
   level->push_back(std::move(line));
 }
 
+// What closes the banner a `banner <kind> ...` line opens: "" when it closes on that line,
+// "EOF" for EOS (text on the following lines up to `EOF`), else the delimiter (IOS/NX-OS
+// `banner motd #...#`, `^C` as running-configs print a Ctrl-C delimiter).
+std::string bannerDelimiter(std::string_view line) {
+  std::vector<std::string> words = splitWords(line);
+  if (words.size() < 3) return "EOF";
+  std::string_view rest = line.substr(line.find(words[2], line.find(words[1]) + words[1].size()));
+  std::string delimiter(rest.substr(0, rest.substr(0, 2) == "^C" ? 2 : 1));
+  if (rest.find(delimiter, delimiter.size()) != std::string_view::npos) return "";
+  return delimiter;
+}
+
 }  // namespace
 
 ConfigText parseConfigText(std::string_view text, const std::string& file) {
@@ -49,6 +61,7 @@ ConfigText parseConfigText(std::string_view text, const std::string& file) {
   config.file = FileName(file);
   int line_no = 0;
   int comment_indent = -1;  // inside an EOS "comment ... EOF" block
+  std::string banner_end;   // inside a banner: what closes it
   std::size_t pos = 0;
   while (pos <= text.size()) {
     std::size_t end = text.find('\n', pos);
@@ -63,6 +76,15 @@ ConfigText parseConfigText(std::string_view text, const std::string& file) {
     while (!body.empty() && isBlank(body.back())) body.remove_suffix(1);
     if (comment_indent >= 0) {
       if (body == "EOF") comment_indent = -1;
+      continue;
+    }
+    if (!banner_end.empty()) {
+      // Banner text is free text, not statements: skipped through its closing delimiter.
+      if (banner_end == "EOF" ? body == "EOF" : body.find(banner_end) != std::string_view::npos) banner_end.clear();
+      continue;
+    }
+    if (body.substr(0, 7) == "banner " && indent == 0) {
+      banner_end = bannerDelimiter(body);
       continue;
     }
     if (body.empty() || body.front() == '!' || body.front() == '#') continue;
@@ -80,6 +102,80 @@ ConfigText parseConfigText(std::string_view text, const std::string& file) {
   }
   config.line_count = line_no;
   return config;
+}
+
+namespace {
+
+bool startsWithCi(std::string_view text, std::string_view prefix) {
+  if (text.size() < prefix.size()) return false;
+  for (std::size_t i = 0; i < prefix.size(); ++i) {
+    if (std::tolower(static_cast<unsigned char>(text[i])) != std::tolower(static_cast<unsigned char>(prefix[i])))
+      return false;
+  }
+  return true;
+}
+
+// The number of '/'-separated numbers `text` starts with ("1/1/1:2 ..." -> 3).
+int positionDepth(std::string_view text) {
+  int depth = 0;
+  std::size_t i = 0;
+  while (i < text.size() && std::isdigit(static_cast<unsigned char>(text[i]))) {
+    while (i < text.size() && std::isdigit(static_cast<unsigned char>(text[i]))) ++i;
+    ++depth;
+    if (i >= text.size() || text[i] != '/') break;
+    ++i;
+  }
+  return depth;
+}
+
+// The line of `text` that starts at `pos` (without its newline); `pos` moves past it.
+std::string_view nextLine(std::string_view text, std::size_t& pos) {
+  std::size_t end = text.find('\n', pos);
+  if (end == std::string_view::npos) end = text.size();
+  std::string_view line = text.substr(pos, end - pos);
+  pos = end + 1;
+  return line;
+}
+
+// The OS a single top-level line proves, or nullptr.
+const char* nosOfLine(std::string_view line) {
+  if (line.substr(0, 12) == "! Version 10") return "Dell OS10";
+  if (line.substr(0, 11) == "! Version 9") return "Dell OS9";
+  if (line.substr(0, 11) == "!! IOS XR C") return "Cisco IOS-XR";
+  if (line.substr(0, 24) == "Current configuration : ") return "Cisco IOS / IOS-XE";
+  if (line.substr(0, 8) == "sysname ") return "Huawei VRP / H3C Comware";
+  if (line.substr(0, 10) != "interface ") return nullptr;
+  std::string_view name = line.substr(10);
+  // OS10 writes its ports lower-case with node/slot/port: ethernet1/1/1, mgmt1/1/1.
+  for (std::string_view os10 : {"ethernet", "mgmt"}) {
+    if (name.substr(0, os10.size()) == os10 && positionDepth(name.substr(os10.size())) == 3) return "Dell OS10";
+  }
+  for (std::string_view os9 : {"fortyGigE ", "TenGigabitEthernet ", "hundredGigE ", "twentyFiveGigE "}) {
+    if (name.substr(0, os9.size()) == os9) return "Dell OS9";
+  }
+  if (startsWithCi(name, "Bundle-Ether")) return "Cisco IOS-XR";
+  for (std::string_view cisco :
+       {"FourHundredGigE", "HundredGigE", "FortyGigE", "TwentyFiveGigE", "TenGigE", "GigabitEthernet"}) {
+    if (name.substr(0, cisco.size()) != cisco) continue;
+    int depth = positionDepth(name.substr(cisco.size()));
+    if (depth == 4) return "Cisco IOS-XR";  // rack/slot/module/port
+    if (depth >= 2) return "Cisco IOS / IOS-XE";
+  }
+  return nullptr;
+}
+
+}  // namespace
+
+std::optional<OtherNos> otherNos(std::string_view text) {
+  std::size_t pos = 0;
+  int line_no = 0;
+  while (pos < text.size() && line_no < 5000) {
+    std::string_view line = nextLine(text, pos);
+    ++line_no;
+    while (!line.empty() && isBlank(line.back())) line.remove_suffix(1);
+    if (const char* nos = nosOfLine(line)) return OtherNos{nos, line_no, std::string(line)};
+  }
+  return std::nullopt;
 }
 
 Dialect detectDialect(std::string_view text) {
@@ -117,13 +213,11 @@ Dialect detectDialect(std::string_view text) {
   bool first = true;
   std::size_t pos = 0;
   while (pos < text.size() && lines < 5000) {
-    std::size_t end = text.find('\n', pos);
-    if (end == std::string_view::npos) end = text.size();
-    std::string_view line = text.substr(pos, end - pos);
-    pos = end + 1;
+    std::string_view line = nextLine(text, pos);
     ++lines;
     if (line.empty()) continue;
     if (first && (line.front() == '{' || line.front() == '[' || line.front() == '<')) return Dialect::None;
+    if (nosOfLine(line)) return Dialect::None;  // another vendor's CLI (otherNos)
     first = false;
     auto starts = [&](std::string_view m) { return line.substr(0, m.size()) == m; };
     for (auto m : eos_markers) {

@@ -45,9 +45,24 @@ enum class Dialect : std::uint8_t { None, Eos, Nxos };
 /// indentation: 3 blanks on EOS, 2 on NX-OS). None for anything else (JSON, YAML, prose).
 Dialect detectDialect(std::string_view text);
 
+/// A network OS whose text configuration looks like EOS or NX-OS but is neither, recognised by a
+/// line only it writes (docs/inputs.md, "Other network operating systems").
+struct OtherNos {
+  std::string name;      ///< "Dell OS10"
+  int line = 0;          ///< 1-based line of the evidence
+  std::string evidence;  ///< that line, trimmed
+};
+/// Dell OS10 (`! Version 10.`, `interface ethernet1/1/1`), Dell OS9 (`! Version 9.`,
+/// `interface fortyGigE 1/1`), Cisco IOS-XR (`!! IOS XR Configuration`, `interface
+/// HundredGigE0/0/0/0`, `interface Bundle-Ether1`), Cisco IOS / IOS-XE (`interface
+/// GigabitEthernet1/0/1`, `Current configuration : N bytes`), Huawei VRP / H3C Comware (`sysname`).
+std::optional<OtherNos> otherNos(std::string_view text);
+
 /// Splits `text` into lines and nests each line under the closest earlier line with a smaller
 /// indentation. Blank lines and comment lines (first character `!` or `#` after indentation)
-/// are dropped; so are EOS `comment` blocks (the `comment` line through its `EOF` line).
+/// are dropped; so are EOS `comment` blocks (the `comment` line through its `EOF` line) and
+/// banners (`banner motd ^C ... ^C`, `banner exec #...#`, EOS `banner login` ... `EOF`): their
+/// text is not configuration.
 ConfigText parseConfigText(std::string_view text, const std::string& file);
 
 /// A whole decimal number of type T, or nullopt (sign, blanks or trailing text make it invalid).

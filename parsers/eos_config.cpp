@@ -49,6 +49,12 @@ const cli::StatementGrammar kGrammar{
     {"description"},
     {"neighbor", "queue", "tx-queue", "uc-tx-queue", "mc-tx-queue"}};
 
+// EOS interface types as `show running-config` spells them, with the abbreviations the CLI takes
+// (`Et1`, `ethernet 1/1`, `Po10`, `Lo0`, `Ma1`); a type not listed is kept as written.
+const common::InterfaceNaming kNaming{{"Ethernet", 2, true}, {"Port-Channel", 2, true}, {"Loopback", 2, false},
+                                      {"Vlan", 2, false},           {"Management", 2, false},         {"Vxlan", 2, false},
+                                      {"Tunnel", 2, false},         {"Recirc-Channel", 2, false}};
+
 // ----------------------------------------------------------------------------------------------
 // What the configuration says, before it is turned into the model
 // ----------------------------------------------------------------------------------------------
@@ -209,7 +215,7 @@ bool isQosKeyword(const ConfigLine& l) {
 class Parser : common::CliReader {
  public:
   Parser(Switch& sw, std::vector<InputNote>& notes, std::map<std::string, int>& out_of_scope)
-      : CliReader("EOS", kGrammar, sw, notes, out_of_scope) {}
+      : CliReader("EOS", kGrammar, kNaming, sw, notes, out_of_scope) {}
 
   void read(const ConfigText& config) {
     beginFile(config);
@@ -224,6 +230,7 @@ class Parser : common::CliReader {
     buildInterfaces();
     buildBgp();
     common::sortAndIndexPorts(sw_);
+    noteIfNoPorts();
     appendCoverage(coverage);
   }
 
@@ -265,7 +272,9 @@ class Parser : common::CliReader {
       defaultsFrom(l);
       return;
     }
-    if (w0 == "interface" && l.words.size() == 2) return interface(l);
+    if (w0 == "interface" && l.words.size() >= 2) {
+      return forEachInterface(l, [&](const std::string& name) { interface(l, name); });
+    }
     if (l.startsWith({"qos", "profile"}) && l.words.size() == 3) return qosProfile(l);
     if (w0 == "qos") return globalQos(l);
     if (w0 == "priority-flow-control") return globalPfc(l);
@@ -294,8 +303,10 @@ class Parser : common::CliReader {
 
   // --- interfaces -----------------------------------------------------------------------------
 
-  void interface(const ConfigLine& l) {
-    const std::string& name = l.word(1);
+  void interface(const ConfigLine& l, const std::string& name) {
+    if (!common::hasKnownType(name, kNaming)) {
+      return blockNotModelled(l, "interface", fmt::format("\"{}\" is not an EOS interface type rocelint knows", name));
+    }
     if (name.rfind("Management", 0) == 0 || (name.rfind("Ethernet", 0) == 0 && !common::isEthernetPortName(name))) {
       ++out_of_scope_[name.rfind("Management", 0) == 0 ? "EOS interface Management" : "EOS interface (subinterface)"];
       return;

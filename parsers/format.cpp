@@ -217,6 +217,9 @@ std::optional<std::string> skipReason(const Input& input) {
     return "only pg_profile_lookup.ini and port_config.ini (with its \"# name lanes ...\" header) are read among SONiC "
            "platform .ini files";
   }
+  if (auto nos = cli::otherNos(input.text())) {
+    return fmt::format("not supported yet: {} (recognised by line {}: \"{}\")", nos->name, nos->line, nos->evidence);
+  }
   if (ext == ".cfg" || ext == ".conf") return "not an EOS or NX-OS running-config nor a Junos configuration";
   return "not a recognised input format";
 }

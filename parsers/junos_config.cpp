@@ -1421,6 +1421,12 @@ class Builder {
 
   bool interface(const Statement& s) {
     const std::string& name = need(s, 1, "an interface name");
+    // CFG007 counts what should give ports: not loopbacks, IRB/VLAN or management interfaces.
+    static const std::array<std::string_view, 7> kNotPorts = {"lo", "irb", "vlan", "em", "fxp", "me", "vme"};
+    bool logical = std::any_of(kNotPorts.begin(), kNotPorts.end(), [&](std::string_view p) {
+      return name.rfind(p, 0) == 0 && (name.size() == p.size() || std::isdigit(static_cast<unsigned char>(name[p.size()])));
+    });
+    if (!logical && interface_statements_++ == 0) first_interface_ = s.srcOf(1);
     bool port = isPortName(name);
     bool lag = isLagName(name);
     if (!port && !lag && name != "lo0" && name != "irb") return false;
@@ -1596,6 +1602,7 @@ class Builder {
     buildCos();
     buildBgp();
     common::sortAndIndexPorts(sw_);
+    common::noteIfNoPorts(sw_, "Junos", interface_statements_, first_interface_, notes_);
   }
 
   // Forwarding classes with the QFX defaults for queues no configured class takes, and the model's
@@ -2133,6 +2140,8 @@ class Builder {
 
   Switch& sw_;
   std::vector<InputNote>& notes_;
+  int interface_statements_ = 0;  ///< `interfaces ...` statements read (CFG007)
+  SourceRef first_interface_;
   std::map<std::string, int>& out_of_scope_;
   SourceRef root_src_;
   SourceRef hostname_src_;

@@ -650,6 +650,9 @@ class Builder {
 
   void interface(const Node& n) {
     const std::string& name = n.key;
+    // CFG007 counts what should give ports: not the loopback, management ports or VLAN interfaces.
+    bool logical = name == "lo" || name.rfind("eth", 0) == 0 || name.rfind("vlan", 0) == 0;
+    if (!logical && interface_statements_++ == 0) first_interface_ = n.src;
     if (name == "lo") return loopback(n);
     bool bond = n.find("bond") != nullptr || name.rfind("bond", 0) == 0;
     bool vlan = name.rfind("vlan", 0) == 0;
@@ -1174,6 +1177,7 @@ class Builder {
     buildBgp();
 
     common::sortAndIndexPorts(sw_);
+    common::noteIfNoPorts(sw_, "NVUE", interface_statements_, first_interface_, notes_);
   }
 
   // WRED/ECN profiles of a congestion-control profile, one per traffic class; returns their names.
@@ -1552,6 +1556,8 @@ class Builder {
 
   Switch& sw_;
   std::vector<InputNote>& notes_;
+  int interface_statements_ = 0;  ///< interfaces read (CFG007)
+  SourceRef first_interface_;
   std::map<std::string, int>& out_of_scope_;
   SourceRef root_src_;
   SourceRef hostname_src_;

@@ -32,6 +32,11 @@ const cli::StatementGrammar kGrammar{
     {"description"},
     {"neighbor"}};
 
+// NX-OS interface types as `show running-config` spells them, with the abbreviations the CLI takes
+// (`e1/1`, `Eth1/1`, `po10`, `lo0`); a type not listed is kept as written.
+const common::InterfaceNaming kNaming{{"Ethernet", 1, true}, {"port-channel", 2, true}, {"loopback", 2, false}, {"Vlan", 1, false},
+                                      {"mgmt", 1, false},           {"nve", 1, false},                {"Tunnel", 1, false}};
+
 // ----------------------------------------------------------------------------------------------
 // What the configuration says
 // ----------------------------------------------------------------------------------------------
@@ -143,7 +148,7 @@ std::optional<int> dscpByName(const std::string& w) {
 class Parser : common::CliReader {
  public:
   Parser(Switch& sw, std::vector<InputNote>& notes, std::map<std::string, int>& out_of_scope)
-      : CliReader("NX-OS", kGrammar, sw, notes, out_of_scope) {}
+      : CliReader("NX-OS", kGrammar, kNaming, sw, notes, out_of_scope) {}
 
   void read(const ConfigText& config) {
     beginFile(config);
@@ -159,6 +164,7 @@ class Parser : common::CliReader {
     buildInterfaces();
     buildBgp();
     common::sortAndIndexPorts(sw_);
+    noteIfNoPorts();
     appendCoverage(coverage);
   }
 
@@ -193,7 +199,9 @@ class Parser : common::CliReader {
       defaultsFrom(l);
       return;
     }
-    if (w0 == "interface" && l.words.size() == 2) return interface(l);
+    if (w0 == "interface" && l.words.size() >= 2) {
+      return forEachInterface(l, [&](const std::string& name) { interface(l, name); });
+    }
     if (w0 == "class-map") return classMap(l);
     if (w0 == "policy-map") return policyMap(l);
     if (l.text == "system qos") return systemQos(l);
@@ -214,18 +222,21 @@ class Parser : common::CliReader {
 
   // class-map type qos|network-qos|queuing [match-any|match-all] NAME
   void classMap(const ConfigLine& l) {
-    if (l.word(1) != "type" || l.words.size() < 4)
-      fail(l, "expected \"class-map type qos|network-qos|queuing [match-any|match-all] <name>\"");
-    const std::string& type = l.word(2);
+    // Without `type`, a class-map is `type qos` (the NX-OS default).
+    std::size_t at = l.word(1) == "type" ? 3 : 1;
+    const std::string type = at == 3 ? l.word(2) : "qos";
+    if (l.words.size() < at + 1)
+      fail(l, "expected \"class-map [type qos|network-qos|queuing] [match-any|match-all] <name>\"");
     if (type != "qos" && type != "network-qos" && type != "queuing") return blockNotModelled(l, l.word(0) + " type " + l.word(2));
-    std::size_t name_at = (l.word(3) == "match-any" || l.word(3) == "match-all") ? 4 : 3;
+    const std::string& match = l.word(at);
+    std::size_t name_at = (match == "match-any" || match == "match-all") ? at + 1 : at;
     if (l.words.size() != name_at + 1) fail(l, "expected the class-map name as the last word");
     ClassMap cm;
     cm.name = l.word(name_at);
     cm.type = type;
     cm.src = src(l, "");
     parsedQos();
-    bool match_all = l.word(3) != "match-any";
+    bool match_all = match != "match-any";
     int matches = 0;
     for (const ConfigLine& c : l.children) {
       std::string ctx = l.text;
@@ -263,10 +274,12 @@ class Parser : common::CliReader {
   }
 
   void policyMap(const ConfigLine& l) {
-    if (l.word(1) != "type" || l.words.size() != 4)
-      fail(l, "expected \"policy-map type qos|network-qos|queuing <name>\"");
-    const std::string& type = l.word(2);
-    const std::string& name = l.word(3);
+    // Without `type`, a policy-map is `type qos` (the NX-OS default).
+    bool typed = l.word(1) == "type";
+    if (l.words.size() != (typed ? 4U : 2U))
+      fail(l, "expected \"policy-map [type qos|network-qos|queuing] <name>\"");
+    const std::string type = typed ? l.word(2) : "qos";
+    const std::string& name = l.words.back();
     std::string ctx = l.text;
     if (type == "qos") {
       parsedQos();
@@ -379,9 +392,7 @@ class Parser : common::CliReader {
         } else if (w == "ecn") {
           line.ecn = true;
         } else {
-          fail(s, fmt::format(
-                      "unexpected \"{}\": expected minimum-threshold, maximum-threshold, drop-probability, weight, ecn",
-                      w));
+          return notUnderstood(s, ctx, true, fmt::format("\"{}\" is not modelled", w));
         }
       }
       if (!have_min) fail(s, "expected \"minimum-threshold <value> <unit>\"");
@@ -420,9 +431,8 @@ class Parser : common::CliReader {
         notUnderstood(c, l.text, true, "ingress queuing is not modelled");
         continue;
       } else {
-        fail(c,
-             "expected \"service-policy type network-qos <name>\", \"... type queuing output <name>\" or \"... type "
-             "qos input <name>\"");
+        notUnderstood(c, l.text, true);
+        continue;
       }
       parsedQos();
     }
@@ -444,8 +454,10 @@ class Parser : common::CliReader {
     parsedQos();
   }
 
-  void interface(const ConfigLine& l) {
-    const std::string& name = l.word(1);
+  void interface(const ConfigLine& l, const std::string& name) {
+    if (!common::hasKnownType(name, kNaming)) {
+      return blockNotModelled(l, "interface", fmt::format("\"{}\" is not an NX-OS interface type rocelint knows", name));
+    }
     if (name.rfind("mgmt", 0) == 0 || (name.rfind("Ethernet", 0) == 0 && !common::isEthernetPortName(name))) {
       ++out_of_scope_[name.rfind("mgmt", 0) == 0 ? "NX-OS interface mgmt" : "NX-OS interface (subinterface)"];
       return;

@@ -82,6 +82,11 @@ void registerCfgRules(std::vector<Rule>& rules) {
                    [](const RuleContext& ctx, FindingSink& sink) {
                      notesOfKind(ctx, sink, InputNote::Kind::InvalidValue, "correct the value to the type shown");
                    }});
+  rules.push_back({"CFG007", Severity::Warning, "a switch's configuration has interfaces but no port was modelled",
+                   [](const RuleContext& ctx, FindingSink& sink) {
+                     notesOfKind(ctx, sink, InputNote::Kind::NoPorts,
+                                 "check how rocelint read the interface names (CFG001 and CFG005 notes at those lines)");
+                   }});
 }
 
 }  // namespace rocelint::rules

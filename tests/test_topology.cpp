@@ -24,8 +24,8 @@ namespace fs = std::filesystem;
 namespace rocelint {
 namespace {
 
-using test::TempDir;
 using test::loadError;
+using test::TempDir;
 using test::withRule;
 using topology::SourceKind;
 using topology::TopologySource;
@@ -448,7 +448,7 @@ TEST(TopologyPlan, StrictValidationIsExitTwoWithLocation) {
 // Applying sources
 
 /// samples/leafspine-clean with DEVICE_NEIGHBOR removed from every config_db file, plus `extra`.
-std::string strippedSample(const TempDir& dir, const std::string& sub) {
+std::string strippedSample(const TempDir& dir, const std::string& sub, bool keep_addresses = false) {
   fs::path sample = fs::path(test::sourceDir()) / "samples" / "leafspine-clean";
   for (const auto& entry : fs::directory_iterator(sample)) {
     if (entry.path().extension() != ".json") continue;
@@ -458,6 +458,8 @@ std::string strippedSample(const TempDir& dir, const std::string& sub) {
     // Descriptions name the peers too (docs/topology.md "Interface descriptions"): without either,
     // the configurations carry no cabling at all.
     for (auto& [name, port] : cfg["PORT"].items()) port.erase("description");
+    // The /31 link addresses would link the fabric on their own (linkPointToPointSubnets).
+    if (!keep_addresses) cfg.erase("INTERFACE");
     dir.write(sub + "/" + entry.path().filename().string(), cfg.dump(4));
   }
   return dir.path() + "/" + sub;
@@ -486,6 +488,8 @@ TEST(TopologyApply, LeafSpineFromTopologyYamlIsTheSameFabric) {
   TempDir dir;
   std::string bare = strippedSample(dir, "bare");
   EXPECT_TRUE(loadFabric({bare}).links.empty());  // without the topology the fabric has no link
+  // Without neighbour tables but with its /31 link addresses, the address plan gives the same links.
+  EXPECT_EQ(linksOf(loadFabric({strippedSample(dir, "addresses", true)})), linksOf(want));
   std::string with = strippedSample(dir, "yaml");
   dir.write("yaml/topology.yaml", test::readAll(test::sourceDir() + "/tests/topology/leafspine-clean/topology.yaml"));
   Fabric got = loadFabric({with});
@@ -612,6 +616,50 @@ TEST(TopologyApply, FqdnSystemNamesAndRolesFillWhatConfigsLeaveOut) {
   EXPECT_EQ(leaf3->asn->src.line, 3);
   EXPECT_EQ(linksOf(fabric), (std::set<LinkKey>{{"leaf3", "Ethernet0", "spine1", "Ethernet16"}}));
   EXPECT_TRUE(fabric.topology_conflicts.empty());
+}
+
+// A Junos switch: its interfaces as (name, description, address), each an L3 port.
+std::string junosSwitch(const std::string& host, const std::vector<std::array<std::string, 3>>& interfaces) {
+  std::string out = "system {\n    host-name " + host + ";\n}\ninterfaces {\n";
+  for (const auto& [name, description, address] : interfaces) {
+    out += "    " + name + " {\n        description " + description +
+           ";\n        unit 0 {\n            family inet {\n" + "                address " + address +
+           ";\n            }\n        }\n    }\n";
+  }
+  return out + "}\n";
+}
+
+// Two ports that hold the two addresses of one /31 (or /30) are cabled to each other: the JVD
+// inference front end names its peers "frontend-leaf1" while the leaf's host name is leaf1, and
+// its spines' and leaves' link addresses pair up exactly.
+TEST(TopologyApply, PointToPointSubnetsLinkPortsWhoseDescriptionsNameNoFabricSwitch) {
+  TempDir dir;
+  dir.write("f/spine1.conf", junosSwitch("spine1", {{"et-0/0/0", "facing_frontend-leaf1:et-0/0/0", "10.0.5.0/31"},
+                                                    {"et-0/0/1", "facing_frontend-leaf1:et-0/0/1", "10.0.5.9/30"},
+                                                    {"et-0/0/2", "facing_frontend-leaf2:et-0/0/0", "10.0.5.4/31"},
+                                                    {"et-0/0/3", "spine1-loop", "10.0.9.0/31"},
+                                                    {"et-0/0/4", "spine1-loop", "10.0.9.1/31"},
+                                                    {"et-0/0/5", "leaf1:et-0/0/9", "10.0.7.0/31"},
+                                                    {"et-0/0/6", "to-shared-segment", "10.0.8.1/30"}}));
+  dir.write("f/leaf1.conf", junosSwitch("leaf1", {{"et-0/0/0", "facing_frontend-spine-1:et-0/0/0", "10.0.5.1/31"},
+                                                  {"et-0/0/1", "facing_frontend-spine-1:et-0/0/1", "10.0.5.10/30"},
+                                                  {"et-0/0/6", "to-shared-segment", "10.0.8.2/30"},
+                                                  {"et-0/0/7", "unrelated", "10.0.7.1/31"},
+                                                  {"et-0/0/9", "spine1:et-0/0/5", "10.0.6.1/31"}}));
+  dir.write("f/leaf2.conf", junosSwitch("leaf2", {{"et-0/0/6", "to-shared-segment", "10.0.8.3/30"}}));
+  Fabric fabric = loadFabric({dir.path() + "/f"});
+  // et-0/0/0 and et-0/0/1 pair by address (/31 and /30); et-0/0/2's peer leaf2 holds no
+  // 10.0.5.4/31; spine1's two ports on one /31 are one switch; the /30 with three holders is not
+  // point to point; spine1 et-0/0/5 and leaf1 et-0/0/9 name each other (their descriptions win
+  // over leaf1 et-0/0/7's 10.0.7.1/31).
+  EXPECT_EQ(linksOf(fabric), (std::set<LinkKey>{{"leaf1", "et-0/0/0", "spine1", "et-0/0/0"},
+                                                {"leaf1", "et-0/0/1", "spine1", "et-0/0/1"},
+                                                {"leaf1", "et-0/0/9", "spine1", "et-0/0/5"}}));
+  const Port& p = portOf(fabric, "spine1", "et-0/0/1");
+  ASSERT_TRUE(p.neighbor);
+  EXPECT_EQ(p.neighbor->src.line, 17);  // the address statement of spine1 et-0/0/1
+  EXPECT_FALSE(portOf(fabric, "spine1", "et-0/0/3").neighbor);
+  EXPECT_FALSE(portOf(fabric, "leaf2", "et-0/0/6").neighbor);
 }
 
 TEST(TopologyApply, TopologyLengthIsTheHeadroomCableLength) {

@@ -356,6 +356,7 @@ struct InputNote {
     UndefinedReference,  ///< a name refers to a map, policy, profile, class or scheduler that is not defined
     Conflict,        ///< two files of one switch disagree
     SkippedFile,     ///< a file whose format is not recognised / supported
+    NoPorts,         ///< a switch's files configure interfaces, yet no port was modelled from them
   };
   Kind kind = Kind::UnknownField;
   std::string switch_name;

@@ -3,6 +3,7 @@
 // is, malformed lines (exit 2 with file:line:col), lines not understood (CFG001 notes, grouped)
 // or out of scope (counted), invalid values (CFG005 notes), and the QoS coverage line.
 
+#include <algorithm>
 #include <map>
 #include <string>
 #include <vector>
@@ -22,13 +23,36 @@ bool isEthernetPortName(const std::string& name);
 /// A word made of hex digits, dots, colons and slashes that starts like an IPv4/IPv6 address.
 bool looksLikeAddress(const std::string& word);
 
+/// How a CLI format names its interface types: the canonical spelling of each and the shortest
+/// abbreviation the CLI accepts for it (any longer prefix is accepted too, in any case).
+struct InterfaceType {
+  const char* canonical;   ///< "Ethernet", "port-channel"
+  std::size_t min_prefix;  ///< 2: "Et", "eth", "ETHER" are Ethernet
+  bool ports = false;      ///< front-panel ports or LAGs (not management, loopback, VLAN, tunnel)
+};
+using InterfaceNaming = std::vector<InterfaceType>;
+
+/// The interfaces an `interface` statement names, normalised: `Ethernet 1/1`, `eth1/1` and `Et1/1`
+/// are `Ethernet1/1`; ranges and lists (`Ethernet1/1-4, Ethernet1/7`, `Ethernet 1/1-1/16`,
+/// `Ethernet1-4,6`) are expanded into one name per member. A type `naming` does not list is kept
+/// as written. `error` says why a malformed list gives no names (a range that runs backwards, no
+/// number after the type).
+std::vector<std::string> interfaceNames(const std::vector<std::string>& words, const InterfaceNaming& naming,
+                                        std::string& error);
+/// The type of `name` (one of `naming`'s canonical types followed by a digit), or nullptr.
+const InterfaceType* typeOf(const std::string& name, const InterfaceNaming& naming);
+/// True when `name` has one of `naming`'s types.
+inline bool hasKnownType(const std::string& name, const InterfaceNaming& naming) {
+  return typeOf(name, naming) != nullptr;
+}
+
 /// Base of a CLI format's reader; `format` ("EOS", "NX-OS") words notes, groups and coverage.
 class CliReader {
  protected:
   /// `grammar` tells the statement keywords of a line (its typed origin) from its values.
-  CliReader(const char* format, const cli::StatementGrammar& grammar, Switch& sw, std::vector<InputNote>& notes,
-            std::map<std::string, int>& out_of_scope)
-      : format_(format), grammar_(grammar), sw_(sw), notes_(notes), out_of_scope_(out_of_scope) {}
+  CliReader(const char* format, const cli::StatementGrammar& grammar, const InterfaceNaming& naming, Switch& sw,
+            std::vector<InputNote>& notes, std::map<std::string, int>& out_of_scope)
+      : format_(format), grammar_(grammar), naming_(naming), sw_(sw), notes_(notes), out_of_scope_(out_of_scope) {}
 
   /// Starts reading one file of the switch (its coverage is counted on its own).
   void beginFile(const cli::ConfigText& config);
@@ -43,7 +67,39 @@ class CliReader {
     return cli::sourceOf(*file_, line, context, grammar_);
   }
   [[noreturn]] void fail(const cli::ConfigLine& line, const std::string& what) const;
-  void parsedQos() { ++qos_lines_, ++qos_parsed_; }
+  void parsedQos() {
+    if (!quiet_) ++qos_lines_, ++qos_parsed_;
+  }
+  /// The members an `interface` line names (see interfaceNames), each read by `read(name)`; the
+  /// block's lines are noted and counted once, for the first member, since every member shares
+  /// them. A malformed list is a CFG005 note at the line and names nothing. Remembers the line
+  /// for the zero-ports check.
+  template <class Read>
+  void forEachInterface(const cli::ConfigLine& line, Read&& read) {
+    std::string error;
+    std::vector<std::string> names =
+        interfaceNames(std::vector<std::string>(line.words.begin() + 1, line.words.end()), naming_, error);
+    // What should give ports: a malformed list, a type not known, or a port / LAG type.
+    bool ports = !error.empty() || std::any_of(names.begin(), names.end(), [&](const std::string& name) {
+                   const InterfaceType* type = typeOf(name, naming_);
+                   return !type || type->ports;
+                 });
+    if (ports && interface_statements_++ == 0) first_interface_ = src(line, "");
+    if (!error.empty()) {
+      invalid("", fmt::format("{}: {}; the interface block is ignored", line.text, error), src(line, ""));
+      blockCounted(line);
+      return;
+    }
+    for (std::size_t i = 0; i < names.size(); ++i) {
+      quiet_ = i > 0;
+      read(names[i]);
+    }
+    quiet_ = false;
+  }
+  /// After the switch is built: when its files had `interface` statements that should give ports
+  /// (not only management, loopback, VLAN or tunnel interfaces) but no port came of them, records
+  /// that (CFG007) at the first one.
+  void noteIfNoPorts();
   /// A line rocelint does not model: QoS-related ones are notes, others are counted.
   void notUnderstood(const cli::ConfigLine& line, const std::string& context, bool qos, const std::string& why = "");
   /// A whole block rocelint does not model (a class-map, a policy-map): one note at its head,
@@ -67,8 +123,12 @@ class CliReader {
     return *v;
   }
 
+  /// Counts a block's lines as QoS-related but not modelled (its note was made elsewhere).
+  void blockCounted(const cli::ConfigLine& line) { qos_lines_ += countLines(line); }
+
   const char* format_;
   const cli::StatementGrammar& grammar_;
+  const InterfaceNaming& naming_;
   Switch& sw_;
   std::vector<InputNote>& notes_;
   std::map<std::string, int>& out_of_scope_;
@@ -77,6 +137,9 @@ class CliReader {
   int qos_parsed_ = 0;
   std::vector<ParseCoverage> coverage_;
   SourceRef default_src_;  ///< where the format's defaults are attributed (the hostname line)
+  bool quiet_ = false;     ///< re-reading a block for another member of an interface range
+  SourceRef first_interface_;
+  int interface_statements_ = 0;
 };
 
 }  // namespace rocelint::common

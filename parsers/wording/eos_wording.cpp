@@ -20,10 +20,8 @@ std::string disablePfc(const std::string& port, PrioritySet remove, bool none_le
                      port);
 }
 
-struct EosFix {
-  const VendorWording& w;
-  const Switch& sw;
-  const Port* port;
+struct EosFix : VendorFix<EosFix> {
+  using VendorFix::operator();
 
   std::string operator()(const MakePfcEqualOnLink&) const {
     return "configure the same `priority-flow-control priority N no-drop` priorities on both ends of the link";
@@ -33,7 +31,6 @@ struct EosFix {
         a, [&](PrioritySet add) { return enablePfc(a.port, add); },
         [&](PrioritySet remove, bool none_left) { return disablePfc(a.port, remove, none_left); });
   }
-  std::string operator()(const WatchOnlyPfcPriorities& a) const { return watchOnlyPfcPriorities(w, a); }
   std::string operator()(const AddLosslessPg& a) const {
     return fmt::format(
         "EOS reserves headroom for a no-drop priority itself: check that `priority-flow-control "
@@ -90,28 +87,12 @@ struct EosFix {
                        xoffAmount(a.xoff_bytes));
   }
   std::string operator()(const SetCableLength& a) const { return noCableLengthSetting(w, a); }
-  std::string operator()(const MatchTopologyCable&) const {
-    if (port == nullptr) return matchTopologyCable(w, nullptr);
-    std::string cable = noCableLengthSetting(w, SetCableLength{port->name});
-    return matchTopologyCable(w, &cable);
-  }
-  std::string operator()(const DefinePort&) const { return definePort(w); }
-  std::string operator()(const DefineReferenced& a) const { return defineReferenced(w, a); }
-  std::string operator()(const ReviewUnmodeledStatement&) const { return reviewUnmodeledStatement(w); }
-};
-
-class EosWording final : public VendorWording {
- public:
-  EosWording() : VendorWording("EOS") {}
-  [[nodiscard]] std::string fix(const FixAction& action, const Switch& sw, const Port* port) const override {
-    return std::visit(EosFix{*this, sw, port}, action);
-  }
 };
 
 }  // namespace
 
 const FormatWording& eosWording() {
-  static const EosWording wording;
+  static const VendorWordingOf<EosFix> wording("EOS");
   return wording;
 }
 

@@ -37,10 +37,8 @@ std::string cableLength(const std::string& port) {
       port);
 }
 
-struct JunosFix {
-  const VendorWording& w;
-  const Switch& sw;
-  const Port* port;
+struct JunosFix : VendorFix<JunosFix> {
+  using VendorFix::operator();
 
   std::string operator()(const MakePfcEqualOnLink&) const {
     return "bind congestion notification profiles with the same PFC code points on both ends of the link";
@@ -50,7 +48,6 @@ struct JunosFix {
         a, [&](PrioritySet add) { return enablePfc(a.port, add, a.egress_queue); },
         [&](PrioritySet remove, bool none_left) { return disablePfc(a.port, remove, none_left); });
   }
-  std::string operator()(const WatchOnlyPfcPriorities& a) const { return watchOnlyPfcPriorities(w, a); }
   std::string operator()(const AddLosslessPg& a) const {
     return fmt::format(
         "Junos reserves headroom for a no-loss forwarding class itself: give priority {} a class "
@@ -100,28 +97,12 @@ struct JunosFix {
   }
   std::string operator()(const RaiseXoff& a) const { return platformSizesHeadroom(w, a); }
   std::string operator()(const SetCableLength& a) const { return cableLength(a.port); }
-  std::string operator()(const MatchTopologyCable&) const {
-    if (port == nullptr) return matchTopologyCable(w, nullptr);
-    std::string cable = cableLength(port->name);
-    return matchTopologyCable(w, &cable);
-  }
-  std::string operator()(const DefinePort&) const { return definePort(w); }
-  std::string operator()(const DefineReferenced& a) const { return defineReferenced(w, a); }
-  std::string operator()(const ReviewUnmodeledStatement&) const { return reviewUnmodeledStatement(w); }
-};
-
-class JunosWording final : public VendorWording {
- public:
-  JunosWording() : VendorWording("Junos") {}
-  [[nodiscard]] std::string fix(const FixAction& action, const Switch& sw, const Port* port) const override {
-    return std::visit(JunosFix{*this, sw, port}, action);
-  }
 };
 
 }  // namespace
 
 const FormatWording& junosWording() {
-  static const JunosWording wording;
+  static const VendorWordingOf<JunosFix> wording("Junos");
   return wording;
 }
 

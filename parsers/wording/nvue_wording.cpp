@@ -25,10 +25,8 @@ std::string cableLength(const std::string& port) {
       port);
 }
 
-struct NvueFix {
-  const VendorWording& w;
-  const Switch& sw;
-  const Port* port;
+struct NvueFix : VendorFix<NvueFix> {
+  using VendorFix::operator();
 
   std::string operator()(const MakePfcEqualOnLink&) const {
     return "bind PFC profiles with the same `switch-priority` set (`nv set qos pfc <profile> switch-priority N`) on "
@@ -39,7 +37,6 @@ struct NvueFix {
         a, [&](PrioritySet add) { return enablePfc(a.port, add); },
         [](PrioritySet remove, bool) { return disablePfc(remove); });
   }
-  std::string operator()(const WatchOnlyPfcPriorities& a) const { return watchOnlyPfcPriorities(w, a); }
   std::string operator()(const AddLosslessPg& a) const {
     return fmt::format(
         "`nv set qos pfc <profile> switch-priority {}` on the port's PFC profile, and let the switch "
@@ -87,28 +84,12 @@ struct NvueFix {
         a.profile, xoffAmount(a.xoff_bytes));
   }
   std::string operator()(const SetCableLength& a) const { return cableLength(a.port); }
-  std::string operator()(const MatchTopologyCable&) const {
-    if (port == nullptr) return matchTopologyCable(w, nullptr);
-    std::string cable = cableLength(port->name);
-    return matchTopologyCable(w, &cable);
-  }
-  std::string operator()(const DefinePort&) const { return definePort(w); }
-  std::string operator()(const DefineReferenced& a) const { return defineReferenced(w, a); }
-  std::string operator()(const ReviewUnmodeledStatement&) const { return reviewUnmodeledStatement(w); }
-};
-
-class NvueWording final : public VendorWording {
- public:
-  NvueWording() : VendorWording("NVUE") {}
-  [[nodiscard]] std::string fix(const FixAction& action, const Switch& sw, const Port* port) const override {
-    return std::visit(NvueFix{*this, sw, port}, action);
-  }
 };
 
 }  // namespace
 
 const FormatWording& nvueWording() {
-  static const NvueWording wording;
+  static const VendorWordingOf<NvueFix> wording("NVUE");
   return wording;
 }
 

@@ -21,10 +21,8 @@ std::string disablePfc(const std::string& port, PrioritySet remove, bool none_le
                      each(remove, [](int p) { return fmt::format("pause pfc-cos {}", p); }));
 }
 
-struct NxosFix {
-  const VendorWording& w;
-  const Switch& sw;
-  const Port* port;
+struct NxosFix : VendorFix<NxosFix> {
+  using VendorFix::operator();
 
   std::string operator()(const MakePfcEqualOnLink&) const {
     return "give both ends of the link the same no-drop classes (`pause pfc-cos N` in the network-qos policy) and "
@@ -35,7 +33,6 @@ struct NxosFix {
         a, [&](PrioritySet add) { return enablePfc(a.port, add); },
         [&](PrioritySet remove, bool none_left) { return disablePfc(a.port, remove, none_left); });
   }
-  std::string operator()(const WatchOnlyPfcPriorities& a) const { return watchOnlyPfcPriorities(w, a); }
   std::string operator()(const AddLosslessPg& a) const {
     return fmt::format(
         "NX-OS sizes the headroom of a no-drop class itself: make CoS {} a `pause pfc-cos` of a "
@@ -83,28 +80,12 @@ struct NxosFix {
   }
   std::string operator()(const RaiseXoff& a) const { return platformSizesHeadroom(w, a); }
   std::string operator()(const SetCableLength& a) const { return noCableLengthSetting(w, a); }
-  std::string operator()(const MatchTopologyCable&) const {
-    if (port == nullptr) return matchTopologyCable(w, nullptr);
-    std::string cable = noCableLengthSetting(w, SetCableLength{port->name});
-    return matchTopologyCable(w, &cable);
-  }
-  std::string operator()(const DefinePort&) const { return definePort(w); }
-  std::string operator()(const DefineReferenced& a) const { return defineReferenced(w, a); }
-  std::string operator()(const ReviewUnmodeledStatement&) const { return reviewUnmodeledStatement(w); }
-};
-
-class NxosWording final : public VendorWording {
- public:
-  NxosWording() : VendorWording("NX-OS") {}
-  [[nodiscard]] std::string fix(const FixAction& action, const Switch& sw, const Port* port) const override {
-    return std::visit(NxosFix{*this, sw, port}, action);
-  }
 };
 
 }  // namespace
 
 const FormatWording& nxosWording() {
-  static const NxosWording wording;
+  static const VendorWordingOf<NxosFix> wording("NX-OS");
   return wording;
 }
 

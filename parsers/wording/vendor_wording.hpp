@@ -91,4 +91,34 @@ std::string defineReferenced(const VendorWording& w, const DefineReferenced& a);
 /// CFG001.
 std::string reviewUnmodeledStatement(const VendorWording& w);
 
+/// The base of a vendor's fix visitor: the actions every vendor words alike. A vendor derives
+/// (`struct EosFix : VendorFix<EosFix> { using VendorFix::operator(); ... }`), adds its own cases
+/// and words `SetCableLength`, which TOPO007 reuses for the port's cable statement.
+template <typename Derived>
+struct VendorFix {
+  const VendorWording& w;
+  const Switch& sw;
+  const Port* port;
+
+  std::string operator()(const WatchOnlyPfcPriorities& a) const { return watchOnlyPfcPriorities(w, a); }
+  std::string operator()(const MatchTopologyCable&) const {
+    if (port == nullptr) return matchTopologyCable(w, nullptr);
+    std::string cable = static_cast<const Derived&>(*this)(SetCableLength{port->name});
+    return matchTopologyCable(w, &cable);
+  }
+  std::string operator()(const DefinePort&) const { return definePort(w); }
+  std::string operator()(const DefineReferenced& a) const { return defineReferenced(w, a); }
+  std::string operator()(const ReviewUnmodeledStatement&) const { return reviewUnmodeledStatement(w); }
+};
+
+/// A vendor's wording: its name and its fix visitor `Fix` (a `VendorFix`).
+template <typename Fix>
+class VendorWordingOf final : public VendorWording {
+ public:
+  explicit VendorWordingOf(const char* name) : VendorWording(name) {}
+  [[nodiscard]] std::string fix(const FixAction& action, const Switch& sw, const Port* port) const override {
+    return std::visit(Fix{{*this, sw, port}}, action);
+  }
+};
+
 }  // namespace rocelint::wording

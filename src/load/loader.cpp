@@ -13,6 +13,7 @@
 #include <set>
 #include <sstream>
 
+#include "address_links.hpp"
 #include "descriptions.hpp"
 #include "format.hpp"
 #include "parallel.hpp"
@@ -373,6 +374,8 @@ Fabric loadFabric(const std::vector<std::string>& paths, const LoadProgress& pro
   applyTopology(fabric, std::move(inputs.topology));
   neighboursFromDescriptions(fabric);  // the weakest source: only ports no other source describes
   postProcess(fabric, inputs.platform, builders);
+  // Ports still without a switch neighbour: the two ends of a point-to-point subnet.
+  load::linkPointToPointSubnets(fabric);
   buildLinksAndHosts(fabric);
   return fabric;
 }
