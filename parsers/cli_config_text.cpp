@@ -243,26 +243,6 @@ Dialect detectDialect(std::string_view text) {
   return nxos > eos ? Dialect::Nxos : Dialect::Eos;
 }
 
-std::optional<std::pair<std::string, std::string>> neighborFromDescription(const std::string& text) {
-  if (text.empty() || text.find_first_of(" \t") != std::string::npos) return std::nullopt;
-  auto hasDigit = [](const std::string& s) { return s.find_first_of("0123456789") != std::string::npos; };
-  for (const char* prefix : {"P2P_LINK_TO_", "MLAG_PEER_"}) {
-    std::string_view p(prefix);
-    if (text.rfind(p, 0) != 0) continue;
-    std::string rest = text.substr(p.size());
-    auto bar = rest.rfind('_');
-    if (bar == std::string::npos || bar == 0) return std::nullopt;
-    std::string port = rest.substr(bar + 1);
-    if (port.rfind("Ethernet", 0) != 0 || !hasDigit(port)) return std::nullopt;
-    return std::pair{rest.substr(0, bar), port};
-  }
-  auto colon = text.find(':');
-  if (colon == std::string::npos || colon == 0 || text.find(':', colon + 1) != std::string::npos) return std::nullopt;
-  std::string port = text.substr(colon + 1);
-  if (port.empty() || !std::isalpha(static_cast<unsigned char>(port[0])) || !hasDigit(port)) return std::nullopt;
-  return std::pair{text.substr(0, colon), port};
-}
-
 bool isValueWord(std::string_view word) {
   if (word.empty()) return false;
   if (std::isdigit(static_cast<unsigned char>(word[0])) || word[0] == '"') return true;

@@ -74,11 +74,6 @@ std::optional<T> number(std::string_view text) {
   return value;
 }
 
-/// The neighbour a port `description` names, when it follows an unambiguous convention
-/// (docs/inputs.md): "peer:port" as one word, or AVD's "P2P_LINK_TO_<PEER>_<EthernetN>" /
-/// "MLAG_PEER_<PEER>_<EthernetN>". Returns (peer, peer port).
-std::optional<std::pair<std::string, std::string>> neighborFromDescription(const std::string& text);
-
 /// Which words of a dialect's statements are values rather than keywords (each parser knows its
 /// grammar). Whatever the dialect, a word is a value when it starts with a digit or a quote
 /// (numbers, ranges, lists, speeds, IPv4 addresses, free text) or is an IPv6 address.

@@ -1002,10 +1002,7 @@ class Parser : common::CliReader {
     port.portchannel = intf.channel_group;
     if (intf.description) {
       port.description = intf.description->value;
-      if (auto peer = cli::neighborFromDescription(intf.description->value)) {
-        port.neighbor = Neighbor{peer->first, peer->second, intf.description->src};
-        sw_.has_neighbor_table = true;
-      }
+      port.description_src = intf.description->src;  // the loader reads neighbours from it
     }
 
     SourceRef binding;

@@ -926,20 +926,6 @@ bool globMatch(std::string_view pattern, std::string_view name) {
   return p == pattern.size();
 }
 
-// "leaf1:et-0/0/0", "facing_spine1:et-0/0/0:0", "gpu-node-1:ens1f0np0": the neighbour a port
-// description names (peer, peer port). The peer port may itself hold ':' (a breakout member).
-std::optional<std::pair<std::string, std::string>> neighborFromDescription(const std::string& text) {
-  if (text.empty() || text.find_first_of(" \t") != std::string::npos) return std::nullopt;
-  auto colon = text.find(':');
-  if (colon == std::string::npos || colon == 0) return std::nullopt;
-  std::string port = text.substr(colon + 1);
-  if (port.empty() || !std::isalpha(static_cast<unsigned char>(port[0])) ||
-      port.find_first_of("0123456789") == std::string::npos) {
-    return std::nullopt;
-  }
-  return std::pair{text.substr(0, colon), port};
-}
-
 // ----------------------------------------------------------------------------------------------
 // The builder: statements -> settings -> model
 // ----------------------------------------------------------------------------------------------
@@ -1318,10 +1304,12 @@ class Builder {
       return s.words.size() == 4;
     }
     if (what == "priority") {
-      static const std::set<std::string, std::less<>> kPriorities = {"low", "medium-low", "medium-high", "high",
-                                                                     "strict-high"};
-      const std::string& p = need(s, 4, "a priority (low, medium-low, medium-high, high, strict-high)");
-      if (!kPriorities.count(p)) fail(s, 4, "a priority (low, medium-low, medium-high, high, strict-high)");
+      // Every level Junos documents (which ones a platform supports varies); another word is a
+      // level of a release rocelint does not know: a CFG001 note, never an abort.
+      static const std::set<std::string, std::less<>> kPriorities = {
+          "low", "low-medium", "low-high", "medium-low", "medium-high", "high", "strict-high", "low-latency"};
+      const std::string& p = need(s, 4, "a scheduler priority (low ... strict-high, low-latency)");
+      if (!kPriorities.count(p)) return false;
       sched.priority = Sourced<std::string>{p, s.srcOf(4)};
       return s.words.size() == 5;
     }
@@ -1822,10 +1810,7 @@ class Builder {
       port.admin_up = Sourced<bool>{!intf.disable, intf.disable ? *intf.disable : intf.src};
       if (intf.description) {
         port.description = intf.description->value;
-        if (auto peer = neighborFromDescription(port.description)) {
-          port.neighbor = Neighbor{peer->first, peer->second, intf.description->src};
-          sw_.has_neighbor_table = true;
-        }
+        port.description_src = intf.description->src;  // the loader reads neighbours from it
       }
       port.portchannel = intf.lag;
     }
@@ -1918,10 +1903,11 @@ class Builder {
       bind(MapKind::TcToQueue, kQueueMap, sw_.findMap(MapKind::TcToQueue, kQueueMap)->src);
       bind(MapKind::TcToPg, kPgMap, sw_.findMap(MapKind::TcToPg, kPgMap)->src);
 
-      // PFC: what the congestion notification profile enables.
+      // PFC: the profile's `input` part makes the port send pauses (it pauses its peer for those code
+      // points, so it holds lossless headroom for them); its `output` part makes it obey received
+      // pauses on those priorities. Without `output`, obeying is taken as symmetric to sending.
       if (const Cnp* cnp = resolve(cos.cnp, cnps_, "congestion-notification-profile", port.name)) {
         PrioritySet pfc;
-        for (const auto& [priority, queue] : cnp->output) pfc.set(static_cast<std::size_t>(priority));
         for (const auto& [priority, where] : cnp->dot1p_pfc) pfc.set(static_cast<std::size_t>(priority));
         for (const auto& [code_point, where] : cnp->dscp_pfc) {
           int tc = dscp || !dot1 ? trafficClassOfDscp(sw_, port, code_point) : -1;
@@ -1930,6 +1916,11 @@ class Builder {
           }
         }
         port.qos.pfc_enable = Sourced<PrioritySet>{pfc, cos.cnp->src};
+        if (!cnp->output.empty()) {
+          PrioritySet honoured;
+          for (const auto& [priority, queue] : cnp->output) honoured.set(static_cast<std::size_t>(priority));
+          port.qos.pfc_honour = Sourced<PrioritySet>{honoured, cos.cnp->src};
+        }
         bind(MapKind::PfcToQueue, "congestion-notification-profile " + cos.cnp->name.str() + " output", cos.cnp->src);
         if (cnp->cable_m) port.cable_length_m = cnp->cable_m;
         for (const auto& [name, fc] : classes_) {
@@ -1938,7 +1929,7 @@ class Builder {
           // No-loss headroom comes from the lossless-headroom partition, sized by the switch.
           port.pgs[p] = PriorityGroup{fc.priority->value, std::nullopt, true, true, *fc.no_loss};
         }
-        if (cnp->watchdog && pfc.any()) {
+        if (cnp->watchdog && (pfc | port.qos.pfcHonoured()).any()) {
           PortWatchdog wd;
           wd.src = *cnp->watchdog;
           Sourced<int> cnp_poll =
@@ -1992,7 +1983,8 @@ class Builder {
     Scheduler out;
     out.name = model;
     out.src = s.src;
-    if (s.priority && s.priority->value == "strict-high") {
+    // low-latency is served even before strict-high: both are strict priority.
+    if (s.priority && (s.priority->value == "strict-high" || s.priority->value == "low-latency")) {
       out.type = Sourced<std::string>{"STRICT", s.priority->src};
     } else {
       out.type = Sourced<std::string>{"DWRR", s.percent ? s.percent->src : s.src};

@@ -691,10 +691,7 @@ class Builder {
         text(child, "an interface type");
       } else if (key == "description") {
         port.description = text(child, "a description");
-        if (auto peer = cli::neighborFromDescription(port.description)) {
-          port.neighbor = Neighbor{peer->first, peer->second, child.src};
-          sw_.has_neighbor_table = true;
-        }
+        port.description_src = child.src;  // the loader reads neighbours from it
       } else if (key == "link") {
         link(child, port);
       } else if (key == "ip") {
@@ -1441,11 +1438,8 @@ class Builder {
               integer<std::uint32_t>(*remote, 1, UINT32_MAX, "an AS number, external or internal"), remote->src};
         }
       }
-      // Unnumbered BGP: the neighbour is a port; the session runs to whatever is on that port.
-      if (!looksLikeAddress(peer.address) && n.name.empty()) {
-        if (const Port* port = sw_.findPort(peer.address); port != nullptr && port->neighbor)
-          n.name = port->neighbor->device;
-      }
+      // Unnumbered BGP (the neighbour is a port): the loader names the session after whatever its
+      // neighbour sources put on that port.
       sw_.bgp_neighbors.push_back(std::move(n));
     }
   }

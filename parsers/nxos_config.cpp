@@ -768,10 +768,7 @@ class Parser : common::CliReader {
     if (auto it = interfaces_.find(intf.channel_group); it != interfaces_.end()) lag = &it->second;
     if (intf.description) {
       port.description = intf.description->value;
-      if (auto peer = cli::neighborFromDescription(intf.description->value)) {
-        port.neighbor = Neighbor{peer->first, peer->second, intf.description->src};
-        sw_.has_neighbor_table = true;
-      }
+      port.description_src = intf.description->src;  // the loader reads neighbours from it
     }
 
     // Classification: the interface's (or its LAG's, or the system's) qos input policy.

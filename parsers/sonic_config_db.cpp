@@ -621,7 +621,14 @@ class Builder {
       port.src = e.src;
       std::string where = "PORT|" + key;
       if (const Field* f = field(e, "alias")) port.alias = f->value;
-      if (const Field* f = field(e, "description")) port.description = f->value;
+      if (const Field* f = field(e, "description")) {
+        port.description = f->value;
+        port.description_src = f->src;  // the loader reads neighbours from it
+      }
+      // pfc_asym on: orchagent enables PFC reception on all 8 priorities and sends pauses only for
+      // pfc_enable (asymmetric PFC, for server-facing ports).
+      if (const Field* f = field(e, "pfc_asym"); f != nullptr && f->value == "on")
+        port.qos.pfc_honour = Sourced<PrioritySet>{PrioritySet{0xff}, f->src};
       port.speed_mbps = number<std::uint32_t>(e, "speed", where, 1, 10'000'000, "a speed in Mb/s", key);
       port.mtu_bytes = number<std::uint32_t>(e, "mtu", where, 68, 9216, "an MTU of 68-9216 bytes", key);
       if (const Field* f = field(e, "admin_status")) {

@@ -27,8 +27,11 @@ void linkPfcDiffers(const RuleContext& ctx, FindingSink& sink) {
     const Port& p2 = fabric.port(second);
     PrioritySet s1 = p1.qos.pfcPriorities();
     PrioritySet s2 = p2.qos.pfcPriorities();
-    if (s1 == s2) continue;
-    Finding& f = sink.add(at(fabric.sw(first), p1.name, lowest(s1 ^ s2), pfcLocation(p1),
+    // A pause one end sends must be obeyed by the other. With symmetric PFC (honoured = sent) this
+    // is "the sets are equal"; an end that only obeys (Junos CNP `output` alone) is PFC006's.
+    PrioritySet unheeded = (s1 & ~p2.qos.pfcHonoured()) | (s2 & ~p1.qos.pfcHonoured());
+    if (unheeded.none()) continue;
+    Finding& f = sink.add(at(fabric.sw(first), p1.name, lowest(unheeded), pfcLocation(p1),
                              fmt::format("PFC priorities differ across the link {} {} <-> {} {}: {} here, {} on {}",
                                          fabric.sw(first).name, p1.name, fabric.sw(second).name, p2.name,
                                          formatPrioritySet(s1), formatPrioritySet(s2), fabric.sw(second).name),
@@ -111,7 +114,9 @@ void fabricSetDiffers(const RuleContext& ctx, FindingSink& sink) {
   for (const Link& link : fabric.links) {
     for (PortRef end : {link.a, link.b}) {
       const Port& port = fabric.port(end);
-      PrioritySet have = port.qos.pfcPriorities();
+      // The priorities it sends PFC for, and those of the expected set it obeys (a port that only
+      // obeys one is PFC006's; obeying more, as SONiC's pfc_asym does on all 8, is not an outlier).
+      PrioritySet have = port.qos.pfcPriorities() | (port.qos.pfcHonoured() & expected);
       if (have == expected || port.isAdminDown()) continue;
       PrioritySet unexplained = unexplainedDifference(fabric.sw(end), port, have, expected, remapped);
       if (unexplained.none()) continue;
@@ -124,7 +129,7 @@ void fabricSetDiffers(const RuleContext& ctx, FindingSink& sink) {
   }
   for (const Host& host : fabric.hosts) {
     const Port& port = fabric.port(host.attachment);
-    PrioritySet have = port.qos.pfcPriorities();
+    PrioritySet have = port.qos.pfcPriorities() | (port.qos.pfcHonoured() & expected);
     if (have.none() || have == expected || port.isAdminDown()) continue;
     PrioritySet unexplained = unexplainedDifference(fabric.sw(host.attachment), port, have, expected, remapped);
     if (unexplained.none()) continue;
@@ -200,6 +205,59 @@ void pgSetDiffers(const RuleContext& ctx, FindingSink& sink) {
   }
 }
 
+// Whether traffic can arrive at `port` in traffic class `tc`: on a DSCP-trusting port some DSCP must
+// be classified into it (a class no DSCP reaches carries nothing to drop; MAP001 reports a RoCE DSCP
+// that lost its class); a PCP-trusting port takes the priority from the frame.
+bool receivesClass(const Switch& sw, const Port& port, int tc) {
+  if (!classifiesByDscp(port)) return true;
+  for (int dscp = 0; dscp < 64; ++dscp) {
+    if (trafficClassOfDscp(sw, port, dscp) == tc) return true;
+  }
+  return false;
+}
+
+// A port that obeys received pauses on a priority tells its peer the class is lossless, but if it
+// never sends pauses for it either, nothing reserves headroom: what arrives on that priority is
+// dropped when the ingress buffer fills. (A port that sends PFC without a lossless PG is PFC005's.)
+void honouredWithoutBuffer(const RuleContext& ctx, FindingSink& sink) {
+  // The priorities the fabric treats as lossless: some port sends PFC for them. Obeying pauses on
+  // another priority (pfc_asym obeys all 8) is harmless, since nobody pauses it.
+  PrioritySet sent_somewhere;
+  for (const Switch& sw : ctx.fabric.switches) {
+    for (const Port& port : sw.ports) sent_somewhere |= port.qos.pfcPriorities();
+  }
+  // One profile bound to many ports is one cause: one finding per (switch, binding, priority).
+  GroupedFindings grouped;
+  for (const Switch& sw : ctx.fabric.switches) {
+    for (const Port& port : sw.ports) {
+      if (!port.qos.pfc_honour || port.isAdminDown()) continue;
+      if (sw.has_neighbor_table && !port.neighbor) continue;  // nothing is cabled there
+      PrioritySet sent = port.qos.pfcPriorities();
+      PrioritySet only_obeyed = port.qos.pfc_honour->value & ~sent & sent_somewhere;
+      for (int p = 0; p < 8; ++p) {
+        if (!only_obeyed.test(static_cast<std::size_t>(p))) continue;
+        int pg = priorityGroupOfTc(sw, port, p);
+        if (isLosslessPg(sw, port, pg).value_or(false) || !receivesClass(sw, port, p)) continue;
+        PrioritySet wanted = sent;
+        wanted.set(static_cast<std::size_t>(p));
+        const SourceRef& where = port.qos.pfc_honour->src;
+        Finding f(
+            at(sw, port.name, p, where,
+               fmt::format("{} {} obeys PFC pauses on priority {} but never sends them ({} {}), so it has no "
+                           "lossless buffer for PG {}: priority {} traffic arriving here is dropped when the buffer "
+                           "fills, and the class is not lossless through this port",
+                           sw.name, port.name, p, placeholder(Term::PfcPriorities), formatPrioritySet(sent), pg, p),
+               SetPfcPriorities{port.name, wanted, sent, egressQueues(sw, port)}));
+        if (port.qos.pfc_enable && port.qos.pfc_enable->src != where)
+          f.related.push_back(related(placeholder(Term::PfcPriorities), port.qos.pfc_enable->src));
+        grouped.add(fmt::format("{}|{}:{}:{}", sw.name, where.file(), where.line, where.column), p, port.name,
+                    std::move(f));
+      }
+    }
+  }
+  grouped.flush(sink);
+}
+
 }  // namespace
 
 void registerPfcRules(std::vector<Rule>& rules) {
@@ -210,6 +268,8 @@ void registerPfcRules(std::vector<Rule>& rules) {
   rules.push_back({"PFC004", Severity::Error, "watchdog-enabled priorities are not a subset of PFC-enabled ones",
                    watchdogNotSubset});
   rules.push_back({"PFC005", Severity::Error, "PFC-enabled priorities and lossless buffer PGs differ", pgSetDiffers});
+  rules.push_back({"PFC006", Severity::Error, "a port obeys PFC pauses on a priority but has no lossless buffer for it",
+                   honouredWithoutBuffer});
 }
 
 }  // namespace rocelint::rules

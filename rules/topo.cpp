@@ -3,6 +3,10 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cctype>
+#include <string>
+#include <utility>
+#include <vector>
 #include <initializer_list>
 
 #include "families.hpp"
@@ -88,6 +92,107 @@ void topologyConflicts(const RuleContext& ctx, FindingSink& sink, std::initializ
   }
 }
 
+std::string lowerLabel(const std::string& name) {
+  std::string out = name.substr(0, name.find('.'));
+  std::transform(out.begin(), out.end(), out.begin(), [](unsigned char c) { return std::tolower(c); });
+  return out;
+}
+
+/// Edits (insert, delete, substitute, swap two neighbours) between two names: a swapped pair of
+/// letters is one typo (`spnie1` for `spine1`).
+std::size_t editDistance(const std::string& a, const std::string& b) {
+  std::vector<std::vector<std::size_t>> d(a.size() + 1, std::vector<std::size_t>(b.size() + 1));
+  for (std::size_t i = 0; i <= a.size(); ++i) d[i][0] = i;
+  for (std::size_t j = 0; j <= b.size(); ++j) d[0][j] = j;
+  for (std::size_t i = 1; i <= a.size(); ++i) {
+    for (std::size_t j = 1; j <= b.size(); ++j) {
+      std::size_t cost = a[i - 1] == b[j - 1] ? 0 : 1;
+      d[i][j] = std::min({d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost});
+      if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1]) d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
+    }
+  }
+  return d[a.size()][b.size()];
+}
+
+/// The letters of a name with each digit run as its number: "leaf01" and "leaf1" both give
+/// ("leaf#", [1]); names that differ only in their numbers are different devices (spine5 is not a
+/// typo of spine1), names that differ only in zero padding are the same one written twice.
+std::pair<std::string, std::vector<unsigned long>> skeleton(const std::string& name) {
+  std::pair<std::string, std::vector<unsigned long>> out;
+  for (std::size_t i = 0; i < name.size();) {
+    if (std::isdigit(static_cast<unsigned char>(name[i]))) {
+      std::size_t end = i;
+      unsigned long value = 0;
+      while (end < name.size() && std::isdigit(static_cast<unsigned char>(name[end])) && end - i < 9)
+        value = value * 10 + static_cast<unsigned long>(name[end++] - '0');
+      out.first += '#';
+      out.second.push_back(value);
+      i = end;
+    } else {
+      out.first += name[i++];
+    }
+  }
+  return out;
+}
+
+/// Whether a neighbour name that matched no switch is close to switch name `sw`: the same but for
+/// case or a domain suffix (a source that compares names exactly), zero padding, or a typo (one
+/// edit, two in names of 8 characters or more) that is not only a different number.
+bool closeTo(const std::string& neighbour, const std::string& sw) {
+  std::string a = lowerLabel(neighbour);
+  std::string b = lowerLabel(sw);
+  if (a.size() < 3 || b.size() < 3) return false;
+  if (a == b) return true;
+  auto [sa, na] = skeleton(a);
+  auto [sb, nb] = skeleton(b);
+  if (sa == sb) return na == nb;
+  std::size_t limit = std::min(a.size(), b.size()) >= 8 ? 2 : 1;
+  return editDistance(a, b) <= limit;
+}
+
+/// Nothing links a fabric of several switches, or a port's neighbour name is close to a fabric
+/// switch's name but matches none: links (and every rule that checks them) are missing.
+void missingLinks(const RuleContext& ctx, FindingSink& sink) {
+  const Fabric& fabric = ctx.fabric;
+  if (fabric.switches.size() >= 2 && fabric.links.empty()) {
+    std::string names;
+    for (std::size_t s = 0; s < fabric.switches.size() && s < 8; ++s)
+      names += (s == 0 ? "" : ", ") + fabric.switches[s].name;
+    if (fabric.switches.size() > 8) names += fmt::format(" and {} more", fabric.switches.size() - 8);
+    const Switch& first = fabric.switches.front();
+    Finding f;
+    f.location = first.metadata_src.known()
+                     ? first.metadata_src
+                     : SourceRef{first.files.empty() ? "" : first.files.front(), 1, 1, OriginKind::None, ""};
+    f.message = fmt::format(
+        "{} switches ({}) but not one link between them: no neighbour table, LLDP capture, topology file or port "
+        "description names a port of another fabric switch, so the link, PFC-pairing and deadlock checks have "
+        "nothing to check",
+        fabric.switches.size(), names);
+    f.fix = "describe the cabling: DEVICE_NEIGHBOR, LLDP captures, a topology.yaml, or port descriptions that name "
+            "the peer and its port (`spine1:Ethernet0`, docs/topology.md)";
+    sink.add(std::move(f));
+  }
+  for (const Host& host : fabric.hosts) {
+    std::vector<std::string> candidates;
+    for (const Switch& sw : fabric.switches) {
+      if (closeTo(host.name, sw.name)) candidates.push_back(sw.name);
+    }
+    if (candidates.empty()) continue;
+    const Switch& sw = fabric.sw(host.attachment);
+    const Port& port = fabric.port(host.attachment);
+    std::string list;
+    for (const std::string& c : candidates) list += (list.empty() ? "" : ", ") + c;
+    sink.add(at(sw, port.name, std::nullopt, port.neighbor ? port.neighbor->src : port.src,
+                fmt::format("{} {} faces {}, which is no switch of the fabric but is close to {}: if it is meant, "
+                            "the link is missing and the port is checked as a host port",
+                            sw.name, port.name, host.name, list),
+                fmt::format("write the peer's host name as its configuration does ({}), or ignore this if {} is "
+                            "another device",
+                            list, host.name)));
+  }
+}
+
 }  // namespace
 
 void registerTopoRules(std::vector<Rule>& rules) {
@@ -128,6 +233,9 @@ void registerTopoRules(std::vector<Rule>& rules) {
                        sink.add(std::move(f));
                      }
                    }});
+  rules.push_back({"TOPO008", Severity::Warning,
+                   "a fabric of several switches has no links, or a port faces a name close to a switch's",
+                   missingLinks});
 }
 
 }  // namespace rocelint::rules

@@ -556,9 +556,11 @@ TEST(JunosInterfaces, WildcardsExpandToConfiguredPortsAndExactNamesWin) {
   EXPECT_EQ(names, (std::vector<std::string>{"et-0/0/0:0", "et-0/0/0:3", "et-0/0/1", "xe-0/0/9"}));
   EXPECT_EQ(portOf(sw, "et-0/0/0:3").speed_mbps->value, 100000u);
   EXPECT_EQ(portOf(sw, "xe-0/0/9").speed_mbps->value, 10000u);
-  EXPECT_EQ(formatPrioritySet(portOf(sw, "et-0/0/0:0").qos.pfcPriorities()), "3");
-  EXPECT_EQ(formatPrioritySet(portOf(sw, "et-0/0/0:3").qos.pfcPriorities()), "4");  // the exact name wins
-  EXPECT_EQ(portOf(sw, "et-0/0/0:3").qos.pfc_enable->src.line, 14);
+  // Output-only profiles: the ports obey pauses on those priorities and send none.
+  EXPECT_EQ(formatPrioritySet(portOf(sw, "et-0/0/0:0").qos.pfcHonoured()), "3");
+  EXPECT_EQ(formatPrioritySet(portOf(sw, "et-0/0/0:3").qos.pfcHonoured()), "4");  // the exact name wins
+  EXPECT_EQ(portOf(sw, "et-0/0/0:3").qos.pfc_honour->src.line, 14);
+  EXPECT_TRUE(portOf(sw, "et-0/0/0:3").qos.pfcPriorities().none());
   // CoS on a breakout parent applies to nothing: a CFG005 note says where it should go.
   ASSERT_EQ(fabric.notes.size(), 1u);
   EXPECT_EQ(fabric.notes[0].src.line, 13);
@@ -683,9 +685,6 @@ TEST(JunosMalformed, InputErrorsWithExactMessageAndLocation) {
        "poll-interval; } }\n}\n",
        "a.conf:3:69: class-of-service congestion-notification-profile C pfc-watchdog poll-interval: expected a poll "
        "interval in ms (1-60000), got nothing (the statement ends here)"},
-      {"set system host-name a\nset class-of-service schedulers S priority urgent\n",
-       "a.set:2:44: class-of-service schedulers S priority urgent: expected a priority (low, medium-low, medium-high, "
-       "high, strict-high), got \"urgent\""},
   };
   for (const Case& c : cases) {
     TempDir dir;
@@ -820,7 +819,10 @@ TEST(JunosRealworld, JvdQfx5240LeafFactsAreInTheModel) {
   EXPECT_EQ(uplink.speed_mbps->src.line, 50);
   EXPECT_EQ(uplink.mtu_bytes->value, 9216u);
   ASSERT_TRUE(uplink.neighbor);
-  EXPECT_EQ(uplink.neighbor->device, "facing_spine1");
+  // facing_spine1:et-0/0/0:0: no switch spine1 in this fabric, so the port faces a host "spine1"
+  // (the JVD's "facing_" word dropped), at the description.
+  EXPECT_EQ(uplink.neighbor->device, "spine1");
+  EXPECT_EQ(uplink.neighbor->src.line, 53);
   EXPECT_EQ(uplink.neighbor->port, "et-0/0/0:0");
   EXPECT_EQ(portOf(sw, "et-0/0/12:1").description, "VRF tenant-2 to H100-01");
   EXPECT_FALSE(portOf(sw, "et-0/0/12:1").neighbor);
@@ -1033,6 +1035,128 @@ TEST(VendorSamples, JunosSpinesAndSonicLeavesAreOneCleanFabric) {
   Report report = analyze(fabric, {});
   for (const auto& f : report.findings)
     ADD_FAILURE() << f.rule << " " << f.switch_name << " " << f.port << ": " << f.message;
+}
+
+// The Junos CoS guide ("Configuring CoS PFC (Congestion Notification Profiles)"): a profile's input
+// part enables PFC on the ingress interface for its code points (the port sends pauses), its
+// output part programs output queues to respond to pauses received on its priorities. A profile
+// with only `output` obeys pauses on priority 3 and never sends them, and no no-loss headroom is
+// reserved: facing a spine that sends and obeys PFC on 3, RoCE arriving from it is dropped. PFC006
+// on that port, and not the three findings the output-as-PFC reading gave.
+TEST(JunosCnp, ReceiveOnlyProfileObeysPausesWithoutLosslessBuffer) {
+  TempDir dir;
+  dir.write("spine1.conf",
+            "system { host-name spine1; }\n"
+            "interfaces { et-0/0/0 { description leaf1:et-0/0/0; } }\n"
+            "class-of-service {\n"
+            "    classifiers { dscp D { import default; forwarding-class ROCE { loss-priority low code-points 011010; } } }\n"
+            "    forwarding-classes { class best-effort queue-num 0; class ROCE queue-num 3 no-loss pfc-priority 3; }\n"
+            "    congestion-notification-profile C {\n"
+            "        input { dscp { code-point 011010 { pfc; } } }\n"
+            "        output { ieee-802.1 { code-point 011 { flow-control-queue 3; } } }\n"
+            "    }\n"
+            "    interfaces { et-0/0/0 { congestion-notification-profile C; unit 0 { classifiers { dscp D; } } } }\n"
+            "}\n");
+  dir.write("leaf1.conf",
+            "system { host-name leaf1; }\n"                                                              // 1
+            "interfaces { et-0/0/0 { description spine1:et-0/0/0; } }\n"                                 // 2
+            "class-of-service {\n"                                                                       // 3
+            "    classifiers { dscp D { import default; forwarding-class ROCE { loss-priority low code-points 011010; } } }\n"
+            "    forwarding-classes { class best-effort queue-num 0; class ROCE queue-num 3 no-loss pfc-priority 3; }\n"
+            "    congestion-notification-profile RX-ONLY {\n"                                                // 6
+            "        output { ieee-802.1 { code-point 011 { flow-control-queue 3; } } }\n"                   // 7
+            "    }\n"                                                                                        // 8
+            "    interfaces { et-0/0/0 { congestion-notification-profile RX-ONLY; unit 0 { classifiers { dscp D; } } } }\n"
+            "}\n");
+  Fabric fabric = loadFabric({dir.path()});
+  ASSERT_EQ(fabric.links.size(), 1u);
+  const Switch& sw = fabric.switches[fabric.switch_index.at("leaf1")];
+  const Port& p = portOf(sw, "et-0/0/0");
+  EXPECT_TRUE(p.qos.pfcPriorities().none());
+  EXPECT_EQ(formatPrioritySet(p.qos.pfcHonoured()), "3");
+  EXPECT_FALSE(p.pgs[3]);
+  Report report = analyze(fabric, {});
+  for (const char* wrong : {"PFC005", "MAP003", "MAP005"}) EXPECT_TRUE(withRule(report, wrong).empty()) << wrong;
+  // spine1 sends 3 and leaf1 obeys 3; leaf1 sends nothing: the link pairs up (PFC006 is the finding).
+  EXPECT_TRUE(withRule(report, "PFC001").empty());
+  auto found = withRule(report, "PFC006");
+  ASSERT_EQ(found.size(), 1u);
+  const Finding& f = found[0];
+  EXPECT_EQ(f.severity, Severity::Error);
+  EXPECT_EQ(f.switch_name, "leaf1");
+  EXPECT_EQ(f.port, "et-0/0/0");
+  EXPECT_EQ(f.priority, 3);
+  EXPECT_EQ(f.location.line, 9);
+  EXPECT_EQ(f.location.column, 61);
+  EXPECT_EQ(f.message,
+            "leaf1 et-0/0/0 obeys PFC pauses on priority 3 but never sends them (PFC priorities none), so it has no "
+            "lossless buffer for PG 3: priority 3 traffic arriving here is dropped when the buffer fills, and the "
+            "class is not lossless through this port");
+  EXPECT_EQ(f.fix,
+            "make PFC priorities 3: `set class-of-service congestion-notification-profile <cnp> output ieee-802.1 "
+            "code-point 011 flow-control-queue 3` (and `input dscp code-point <bits> pfc` for its DSCPs) in the "
+            "congestion notification profile bound by `set class-of-service interfaces et-0/0/0 "
+            "congestion-notification-profile <cnp>`, for a no-loss forwarding class with that `pfc-priority`");
+}
+
+// The same profile with the input part the guide pairs with it sends and obeys priority 3: no PFC006,
+// and PFC001 accepts a peer that sends 3 and obeys 3 on the other end.
+TEST(JunosCnp, InputAndOutputTogetherAreSymmetric) {
+  TempDir dir;
+  dir.write("leaf1.conf",
+            "system { host-name leaf1; }\n"
+            "interfaces { et-0/0/0 { description spine1:et-0/0/0; } }\n"
+            "class-of-service {\n"
+            "    forwarding-classes { class best-effort queue-num 0; class ROCE queue-num 3 no-loss pfc-priority 3; }\n"
+            "    congestion-notification-profile C {\n"
+            "        input { ieee-802.1 { code-point 011 { pfc; } } }\n"
+            "        output { ieee-802.1 { code-point 011 { flow-control-queue 3; } } }\n"
+            "    }\n"
+            "    interfaces { et-0/0/0 { congestion-notification-profile C; } }\n"
+            "}\n");
+  dir.write("spine1.conf",
+            "system { host-name spine1; }\n"
+            "interfaces { et-0/0/0 { description leaf1:et-0/0/0; } }\n"
+            "class-of-service {\n"
+            "    forwarding-classes { class best-effort queue-num 0; class ROCE queue-num 3 no-loss pfc-priority 3; }\n"
+            "    congestion-notification-profile C { input { ieee-802.1 { code-point 011 { pfc; } } } }\n"
+            "    interfaces { et-0/0/0 { congestion-notification-profile C; } }\n"
+            "}\n");
+  Fabric fabric = loadFabric({dir.path()});
+  ASSERT_EQ(fabric.links.size(), 1u);
+  const Port& leaf = portOf(fabric.switches[fabric.switch_index.at("leaf1")], "et-0/0/0");
+  EXPECT_EQ(formatPrioritySet(leaf.qos.pfcPriorities()), "3");
+  EXPECT_EQ(formatPrioritySet(leaf.qos.pfcHonoured()), "3");
+  Report report = analyze(fabric, {});
+  EXPECT_TRUE(withRule(report, "PFC006").empty());
+  EXPECT_TRUE(withRule(report, "PFC001").empty());
+}
+
+// Every scheduler priority level the Junos CoS guide lists is accepted (low-latency is served
+// before strict-high: both are strict priority); a level rocelint does not know is a CFG001 note
+// at its statement, never an abort.
+TEST(JunosSchedulers, EveryDocumentedPriorityLevelAndUnknownOnesAreNotes) {
+  for (const char* level : {"low", "low-medium", "low-high", "medium-low", "medium-high", "high", "strict-high",
+                            "low-latency"}) {
+    TempDir dir;
+    dir.write("a.conf", fmt::format("system {{ host-name a; }}\ninterfaces {{ et-0/0/0; }}\n"
+                                    "class-of-service {{ schedulers {{ S {{ priority {}; }} }} }}\n",
+                                    level));
+    Fabric fabric = loadFabric({dir.path()});
+    EXPECT_TRUE(fabric.notes.empty()) << level << ": " << (fabric.notes.empty() ? "" : fabric.notes[0].message);
+  }
+  TempDir dir;
+  dir.write("a.conf",
+            "system { host-name a; }\ninterfaces { et-0/0/0; }\n"
+            "class-of-service {\n"
+            "    schedulers { S { priority super-high; } }\n"
+            "}\n");
+  Fabric fabric = loadFabric({dir.path()});
+  ASSERT_EQ(fabric.notes.size(), 1u);
+  EXPECT_EQ(fabric.notes[0].src.line, 4);
+  EXPECT_EQ(fabric.notes[0].src.column, 22);
+  EXPECT_NE(fabric.notes[0].message.find("class-of-service schedulers S priority super-high"), std::string::npos)
+      << fabric.notes[0].message;
 }
 
 }  // namespace

@@ -5,12 +5,14 @@
 
 #include <gtest/gtest.h>
 
+#include <cctype>
 #include <cstdlib>
 #include <filesystem>
 #include <nlohmann/json.hpp>
 #include <set>
 #include <tuple>
 
+#include "descriptions.hpp"
 #include "located_json.hpp"
 #include "rocelint/headroom.hpp"
 #include "rocelint/report.hpp"
@@ -453,6 +455,9 @@ std::string strippedSample(const TempDir& dir, const std::string& sub, bool keep
     auto cfg = nlohmann::json::parse(test::readAll(entry.path().string()));
     EXPECT_TRUE(cfg.contains("DEVICE_NEIGHBOR"));
     cfg.erase("DEVICE_NEIGHBOR");
+    // Descriptions name the peers too (docs/topology.md "Interface descriptions"): without either,
+    // the configurations carry no cabling at all.
+    for (auto& [name, port] : cfg["PORT"].items()) port.erase("description");
     // The /31 link addresses would link the fabric on their own (linkPointToPointSubnets).
     if (!keep_addresses) cfg.erase("INTERFACE");
     dir.write(sub + "/" + entry.path().filename().string(), cfg.dump(4));
@@ -705,6 +710,132 @@ TEST(TopologyApply, SpeedFillsMissingAndDisagreesOtherwise) {
             "leaf4 Ethernet8 runs at 400000 Mb/s, but topology.yaml gives its link 100000 Mb/s (the "
             "configured speed is kept)");
   EXPECT_EQ(portOf(fabric, "leaf4", "Ethernet8").speed_mbps->value, 400000u);
+}
+
+// Interface descriptions (docs/topology.md "Interface descriptions"): every common form, with the
+// peer matched to the fabric's switch names whatever the case or domain suffix.
+TEST(TopologyDescriptions, CommonFormsNameThePeerAndItsPort) {
+  auto is_switch = [](const std::string& name) {
+    std::string low = name;
+    for (char& c : low) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return low == "spine1" || low == "gpu-r1-l1" || low == "leaf2";
+  };
+  auto peer = [&](const std::string& text) {
+    auto p = peerFromDescription(text, is_switch);
+    return p ? p->device + " " + p->port : std::string("-");
+  };
+  EXPECT_EQ(peer("spine1:Ethernet0"), "spine1 Ethernet0");
+  EXPECT_EQ(peer("facing_spine1:et-0/0/1:0"), "spine1 et-0/0/1:0");
+  EXPECT_EQ(peer("facing_gpu-r1-l1:et-0/0/0:1"), "gpu-r1-l1 et-0/0/0:1");
+  EXPECT_EQ(peer("to-spine1:Ethernet1/1"), "spine1 Ethernet1/1");
+  EXPECT_EQ(peer("\"spine1 Ethernet1/1\""), "spine1 Ethernet1/1");
+  EXPECT_EQ(peer("to spine1 Ethernet1/1"), "spine1 Ethernet1/1");
+  EXPECT_EQ(peer("to-spine1-Ethernet1/1"), "spine1 Ethernet1/1");
+  EXPECT_EQ(peer("to-gpu-r1-l1-et-0/0/0:0"), "gpu-r1-l1 et-0/0/0:0");
+  EXPECT_EQ(peer("leaf2_et-0/0/3"), "leaf2 et-0/0/3");
+  EXPECT_EQ(peer("P2P_LINK_TO_DC1-SPINE1_Ethernet1"), "DC1-SPINE1 Ethernet1");
+  // A host: only the unambiguous colon form names one.
+  EXPECT_EQ(peer("gpu-node-1:ens1f0np0"), "gpu-node-1 ens1f0np0");
+  EXPECT_EQ(peer("to-gpu-node-1:ens1f0np0"), "gpu-node-1 ens1f0np0");
+  EXPECT_EQ(peer("gpu-node-1 ens1f0np0"), "-");
+  EXPECT_EQ(peer("to-gpu-node-1-eth0"), "-");
+  // Prose and names without a port name nothing.
+  EXPECT_EQ(peer("Breakout et-0/0/0"), "-");
+  EXPECT_EQ(peer("VRF tenant-1 to H100-01"), "-");
+  EXPECT_EQ(peer("to.ixiaaresone"), "-");
+  EXPECT_EQ(peer("facing_spine1"), "-");
+  EXPECT_EQ(peer("uplink:to spine"), "-");
+  EXPECT_EQ(peer(""), "-");
+}
+
+TEST(TopologyDescriptions, SwitchNamesAndPortAbbreviationsMatchLikeAnEngineerReadsThem) {
+  TempDir dir;
+  dir.write("LEAF1.json", R"({"DEVICE_METADATA": {"localhost": {"hostname": "LEAF1"}},
+    "PORT": {"Ethernet0": {"alias": "etp1", "description": "spine1.dc1.example.net:Eth1/1"},
+             "Ethernet4": {"alias": "etp2"}}})");
+  dir.write("spine1.cfg",
+            "hostname spine1\n"
+            "interface Ethernet1/1\n"
+            "  description leaf1:etp1\n"
+            "interface Ethernet1/2\n"
+            "  description to-leaf1-Ethernet4\n");
+  Fabric fabric = loadFabric({dir.path()});
+  ASSERT_EQ(fabric.switches.size(), 2u);
+  ASSERT_EQ(fabric.links.size(), 2u);
+  const Switch& leaf = fabric.switches[fabric.switch_index.at("LEAF1")];
+  const Switch& spine = fabric.switches[fabric.switch_index.at("spine1")];
+  // Names: the switch's own; ports: the peer's own name (alias and abbreviation resolved).
+  EXPECT_EQ(test::portOf(leaf, "Ethernet0").neighbor->device, "spine1");
+  EXPECT_EQ(test::portOf(leaf, "Ethernet0").neighbor->port, "Ethernet1/1");
+  EXPECT_EQ(test::portOf(spine, "Ethernet1/1").neighbor->device, "LEAF1");
+  EXPECT_EQ(test::portOf(spine, "Ethernet1/1").neighbor->port, "Ethernet0");
+  // Ethernet4 says nothing: spine1's description is enough, and Ethernet4 gets the neighbour back
+  // at spine1's description line.
+  const Neighbor& back = *test::portOf(leaf, "Ethernet4").neighbor;
+  EXPECT_EQ(back.device, "spine1");
+  EXPECT_EQ(back.port, "Ethernet1/2");
+  EXPECT_EQ(back.src.file(), (fs::path(dir.path()) / "spine1.cfg").string());
+  EXPECT_EQ(back.src.line, 5);
+  EXPECT_TRUE(withRule(analyze(fabric, {}), "TOPO001").empty());
+  EXPECT_TRUE(withRule(analyze(fabric, {}), "TOPO008").empty());
+}
+
+// LLDP (what is cabled) comes before a description: the description that disagrees is not used,
+// and the LLDP neighbour gives no TOPO004 against it.
+TEST(TopologyDescriptions, AreTheWeakestSource) {
+  TempDir dir;
+  dir.write("leaf1.cfg", "hostname leaf1\ninterface Ethernet1\n  description spine9:Ethernet1\n");
+  dir.write("spine1.cfg", "hostname spine1\ninterface Ethernet1\n  description leaf1:Ethernet1\n");
+  dir.write("leaf1.lldp.json", R"({"lldp": {"interface": [{"Ethernet1": {"chassis": {"spine1": {}},
+    "port": {"id": {"type": "ifname", "value": "Ethernet1"}}}}]}})");
+  Fabric fabric = loadFabric({dir.path()});
+  EXPECT_EQ(fabric.links.size(), 1u);
+  EXPECT_TRUE(fabric.topology_conflicts.empty());
+  EXPECT_EQ(test::portOf(fabric.switches[fabric.switch_index.at("leaf1")], "Ethernet1").neighbor->device, "spine1");
+}
+
+// TOPO008: the JVD AI back-end as published (3 leaves here, 4 spines) links only through its
+// descriptions; with them unreadable (names as "facing_X" without a port) the fabric has no link.
+TEST(TopologyDescriptions, FabricWithoutLinksIsOneTopo008) {
+  TempDir dir;
+  dir.write("spine1.cfg", "hostname spine1\ninterface Ethernet1\n  description facing_leaf1\n");
+  dir.write("leaf1.cfg", "hostname leaf1\ninterface Ethernet1\n  description facing_spine1\n");
+  Report report = analyze(loadFabric({dir.path()}), {});
+  auto found = withRule(report, "TOPO008");
+  ASSERT_EQ(found.size(), 1u);
+  EXPECT_EQ(found[0].severity, Severity::Warning);
+  EXPECT_EQ(found[0].switch_name, "");
+  EXPECT_EQ(found[0].port, "");
+  EXPECT_FALSE(found[0].priority);
+  EXPECT_EQ(found[0].location.file(), (fs::path(dir.path()) / "leaf1.cfg").string());
+  EXPECT_EQ(found[0].location.line, 1);
+  EXPECT_EQ(found[0].message,
+            "2 switches (leaf1, spine1) but not one link between them: no neighbour table, LLDP capture, topology "
+            "file or port description names a port of another fabric switch, so the link, PFC-pairing and deadlock "
+            "checks have nothing to check");
+}
+
+TEST(TopologyDescriptions, NearMissNamesAreTopo008WithTheCandidates) {
+  TempDir dir;
+  dir.write("leaf1.cfg",
+            "hostname leaf1\n"
+            "interface Ethernet1\n  description spine1:Ethernet1\n"
+            "interface Ethernet2\n  description spnie1:Ethernet2\n"   // 5: a typo
+            "interface Ethernet3\n  description spine5:Ethernet1\n"   // another spine, not in this pod
+            "interface Ethernet4\n  description gpu-node-1:eth0\n");  // a host
+  dir.write("spine1.cfg", "hostname spine1\ninterface Ethernet1\n  description leaf1:Ethernet1\ninterface Ethernet2\n");
+  Report report = analyze(loadFabric({dir.path()}), {});
+  auto found = withRule(report, "TOPO008");
+  ASSERT_EQ(found.size(), 1u);
+  EXPECT_EQ(found[0].switch_name, "leaf1");
+  EXPECT_EQ(found[0].port, "Ethernet2");
+  EXPECT_FALSE(found[0].priority);
+  EXPECT_EQ(found[0].location.line, 5);
+  EXPECT_EQ(found[0].message,
+            "leaf1 Ethernet2 faces spnie1, which is no switch of the fabric but is close to spine1: if it is meant, "
+            "the link is missing and the port is checked as a host port");
+  EXPECT_EQ(found[0].fix,
+            "write the peer's host name as its configuration does (spine1), or ignore this if spnie1 is another device");
 }
 
 }  // namespace

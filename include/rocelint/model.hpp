@@ -147,7 +147,12 @@ enum class Trust : std::uint8_t { Dscp, Pcp, Both };
 /// QoS bindings of a port (SONiC PORT_QOS_MAP).
 struct PortQos {
   std::array<std::optional<Reference>, kMapKinds> maps;
+  /// Priorities this port sends PFC for: it pauses its peer when their ingress buffer fills, so it
+  /// must hold lossless headroom for them (SONiC pfc_enable, Junos CNP `input`).
   std::optional<Sourced<PrioritySet>> pfc_enable;
+  /// Priorities whose received pauses this port obeys (Junos CNP `output`); absent: the same as
+  /// pfc_enable (PFC is symmetric unless a configuration says otherwise).
+  std::optional<Sourced<PrioritySet>> pfc_honour;
   std::optional<Sourced<PrioritySet>> pfcwd_sw_enable;
   std::optional<Reference> scheduler;
   /// SONiC has no trust knob: a bound dscp_to_tc_map (port or global) means DSCP, a bound
@@ -159,6 +164,8 @@ struct PortQos {
     return maps[static_cast<std::size_t>(kind)];
   }
   [[nodiscard]] PrioritySet pfcPriorities() const { return pfc_enable ? pfc_enable->value : PrioritySet{}; }
+  /// Priorities whose received pauses the port obeys.
+  [[nodiscard]] PrioritySet pfcHonoured() const { return pfc_honour ? pfc_honour->value : pfcPriorities(); }
 };
 
 /// PFC watchdog settings of a port (SONiC PFC_WD|<port>).
@@ -191,6 +198,7 @@ struct Port {
   std::string name;
   std::string alias;
   std::string description;
+  SourceRef description_src;  ///< where the description is written (neighbours are read from it)
   std::optional<Sourced<std::uint32_t>> speed_mbps;
   std::optional<Sourced<std::uint32_t>> mtu_bytes;
   std::optional<Sourced<bool>> admin_up;

@@ -223,7 +223,29 @@ FlowPropagator::FlowPropagator(const SwitchGraph& graph, const Destinations& des
   visited_flag_.assign(n, 0);
   host_ports_of_.resize(n);
   for (std::uint32_t gp : graph.hostPorts()) host_ports_of_[graph.portOf(gp).sw].push_back(gp);
-  virtual_sources_ = graph.hostPorts().empty();
+  if (graph.hostPorts().empty()) {
+    // No host port is known: traffic of unknown origin enters where a device that is no fabric
+    // switch can be attached, a port with an IP address and no inter-switch link (a server, a
+    // tester). Spines whose every addressed port is a fabric link then source nothing; a fabric
+    // without such a port at all has every switch as a source.
+    virtual_source_.assign(n, 0);
+    bool any = false;
+    const Fabric& fabric = graph.fabric();
+    for (std::size_t s = 0; s < n; ++s) {
+      const Switch& sw = fabric.switches[s];
+      for (const InterfaceAddress& address : sw.addresses) {
+        if (address.kind != InterfaceAddress::Kind::Port) continue;
+        const Port* port = sw.findPort(address.interface);
+        if (port == nullptr || port->isAdminDown()) continue;
+        PortRef ref{s, static_cast<std::size_t>(port - sw.ports.data())};
+        if (graph.arcOfPort(graph.globalPort(ref)) != SwitchGraph::kNoArc) continue;
+        virtual_source_[s] = 1;
+        any = true;
+        break;
+      }
+    }
+    if (!any) virtual_source_.assign(n, 1);
+  }
   color_.assign(n, 0);
   local_.assign(graph.portCount(), 0);
   local_host_.assign(n, 0);
@@ -234,7 +256,9 @@ void FlowPropagator::mergeFrom(const FlowPropagator& other) {
   for (std::size_t i = 0; i < local_host_.size(); ++i) local_host_[i] |= other.local_host_[i];
 }
 
-bool FlowPropagator::isSource(std::size_t sw) const { return virtual_sources_ || !host_ports_of_[sw].empty(); }
+bool FlowPropagator::isSource(std::size_t sw) const {
+  return !host_ports_of_[sw].empty() || (!virtual_source_.empty() && virtual_source_[sw] != 0);
+}
 
 void FlowPropagator::push(std::size_t sw, const GroupRoutes& routes) {
   if (queued_[sw]) return;

@@ -125,7 +125,8 @@ class FlowPropagator {
   const Destinations& dest_;
   Classifier& cls_;
   std::uint64_t source_dscps_;
-  bool virtual_sources_ = false;
+  /// Per switch, with no host port in the fabric: whether traffic of unknown origin enters there.
+  std::vector<std::uint8_t> virtual_source_;
   std::vector<std::uint64_t> in_;
   std::vector<std::uint8_t> queued_;
   std::vector<std::uint8_t> visited_flag_;

@@ -14,6 +14,7 @@
 #include <sstream>
 
 #include "address_links.hpp"
+#include "descriptions.hpp"
 #include "format.hpp"
 #include "parallel.hpp"
 #include "topology.hpp"
@@ -517,6 +518,7 @@ Fabric loadFabric(const std::vector<std::string>& paths, const LoadProgress& pro
   // Topology sources give neighbours, cable lengths and roles before run-time PGs are derived
   // (they depend on cable length) and before links are built.
   applyTopology(fabric, std::move(inputs.topology));
+  neighboursFromDescriptions(fabric);  // the weakest source: only ports no other source describes
   postProcess(fabric, inputs.platform, builders);
   // Ports still without a switch neighbour: the two ends of a point-to-point subnet.
   load::linkPointToPointSubnets(fabric);
