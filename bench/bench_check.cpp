@@ -108,7 +108,8 @@ BENCHMARK(BM_FailureSweepFatTree)
     ->Args({8, 1, 1})
     ->Args({16, 0, 1})
     ->Args({16, 1, 1})
-    ->Unit(benchmark::kMillisecond)->Iterations(1);
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(1);
 
 }  // namespace
 

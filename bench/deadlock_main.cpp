@@ -3,9 +3,9 @@
 
 #include <sys/resource.h>
 
+#include <fmt/format.h>
 #include <CLI/CLI.hpp>
 #include <chrono>
-#include <fmt/format.h>
 #include <iostream>
 
 #include "rocelint/deadlock.hpp"
@@ -39,11 +39,13 @@ int main(int argc, char** argv) {
   std::cout << fmt::format(
       "{} switches, {} ports, {} links, {} hosts\n"
       "parse {:.0f} ms | routing {:.0f} ms ({} groups, {} prefixes) | graph {:.0f} ms ({} queues, {} dependencies) | "
-      "scc+witness {:.0f} ms ({} cycles) | what-if {:.0f} ms ({} failure sets, {} re-routed in full, {} with a cycle) | analysis total {:.0f} ms\n"
+      "scc+witness {:.0f} ms ({} cycles) | what-if {:.0f} ms ({} failure sets, {} re-routed in full, {} with a cycle) "
+      "| analysis total {:.0f} ms\n"
       "total {:.0f} ms, peak RSS {:.0f} MB ({:.0f} MB by the end of parsing)\n",
-      fabric.switches.size(), ports, fabric.links.size(), fabric.hosts.size(), parse_ms, a.stats.routing_ms, a.stats.groups,
-      a.stats.destinations, a.stats.graph_ms, a.stats.bdg_nodes, a.stats.bdg_edges, a.stats.scc_ms, a.cycles.size(),
-      a.stats.whatif_ms, a.stats.failure_sets, a.stats.failure_sets_rerouted, a.failure_sets_with_cycle, analysis_ms, parse_ms + analysis_ms,
-      static_cast<double>(usage.ru_maxrss) / 1024.0, static_cast<double>(after_parse.ru_maxrss) / 1024.0);
+      fabric.switches.size(), ports, fabric.links.size(), fabric.hosts.size(), parse_ms, a.stats.routing_ms,
+      a.stats.groups, a.stats.destinations, a.stats.graph_ms, a.stats.bdg_nodes, a.stats.bdg_edges, a.stats.scc_ms,
+      a.cycles.size(), a.stats.whatif_ms, a.stats.failure_sets, a.stats.failure_sets_rerouted,
+      a.failure_sets_with_cycle, analysis_ms, parse_ms + analysis_ms, static_cast<double>(usage.ru_maxrss) / 1024.0,
+      static_cast<double>(after_parse.ru_maxrss) / 1024.0);
   return 0;
 }

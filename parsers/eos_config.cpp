@@ -8,9 +8,9 @@
 #include <charconv>
 #include <set>
 
-#include "rocelint/diagnostics.hpp"
 #include "common/cli_reader.hpp"
 #include "common/switch_builder.hpp"
+#include "rocelint/diagnostics.hpp"
 #include "wording/format_ids.hpp"
 
 namespace rocelint::eos {
@@ -51,9 +51,9 @@ const cli::StatementGrammar kGrammar{
 
 // EOS interface types as `show running-config` spells them, with the abbreviations the CLI takes
 // (`Et1`, `ethernet 1/1`, `Po10`, `Lo0`, `Ma1`); a type not listed is kept as written.
-const common::InterfaceNaming kNaming{{"Ethernet", 2, true}, {"Port-Channel", 2, true}, {"Loopback", 2, false},
-                                      {"Vlan", 2, false},           {"Management", 2, false},         {"Vxlan", 2, false},
-                                      {"Tunnel", 2, false},         {"Recirc-Channel", 2, false}};
+const common::InterfaceNaming kNaming{{"Ethernet", 2, true}, {"Port-Channel", 2, true},   {"Loopback", 2, false},
+                                      {"Vlan", 2, false},    {"Management", 2, false},    {"Vxlan", 2, false},
+                                      {"Tunnel", 2, false},  {"Recirc-Channel", 2, false}};
 
 // ----------------------------------------------------------------------------------------------
 // What the configuration says, before it is turned into the model
@@ -693,7 +693,8 @@ class Parser : common::CliReader {
         continue;
       }
       if (!c.startsWith({"egress"}) || (c.word(1) != "unicast" && c.word(1) != "multicast") || c.word(2) != "queue") {
-        notUnderstood(c, ctx, true, "only ingress headroom/threshold and egress queue reservations/thresholds are modelled");
+        notUnderstood(c, ctx, true,
+                      "only ingress headroom/threshold and egress queue reservations/thresholds are modelled");
         continue;
       }
       int q = integer<int>(c, 3, 0, 15, "a queue number");
@@ -785,7 +786,8 @@ class Parser : common::CliReader {
     route.src.setOrigin(OriginKind::CliStatement, fmt::format("{} route {}{}", l.word(0), vrf, route.prefix));
     for (; i < l.words.size(); ++i) {
       const std::string& w = l.word(i);
-      if (common::looksLikeAddress(w) && w.find('/') == std::string::npos && w.find_first_of(".:") != std::string::npos) {
+      if (common::looksLikeAddress(w) && w.find('/') == std::string::npos &&
+          w.find_first_of(".:") != std::string::npos) {
         route.nexthops.push_back(w);
       } else if (std::isupper(static_cast<unsigned char>(w[0]))) {
         route.ifnames.push_back(w);
@@ -1118,7 +1120,6 @@ class Parser : common::CliReader {
       sw_.bgp_neighbors.push_back(std::move(n));
     }
   }
-
 
   std::map<std::string, Interface> interfaces_;
   std::vector<std::string> interface_order_;

@@ -55,7 +55,10 @@ const Document* PlatformTables::find(const Format& format, const std::string& sw
   for (const Table& table : tables_) {
     if (table.format != &format) continue;
     // Its own directory (3) beats its hwsku's directory (2) beats the fabric root (1).
-    int rank = table.scope == switch_name ? 3 : !hwsku.empty() && table.scope == hwsku ? 2 : table.scope.empty() ? 1 : 0;
+    int rank = table.scope == switch_name               ? 3
+               : !hwsku.empty() && table.scope == hwsku ? 2
+               : table.scope.empty()                    ? 1
+                                                        : 0;
     for (const std::string& file : files) {
       if (fs::path(file).parent_path() == table.dir) rank = 3;
     }
@@ -91,9 +94,10 @@ std::vector<cli::ConfigText> takeConfigs(std::vector<std::unique_ptr<Document>>&
 
 const SwitchBuilder kEosBuilder{
     .name = "EOS",
-    .build = [](std::vector<std::unique_ptr<Document>>& documents, Switch& sw, const PlatformTables&, BuildOutput& out) {
-      eos::buildSwitch(takeConfigs(documents), sw, out.notes, out.out_of_scope, out.coverage);
-    },
+    .build =
+        [](std::vector<std::unique_ptr<Document>>& documents, Switch& sw, const PlatformTables&, BuildOutput& out) {
+          eos::buildSwitch(takeConfigs(documents), sw, out.notes, out.out_of_scope, out.coverage);
+        },
 };
 
 const Format kEos{
@@ -108,9 +112,10 @@ const Format kEos{
 
 const SwitchBuilder kNxosBuilder{
     .name = "NX-OS",
-    .build = [](std::vector<std::unique_ptr<Document>>& documents, Switch& sw, const PlatformTables&, BuildOutput& out) {
-      nxos::buildSwitch(takeConfigs(documents), sw, out.notes, out.out_of_scope, out.coverage);
-    },
+    .build =
+        [](std::vector<std::unique_ptr<Document>>& documents, Switch& sw, const PlatformTables&, BuildOutput& out) {
+          nxos::buildSwitch(takeConfigs(documents), sw, out.notes, out.out_of_scope, out.coverage);
+        },
 };
 
 const Format kNxos{
@@ -131,7 +136,9 @@ class TopologyDocument : public Document {
   topology::TopologySource source;
 };
 
-topology::TopologySource takeSource(Document& document) { return std::move(static_cast<TopologyDocument&>(document).source); }
+topology::TopologySource takeSource(Document& document) {
+  return std::move(static_cast<TopologyDocument&>(document).source);
+}
 
 /// The switches an LLDP file without lldp_loc_chassis may describe: its stem without a ".lldp" /
 /// "-lldp" / "_lldp" suffix ("lldp/leaf1.lldp.json" is leaf1's), then its directory ("leaf1/lldp.json").
@@ -155,7 +162,8 @@ const Format kLldp{
     .content = Content::Json,
     .recognise = [](const Input& input) { return topology::looksLikeLldp(input.json()); },
     .parse = [](const Input& input) -> std::unique_ptr<Document> {
-      return std::make_unique<TopologyDocument>(topology::parseLldp(input.json(), input.file(), lldpSwitchNames(input)));
+      return std::make_unique<TopologyDocument>(
+          topology::parseLldp(input.json(), input.file(), lldpSwitchNames(input)));
     },
     .topology = takeSource,
 };
@@ -190,10 +198,17 @@ const std::vector<const Format*>& registry() {
   // and containerlab before NVUE (all YAML); Junos before EOS and NX-OS (its braces never occur in
   // their text, while a Junos file could score as plain CLI). Among switch formats, the order is
   // also the precedence when one switch is described in two syntaxes (SONiC, Junos, EOS, NX-OS, NVUE).
-  static const std::vector<const Format*> formats = {
-      &sonic::pgProfileLookupFormat(), &sonic::portConfigFormat(), &kLldp, &sonic::configDbFormat(),
-      &sonic::minigraphFormat(), &kTopologyPlan, &kContainerlab, &junos::switchFormat(),
-      &kEos, &kNxos, &nvue::switchFormat()};
+  static const std::vector<const Format*> formats = {&sonic::pgProfileLookupFormat(),
+                                                     &sonic::portConfigFormat(),
+                                                     &kLldp,
+                                                     &sonic::configDbFormat(),
+                                                     &sonic::minigraphFormat(),
+                                                     &kTopologyPlan,
+                                                     &kContainerlab,
+                                                     &junos::switchFormat(),
+                                                     &kEos,
+                                                     &kNxos,
+                                                     &nvue::switchFormat()};
   return formats;
 }
 
@@ -212,7 +227,8 @@ std::optional<std::string> skipReason(const Input& input) {
            "lldpNeighbors)";
   }
   if (ext == ".yaml" || ext == ".yml") return std::nullopt;
-  if (ext == ".xml") return "XML that is not a SONiC minigraph (root DeviceMiniGraph) nor a Junos configuration (<configuration>)";
+  if (ext == ".xml")
+    return "XML that is not a SONiC minigraph (root DeviceMiniGraph) nor a Junos configuration (<configuration>)";
   if (ext == ".ini") {
     return "neither a SONiC pg_profile_lookup table (rows \"speed cable size xon xoff threshold\") nor a port table "
            "(a \"# name lanes alias ...\" header), the SONiC platform .ini files rocelint reads";

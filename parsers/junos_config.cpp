@@ -11,10 +11,10 @@
 #include <tuple>
 
 #include "cli_config_text.hpp"
+#include "common/switch_builder.hpp"
 #include "format.hpp"
 #include "rocelint/diagnostics.hpp"
 #include "rocelint/qos.hpp"
-#include "common/switch_builder.hpp"
 #include "wording/format_ids.hpp"
 
 namespace rocelint::junos {
@@ -59,11 +59,10 @@ std::string joinWords(const std::vector<Word>& words, std::size_t end) {
 // NAME, interfaces NAME, unit N, neighbor A, route P) are not: they say what is configured.
 bool isValueAt(const std::vector<Word>& words, std::size_t i) {
   static const std::set<std::string, std::less<>> value_after = {
-      "loss-priority", "forwarding-class", "scheduler", "scheduler-map", "drop-profile", "import",
-      "action",        "priority",         "protocol",  "description",   "host-name",    "type",
-      "code-point"};
+      "loss-priority", "forwarding-class", "scheduler",   "scheduler-map", "drop-profile", "import",    "action",
+      "priority",      "protocol",         "description", "host-name",     "type",         "code-point"};
   static const std::set<std::string, std::less<>> bound_after = {"congestion-notification-profile", "dscp",
-                                                                  "ieee-802.1"};
+                                                                 "ieee-802.1"};
   static const std::set<std::string, std::less<>> identity_after = {"unit", "neighbor", "route"};
   const std::string& w = words[i].text;
   if (w.empty() || w.find_first_of(" \t;{}") != std::string::npos) return true;
@@ -963,8 +962,8 @@ class Builder {
     bool past = i >= s.words.size();
     const Word& w = s.words[past ? s.words.size() - 1 : i];
     int column = past ? w.column + static_cast<int>(w.text.size()) : w.column;
-    throw InputError(fmt::format("{}:{}:{}: {}: expected {}, got {}", s.file.str(), w.line, column, s.path(),
-                                 what, past ? "nothing (the statement ends here)" : "\"" + w.text + "\""));
+    throw InputError(fmt::format("{}:{}:{}: {}: expected {}, got {}", s.file.str(), w.line, column, s.path(), what,
+                                 past ? "nothing (the statement ends here)" : "\"" + w.text + "\""));
   }
 
   static const std::string& need(const Statement& s, std::size_t i, const std::string& what) {
@@ -1354,8 +1353,8 @@ class Builder {
     if (s.word(3) != "forwarding-class") return false;
     const std::string& fc = need(s, 4, "a forwarding class name");
     if (need(s, 5, "scheduler") != "scheduler") fail(s, 5, "scheduler");
-    it->second.entries[fc] = SchedulerMapEntry{reference(s, 4, "a forwarding class name"),
-                                               reference(s, 6, "a scheduler name")};
+    it->second.entries[fc] =
+        SchedulerMapEntry{reference(s, 4, "a forwarding class name"), reference(s, 6, "a scheduler name")};
     return s.words.size() == 7;
   }
 
@@ -1424,7 +1423,8 @@ class Builder {
     // CFG007 counts what should give ports: not loopbacks, IRB/VLAN or management interfaces.
     static const std::array<std::string_view, 7> kNotPorts = {"lo", "irb", "vlan", "em", "fxp", "me", "vme"};
     bool logical = std::any_of(kNotPorts.begin(), kNotPorts.end(), [&](std::string_view p) {
-      return name.rfind(p, 0) == 0 && (name.size() == p.size() || std::isdigit(static_cast<unsigned char>(name[p.size()])));
+      return name.rfind(p, 0) == 0 &&
+             (name.size() == p.size() || std::isdigit(static_cast<unsigned char>(name[p.size()])));
     });
     if (!logical && interface_statements_++ == 0) first_interface_ = s.srcOf(1);
     bool port = isPortName(name);
@@ -1617,9 +1617,8 @@ class Builder {
       ForwardingClass fc;
       fc.name = d.name;
       fc.builtin = true;
-      fc.src =
-          defaultSrc(fmt::format("class-of-service forwarding-classes class {} queue-num{}", d.name,
-                                 d.pfc_priority >= 0 ? " no-loss pfc-priority" : ""));
+      fc.src = defaultSrc(fmt::format("class-of-service forwarding-classes class {} queue-num{}", d.name,
+                                      d.pfc_priority >= 0 ? " no-loss pfc-priority" : ""));
       fc.queue = Sourced<int>{d.queue, fc.src};
       if (d.pfc_priority >= 0) {
         fc.no_loss = fc.src;
@@ -1702,11 +1701,11 @@ class Builder {
 
   void buildMaps() {
     // Forwarding class (traffic class) -> queue, and -> PG (each no-loss class its own PG).
-    QosMap& queues = addMap(MapKind::TcToQueue, kQueueMap, defaultSrc("class-of-service forwarding-classes class queue-num"));
+    QosMap& queues =
+        addMap(MapKind::TcToQueue, kQueueMap, defaultSrc("class-of-service forwarding-classes class queue-num"));
     // A no-loss forwarding class is buffered in its own PG, the others in PG 0.
     QosMap& pgs = addMap(MapKind::TcToPg, kPgMap, defaultSrc("class-of-service forwarding-classes class no-loss"));
-    for (int tc = 0; tc < 8; ++tc)
-      pgs.entries[tc] = Sourced<int>{0, pgs.src};
+    for (int tc = 0; tc < 8; ++tc) pgs.entries[tc] = Sourced<int>{0, pgs.src};
     for (const auto& [name, fc] : classes_) {
       if (!queues.entries.count(fc.tc) || !fc.builtin)
         queues.entries[fc.tc] = Sourced<int>{fc.queue->value, fc.queue->src};
@@ -1741,14 +1740,13 @@ class Builder {
           continue;
         }
         if (undefined_classes_.insert(entry->second.class_path).second) {
-          undefined(
-              "", "forwarding class", entry->second.forwarding_class,
-              fmt::format("{}: forwarding class {} is not defined (defined: {}); its code points fall into {}",
-                          entry->second.class_path, entry->second.forwarding_class, classNames(), fallback.name),
-              entry->second.class_src,
-              fmt::format("define `class-of-service forwarding-classes class {} queue-num N` (with `no-loss "
-                          "pfc-priority P` for RoCE), or correct the classifier's forwarding-class name",
-                          entry->second.forwarding_class));
+          undefined("", "forwarding class", entry->second.forwarding_class,
+                    fmt::format("{}: forwarding class {} is not defined (defined: {}); its code points fall into {}",
+                                entry->second.class_path, entry->second.forwarding_class, classNames(), fallback.name),
+                    entry->second.class_src,
+                    fmt::format("define `class-of-service forwarding-classes class {} queue-num N` (with `no-loss "
+                                "pfc-priority P` for RoCE), or correct the classifier's forwarding-class name",
+                                entry->second.forwarding_class));
         }
       }
       if (kind == MapKind::DscpToTc && c.import_default) {
@@ -1893,11 +1891,14 @@ class Builder {
       // Classification.
       bool dscp = resolve(cos.dscp_classifier, dscp_classifiers_, "dscp classifier", port.name) != nullptr;
       bool dot1 = resolve(cos.dot1p_classifier, dot1p_classifiers_, "ieee-802.1 classifier", port.name) != nullptr;
-      if (dscp) bind(MapKind::DscpToTc, "classifiers dscp " + cos.dscp_classifier->name.str(), cos.dscp_classifier->src);
+      if (dscp)
+        bind(MapKind::DscpToTc, "classifiers dscp " + cos.dscp_classifier->name.str(), cos.dscp_classifier->src);
       if (dot1)
-        bind(MapKind::Dot1pToTc, "classifiers ieee-802.1 " + cos.dot1p_classifier->name.str(), cos.dot1p_classifier->src);
+        bind(MapKind::Dot1pToTc, "classifiers ieee-802.1 " + cos.dot1p_classifier->name.str(),
+             cos.dot1p_classifier->src);
       if (!dscp && !dot1) {
-        bind(MapKind::DscpToTc, kDefaultDscpClassifier, defaultSrc("class-of-service interfaces unit classifiers dscp"));
+        bind(MapKind::DscpToTc, kDefaultDscpClassifier,
+             defaultSrc("class-of-service interfaces unit classifiers dscp"));
       }
       port.qos.trust = dscp && dot1 ? Trust::Both : dot1 ? Trust::Pcp : Trust::Dscp;
       bind(MapKind::TcToQueue, kQueueMap, sw_.findMap(MapKind::TcToQueue, kQueueMap)->src);
@@ -1933,21 +1934,27 @@ class Builder {
           PortWatchdog wd;
           wd.src = *cnp->watchdog;
           Sourced<int> cnp_poll =
-              cnp->poll_ms ? *cnp->poll_ms
-                           : Sourced<int>{kWatchdogPollMs,
-                                          defaultSrc("class-of-service congestion-notification-profile pfc-watchdog poll-interval")};
+              cnp->poll_ms
+                  ? *cnp->poll_ms
+                  : Sourced<int>{
+                        kWatchdogPollMs,
+                        defaultSrc("class-of-service congestion-notification-profile pfc-watchdog poll-interval")};
           Sourced<int> detection =
-              cnp->detection ? *cnp->detection
-                             : Sourced<int>{kWatchdogDetection,
-                                            defaultSrc("class-of-service congestion-notification-profile pfc-watchdog detection")};
+              cnp->detection
+                  ? *cnp->detection
+                  : Sourced<int>{kWatchdogDetection,
+                                 defaultSrc("class-of-service congestion-notification-profile pfc-watchdog detection")};
           wd.detection_ms = Sourced<int>{cnp_poll.value * detection.value, detection.src};
           wd.restoration_ms =
               cnp->recovery_ms
                   ? *cnp->recovery_ms
                   : Sourced<int>{kWatchdogRecoveryMs,
                                  defaultSrc("class-of-service congestion-notification-profile pfc-watchdog recovery")};
-          wd.action = cnp->action ? *cnp->action
-                                  : Sourced<std::string>{"drop", defaultSrc("class-of-service congestion-notification-profile pfc-watchdog action")};
+          wd.action =
+              cnp->action
+                  ? *cnp->action
+                  : Sourced<std::string>{
+                        "drop", defaultSrc("class-of-service congestion-notification-profile pfc-watchdog action")};
           port.watchdog = std::move(wd);
           if (!poll) poll = cnp_poll;
         }
@@ -1974,7 +1981,8 @@ class Builder {
     }
     sw_.pfcwd_poll_interval_ms =
         poll ? *poll
-             : Sourced<int>{kWatchdogPollMs, defaultSrc("class-of-service congestion-notification-profile pfc-watchdog poll-interval")};
+             : Sourced<int>{kWatchdogPollMs,
+                            defaultSrc("class-of-service congestion-notification-profile pfc-watchdog poll-interval")};
   }
 
   std::string schedulerModel(const std::string& name, const SchedulerSettings& s) {
@@ -2049,7 +2057,8 @@ class Builder {
     profile.ecn =
         s.ecn ? Sourced<std::string>{"ecn_all", *s.ecn}
               : Sourced<std::string>{
-                    "ecn_none", defaultSrc(fmt::format("class-of-service schedulers {} explicit-congestion-notification", name))};
+                    "ecn_none",
+                    defaultSrc(fmt::format("class-of-service schedulers {} explicit-congestion-notification", name))};
     sw_.wred_profiles.emplace(model, std::move(profile));
     return model;
   }
@@ -2189,14 +2198,15 @@ class JunosDocument : public format::Document {
 
 const format::SwitchBuilder kBuilder{
     .name = "Junos",
-    .build = [](std::vector<std::unique_ptr<format::Document>>& documents, Switch& sw, const format::PlatformTables&,
-                format::BuildOutput& out) {
-      std::vector<Config> configs;
-      configs.reserve(documents.size());
-      for (auto& document : documents) configs.push_back(std::move(static_cast<JunosDocument&>(*document).config));
-      documents.clear();
-      buildSwitch(configs, sw, out.notes, out.out_of_scope, out.coverage);
-    },
+    .build =
+        [](std::vector<std::unique_ptr<format::Document>>& documents, Switch& sw, const format::PlatformTables&,
+           format::BuildOutput& out) {
+          std::vector<Config> configs;
+          configs.reserve(documents.size());
+          for (auto& document : documents) configs.push_back(std::move(static_cast<JunosDocument&>(*document).config));
+          documents.clear();
+          buildSwitch(configs, sw, out.notes, out.out_of_scope, out.coverage);
+        },
 };
 
 const format::Format kJunos{

@@ -11,9 +11,9 @@
 #include <set>
 
 #include "cli_config_text.hpp"
+#include "common/switch_builder.hpp"
 #include "format.hpp"
 #include "rocelint/diagnostics.hpp"
-#include "common/switch_builder.hpp"
 #include "wording/format_ids.hpp"
 
 namespace rocelint::nvue {
@@ -63,7 +63,8 @@ bool looksLikeNvue(std::string_view text) {
       // The first statement must open an NVUE document; a few lines before it are tolerated (a
       // prompt or command pasted above the YAML), so such a file is reported as invalid YAML
       // instead of being skipped unnoticed.
-      if (std::none_of(documents.begin(), documents.end(), [&](std::string_view d) { return startsWithWord(line, d); })) {
+      if (std::none_of(documents.begin(), documents.end(),
+                       [&](std::string_view d) { return startsWithWord(line, d); })) {
         if (++stray_lines > kMaxStrayLines) return false;
         continue;
       }
@@ -159,7 +160,8 @@ class TreeReader {
         out.is_map = true;
         for (const YAML::Node& item : value) {
           if (!item.IsScalar())
-            fail(item.Mark(), out.src.originText() + ": expected a mapping or a list of values, got a nested list item");
+            fail(item.Mark(),
+                 out.src.originText() + ": expected a mapping or a list of values, got a nested list item");
           addChild(item, YAML::Node(YAML::NodeType::Map), out);
         }
         return;
@@ -167,7 +169,8 @@ class TreeReader {
       case YAML::NodeType::Map: {
         out.is_map = true;
         for (auto it = value.begin(); it != value.end(); ++it) {
-          if (!it->first.IsScalar()) fail(it->first.Mark(), out.src.originText() + ": expected a key, got a complex key");
+          if (!it->first.IsScalar())
+            fail(it->first.Mark(), out.src.originText() + ": expected a key, got a complex key");
           addChild(it->first, it->second, out);
         }
         return;
@@ -256,9 +259,10 @@ Config parse(std::string_view text, const std::string& file) {
       std::vector<YAML::Node> documents = YAML::LoadAll(std::string(text));
       if (documents.size() > 1) {
         YAML::Mark at = documents[1].Mark();
-        throw InputError(fmt::format("{}:{}:{}: invalid YAML: expected a document start (---) after the text of line "
-                                     "{} (\"{}\"), got more content",
-                                     file, at.line + 1, at.column + 1, root.Mark().line + 1, root.Scalar()));
+        throw InputError(
+            fmt::format("{}:{}:{}: invalid YAML: expected a document start (---) after the text of line "
+                        "{} (\"{}\"), got more content",
+                        file, at.line + 1, at.column + 1, root.Mark().line + 1, root.Scalar()));
       }
     }
     throw InputError(fmt::format("{}:1:1: expected an NVUE configuration: a list of \"- set:\" documents", file));
@@ -533,8 +537,8 @@ class Builder {
   // origin is the statement that would override it, without its value ("qos pfc default-global tx").
   [[nodiscard]] SourceRef defaultSrc(const std::string& statement) const {
     const SourceRef& at = roce_node_ != nullptr && roce_enabled_ ? roce_node_->src
-                          : hostname_src_.known()                 ? hostname_src_
-                                                                  : root_src_;
+                          : hostname_src_.known()                ? hostname_src_
+                                                                 : root_src_;
     return at.withOrigin(OriginKind::Default, statement);
   }
 
@@ -738,9 +742,9 @@ class Builder {
       for (const Node& address : mapChildren(child, "addresses")) {
         if (address.key == "dhcp") continue;
         if (address.key.find('/') == std::string::npos) {
-          throw InputError(
-              fmt::format("{}:{}:{}: {}: expected an address with prefix length such as 10.0.0.1/31, got \"{}\"",
-                          address.src.file(), address.src.line, address.src.column, address.src.originText(), address.key));
+          throw InputError(fmt::format(
+              "{}:{}:{}: {}: expected an address with prefix length such as 10.0.0.1/31, got \"{}\"",
+              address.src.file(), address.src.line, address.src.column, address.src.originText(), address.key));
         }
         sw_.addresses.push_back(InterfaceAddress{kind, name, address.key, address.src});
       }
@@ -1003,15 +1007,11 @@ class Builder {
     p.tx = Sourced<bool>{true, defaultSrc(prefix + "tx")};
     p.rx = Sourced<bool>{true, defaultSrc(prefix + "rx")};
     if (global && roceLossless()) {
-      p.priorities = Sourced<PrioritySet>{PrioritySet{1U << kRocePriority},
-                                          defaultSrc(prefix + "switch-priority")};
+      p.priorities = Sourced<PrioritySet>{PrioritySet{1U << kRocePriority}, defaultSrc(prefix + "switch-priority")};
       p.cable_length_m =
-          roce_cable_
-              ? *roce_cable_
-              : Sourced<std::uint32_t>{kRoceCableM, defaultSrc(prefix + "cable-length")};
+          roce_cable_ ? *roce_cable_ : Sourced<std::uint32_t>{kRoceCableM, defaultSrc(prefix + "cable-length")};
     } else {
-      p.cable_length_m =
-          Sourced<std::uint32_t>{kPfcCableM, defaultSrc(prefix + "cable-length")};
+      p.cable_length_m = Sourced<std::uint32_t>{kPfcCableM, defaultSrc(prefix + "cable-length")};
     }
     auto it = pfc_.find(name);
     if (it == pfc_.end()) return p;
@@ -1035,8 +1035,7 @@ class Builder {
       EcnSettings e;
       e.ecn = Sourced<bool>{true, defaultSrc(p + " ecn")};
       e.red = Sourced<bool>{false, defaultSrc(p + " red")};
-      e.min_bytes =
-          Sourced<std::uint64_t>{kEcnMinBytes, defaultSrc(p + " min-threshold")};
+      e.min_bytes = Sourced<std::uint64_t>{kEcnMinBytes, defaultSrc(p + " min-threshold")};
       e.max_bytes = Sourced<std::uint64_t>{max, defaultSrc(p + " max-threshold")};
       e.probability = Sourced<int>{kEcnProbability, defaultSrc(p + " probability")};
       e.src = defaultSrc(p);
@@ -1077,8 +1076,8 @@ class Builder {
         continue;
       }
       int tc = roceOn() ? (sp == kRocePriority || sp == kCnpPriority ? sp : 0) : sp;
-      map[sp] =
-          Sourced<int>{tc, defaultSrc(fmt::format("qos egress-queue-mapping default-global switch-priority {} traffic-class", sp))};
+      map[sp] = Sourced<int>{
+          tc, defaultSrc(fmt::format("qos egress-queue-mapping default-global switch-priority {} traffic-class", sp))};
     }
     return map;
   }
@@ -1105,9 +1104,10 @@ class Builder {
     for (int d = 0; d < 64; ++d) {
       auto entry = m.dscp.find(d);
       int sp = defaultSpOfDscp(d);
-      dscp.entries[d] = entry != m.dscp.end()
-                            ? entry->second
-                            : Sourced<int>{sp, defaultSrc(fmt::format("qos mapping {} dscp {} switch-priority", name, d))};
+      dscp.entries[d] =
+          entry != m.dscp.end()
+              ? entry->second
+              : Sourced<int>{sp, defaultSrc(fmt::format("qos mapping {} dscp {} switch-priority", name, d))};
     }
     dscp_maps.emplace(dscp.name, std::move(dscp));
     QosMap pcp;
@@ -1135,8 +1135,8 @@ class Builder {
   // NVUE refuses to apply a configuration whose interface names an undefined profile; rocelint
   // reports the reference and analyses the port as if it named none (default-global).
   template <class Map>
-  std::optional<Reference> boundProfile(const Interface& intf, const std::optional<Reference>& ref, const std::string& kind,
-                                        const Map& defined) {
+  std::optional<Reference> boundProfile(const Interface& intf, const std::optional<Reference>& ref,
+                                        const std::string& kind, const Map& defined) {
     if (!ref || defined.count(ref->name)) return ref;
     std::string names;
     for (const auto& entry : defined) names += (names.empty() ? "" : ", ") + entry.first;
@@ -1146,8 +1146,9 @@ class Builder {
                     "configuration, and {} is analysed with default-global",
                     ref->src.originText(), kind, ref->name, names.empty() ? "none" : names, intf.name),
         ref->src,
-        fmt::format("define it with `nv set qos {} {} ...`, or correct the name in `nv set interface {} qos {} profile`",
-                    kind, ref->name, intf.name, kind)));
+        fmt::format(
+            "define it with `nv set qos {} {} ...`, or correct the name in `nv set interface {} qos {} profile`", kind,
+            ref->name, intf.name, kind)));
     return std::nullopt;
   }
 
@@ -1179,9 +1180,7 @@ class Builder {
     sw_.global_dscp_to_tc =
         Reference{mappingName("default-global", "dscp"), defaultSrc("qos mapping default-global"), false};
     sw_.pfcwd_poll_interval_ms =
-        wd_poll_ ? *wd_poll_
-                 : Sourced<int>{kWatchdogPollMs,
-                                defaultSrc("qos pfc-watchdog polling-interval")};
+        wd_poll_ ? *wd_poll_ : Sourced<int>{kWatchdogPollMs, defaultSrc("qos pfc-watchdog polling-interval")};
     buildPools();
     // Profiles as defined (applied or not), so the model shows their converted values.
     for (const auto& entry : cc_) wredFor(entry.first);
@@ -1246,8 +1245,7 @@ class Builder {
         SchedulerEntry& s = entries[tc];
         std::string p = prefix + std::to_string(tc);
         s.src = defaultSrc(p);
-        s.mode =
-            Sourced<std::string>{mode, defaultSrc(p + " mode")};
+        s.mode = Sourced<std::string>{mode, defaultSrc(p + " mode")};
         if (weight) s.bw_percent = Sourced<int>{*weight, defaultSrc(p + " bw-percent")};
       };
       if (roceOn()) {
@@ -1299,7 +1297,7 @@ class Builder {
       pool("default-lossy", PoolType::Both);  // switch-priority 0-2,4-7 (lossy ingress and egress)
       pool("roce-lossless", PoolType::Both);  // switch-priority 3 (lossless ingress pool, egress traffic-class 3)
     } else if (roce_mode_ == RoceMode::SingleIpool) {
-      pool("default-lossy", PoolType::Both);      // switch-priority 0-7 (one ingress pool, lossy and lossless)
+      pool("default-lossy", PoolType::Both);    // switch-priority 0-7 (one ingress pool, lossy and lossless)
       pool("roce-lossless", PoolType::Egress);  // traffic-class 3 (egress only: no lossless ingress pool)
     } else {
       pool("default-lossy", PoolType::Both);  // switch-priority 0-7 (RoCE lossy: no lossless pool)
@@ -1381,15 +1379,12 @@ class Builder {
                 intf.watchdog->src);
       } else {
         Sourced<int> poll = *sw_.pfcwd_poll_interval_ms;
-        Sourced<int> robustness =
-            wd_robustness_
-                ? *wd_robustness_
-                : Sourced<int>{kWatchdogRobustness,
-                               defaultSrc("qos pfc-watchdog robustness")};
+        Sourced<int> robustness = wd_robustness_
+                                      ? *wd_robustness_
+                                      : Sourced<int>{kWatchdogRobustness, defaultSrc("qos pfc-watchdog robustness")};
         PortWatchdog wd;
         wd.src = intf.watchdog->src;
-        wd.action =
-            Sourced<std::string>{"drop", defaultSrc("qos pfc-watchdog action")};
+        wd.action = Sourced<std::string>{"drop", defaultSrc("qos pfc-watchdog action")};
         wd.detection_ms = Sourced<int>{poll.value * robustness.value, robustness.src};
         wd.restoration_ms = Sourced<int>{poll.value, poll.src};
         port.watchdog = std::move(wd);
@@ -1408,7 +1403,8 @@ class Builder {
     }
     // Egress scheduling per traffic class.
     std::string sched = "default-global";
-    std::optional<Reference> scheduler_profile = boundProfile(intf, intf.scheduler_profile, "egress-scheduler", schedulers_);
+    std::optional<Reference> scheduler_profile =
+        boundProfile(intf, intf.scheduler_profile, "egress-scheduler", schedulers_);
     if (scheduler_profile) {
       sched = scheduler_profile->name;
     }
@@ -1496,12 +1492,12 @@ class Builder {
     if (n.isLeaf()) {
       countLeaves(n, per_file, n.used);
       if (!n.used) {
-        notes_.push_back(
-            makeNote(InputNote::Kind::UnknownField, sw_.name, "",
-                     n.scalar ? fmt::format("NVUE setting not understood by rocelint and ignored: {} = \"{}\"",
-                                            n.src.originText(), *n.scalar)
-                              : fmt::format("NVUE setting not understood by rocelint and ignored: {}", n.src.originText()),
-                     n.src));
+        notes_.push_back(makeNote(
+            InputNote::Kind::UnknownField, sw_.name, "",
+            n.scalar ? fmt::format("NVUE setting not understood by rocelint and ignored: {} = \"{}\"",
+                                   n.src.originText(), *n.scalar)
+                     : fmt::format("NVUE setting not understood by rocelint and ignored: {}", n.src.originText()),
+            n.src));
         notes_.back().group = groupOf(n);
       }
       return;
@@ -1633,14 +1629,15 @@ class NvueDocument : public format::Document {
 
 const format::SwitchBuilder kBuilder{
     .name = "NVUE",
-    .build = [](std::vector<std::unique_ptr<format::Document>>& documents, Switch& sw, const format::PlatformTables&,
-                format::BuildOutput& out) {
-      std::vector<Config> configs;
-      configs.reserve(documents.size());
-      for (auto& document : documents) configs.push_back(std::move(static_cast<NvueDocument&>(*document).config));
-      documents.clear();
-      buildSwitch(configs, sw, out.notes, out.out_of_scope, out.coverage);
-    },
+    .build =
+        [](std::vector<std::unique_ptr<format::Document>>& documents, Switch& sw, const format::PlatformTables&,
+           format::BuildOutput& out) {
+          std::vector<Config> configs;
+          configs.reserve(documents.size());
+          for (auto& document : documents) configs.push_back(std::move(static_cast<NvueDocument&>(*document).config));
+          documents.clear();
+          buildSwitch(configs, sw, out.notes, out.out_of_scope, out.coverage);
+        },
 };
 
 const format::Format kNvue{

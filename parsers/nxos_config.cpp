@@ -6,9 +6,9 @@
 #include <cctype>
 #include <set>
 
-#include "rocelint/diagnostics.hpp"
 #include "common/cli_reader.hpp"
 #include "common/switch_builder.hpp"
+#include "rocelint/diagnostics.hpp"
 #include "wording/format_ids.hpp"
 
 namespace rocelint::nxos {
@@ -25,17 +25,17 @@ const char* const kPgMap = "nxos-qos-group-to-priority-group";
 // Which NX-OS words are values (docs/inputs.md, "Source origins"): besides numbers, addresses and
 // quoted text, the settings below, the word after a keyword that takes a name or setting, and a
 // description; a BGP neighbour keeps its address (it names the object).
-const cli::StatementGrammar kGrammar{
-    {"on", "off", "auto", "send-tlv", "match-any", "match-all", "bytes", "kbytes", "mbytes", "gbytes", "packets",
-     "active", "passive"},
-    {"input", "output", "dscp", "peer"},
-    {"description"},
-    {"neighbor"}};
+const cli::StatementGrammar kGrammar{{"on", "off", "auto", "send-tlv", "match-any", "match-all", "bytes", "kbytes",
+                                      "mbytes", "gbytes", "packets", "active", "passive"},
+                                     {"input", "output", "dscp", "peer"},
+                                     {"description"},
+                                     {"neighbor"}};
 
 // NX-OS interface types as `show running-config` spells them, with the abbreviations the CLI takes
 // (`e1/1`, `Eth1/1`, `po10`, `lo0`); a type not listed is kept as written.
-const common::InterfaceNaming kNaming{{"Ethernet", 1, true}, {"port-channel", 2, true}, {"loopback", 2, false}, {"Vlan", 1, false},
-                                      {"mgmt", 1, false},           {"nve", 1, false},                {"Tunnel", 1, false}};
+const common::InterfaceNaming kNaming{{"Ethernet", 1, true}, {"port-channel", 2, true}, {"loopback", 2, false},
+                                      {"Vlan", 1, false},    {"mgmt", 1, false},        {"nve", 1, false},
+                                      {"Tunnel", 1, false}};
 
 // ----------------------------------------------------------------------------------------------
 // What the configuration says
@@ -227,7 +227,8 @@ class Parser : common::CliReader {
     const std::string type = at == 3 ? l.word(2) : "qos";
     if (l.words.size() < at + 1)
       fail(l, "expected \"class-map [type qos|network-qos|queuing] [match-any|match-all] <name>\"");
-    if (type != "qos" && type != "network-qos" && type != "queuing") return blockNotModelled(l, l.word(0) + " type " + l.word(2));
+    if (type != "qos" && type != "network-qos" && type != "queuing")
+      return blockNotModelled(l, l.word(0) + " type " + l.word(2));
     const std::string& match = l.word(at);
     std::size_t name_at = (match == "match-any" || match == "match-all") ? at + 1 : at;
     if (l.words.size() != name_at + 1) fail(l, "expected the class-map name as the last word");
@@ -276,8 +277,7 @@ class Parser : common::CliReader {
   void policyMap(const ConfigLine& l) {
     // Without `type`, a policy-map is `type qos` (the NX-OS default).
     bool typed = l.word(1) == "type";
-    if (l.words.size() != (typed ? 4U : 2U))
-      fail(l, "expected \"policy-map [type qos|network-qos|queuing] <name>\"");
+    if (l.words.size() != (typed ? 4U : 2U)) fail(l, "expected \"policy-map [type qos|network-qos|queuing] <name>\"");
     const std::string type = typed ? l.word(2) : "qos";
     const std::string& name = l.words.back();
     std::string ctx = l.text;
@@ -456,7 +456,8 @@ class Parser : common::CliReader {
 
   void interface(const ConfigLine& l, const std::string& name) {
     if (!common::hasKnownType(name, kNaming)) {
-      return blockNotModelled(l, "interface", fmt::format("\"{}\" is not an NX-OS interface type rocelint knows", name));
+      return blockNotModelled(l, "interface",
+                              fmt::format("\"{}\" is not an NX-OS interface type rocelint knows", name));
     }
     if (name.rfind("mgmt", 0) == 0 || (name.rfind("Ethernet", 0) == 0 && !common::isEthernetPortName(name))) {
       ++out_of_scope_[name.rfind("mgmt", 0) == 0 ? "NX-OS interface mgmt" : "NX-OS interface (subinterface)"];
@@ -536,7 +537,8 @@ class Parser : common::CliReader {
                 Sourced<std::uint32_t>{integer<std::uint32_t>(s, 1, 1, UINT32_MAX, "an AS number"), src(s, ctx)};
           }
         }
-      } else if (c.word(0) == "neighbor" && common::looksLikeAddress(c.word(1)) && c.word(1).find('/') == std::string::npos) {
+      } else if (c.word(0) == "neighbor" && common::looksLikeAddress(c.word(1)) &&
+                 c.word(1).find('/') == std::string::npos) {
         auto [it, created] = peers_.try_emplace(c.word(1));
         BgpPeer& peer = it->second;
         if (created) {
@@ -613,9 +615,10 @@ class Parser : common::CliReader {
                     fmt::format("policy-map type qos {}: class {} names a class-map type qos that is not defined; "
                                 "it matches nothing",
                                 name, qc.class_map),
-                    qc.src, fmt::format("define `class-map type qos match-any {}` with its `match dscp` lines, or correct "
-                                        "the class name in policy-map {}",
-                                        qc.class_map, name));
+                    qc.src,
+                    fmt::format("define `class-map type qos match-any {}` with its `match dscp` lines, or correct "
+                                "the class name in policy-map {}",
+                                qc.class_map, name));
         }
       }
     }
@@ -637,9 +640,10 @@ class Parser : common::CliReader {
       index = it->second.qos_group;
       return;
     }
-    std::string message = fmt::format("policy-map type {} {}: class {} is neither a system class nor a class-map type {} "
-                                      "with \"match qos-group N\"; its settings are ignored",
-                                      type, policy, class_name, type);
+    std::string message = fmt::format(
+        "policy-map type {} {}: class {} is neither a system class nor a class-map type {} "
+        "with \"match qos-group N\"; its settings are ignored",
+        type, policy, class_name, type);
     if (it != class_maps_.end()) {
       invalid("", message, where);
     } else {
@@ -680,8 +684,8 @@ class Parser : common::CliReader {
     }
     if (!fallback) {
       // Traffic no class matches is in qos-group 0.
-      SourceRef where =
-          policy.src.withOrigin(OriginKind::Default, policy.src.originText() + " > class class-default > set qos-group");
+      SourceRef where = policy.src.withOrigin(OriginKind::Default,
+                                              policy.src.originText() + " > class class-default > set qos-group");
       fallback = Sourced<int>{0, where};
     }
     for (bool cos : {false, true}) {
@@ -719,7 +723,8 @@ class Parser : common::CliReader {
     if (nq_) {
       QosMap& pause = addMap(MapKind::PfcToQueue, "policy-map type network-qos " + system_nq_->name.str(), nq_->src);
       for (int c = 0; c < 8; ++c)
-        pause.entries[c] = Sourced<int>{c, defaultSrc("policy-map type network-qos > class type network-qos > pause pfc-cos")};
+        pause.entries[c] =
+            Sourced<int>{c, defaultSrc("policy-map type network-qos > class type network-qos > pause pfc-cos")};
       for (const NqClass& nc : nq_->classes) {
         if (!nc.pfc_cos || !nc.qos_group) continue;
         for (int c = 0; c < 8; ++c) {
@@ -877,7 +882,6 @@ class Parser : common::CliReader {
       sw_.bgp_neighbors.push_back(std::move(n));
     }
   }
-
 
   std::map<std::string, ClassMap> class_maps_;  // "<type> <name>"
   std::map<std::string, QosPolicy> qos_policies_;

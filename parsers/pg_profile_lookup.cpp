@@ -64,8 +64,8 @@ PgLookupTable parsePgProfileLookup(std::string_view text, const std::string& fil
     for (std::string word; words >> word;) columns.push_back(word);
     if (columns.empty()) continue;
     auto fail = [&](const std::string& why) {
-      throw InputError(fmt::format("{}:{}: {}: expected \"speed cable size xon xoff threshold [xon_offset]\"", file,
-                                   line_no, why));
+      throw InputError(
+          fmt::format("{}:{}: {}: expected \"speed cable size xon xoff threshold [xon_offset]\"", file, line_no, why));
     };
     if (columns.size() < 6 || columns.size() > 7) fail(fmt::format("{} columns", columns.size()));
     PgLookupRow row;

@@ -71,8 +71,9 @@ const PortConfigRow* PortConfigTable::firstBreakoutMember(const std::string& par
     if (a.size() <= parent.size() || a.substr(0, parent.size()) != parent) continue;
     std::string_view rest = a.substr(parent.size());
     bool letter = rest.size() == 1 && std::islower(static_cast<unsigned char>(rest[0]));
-    bool number = rest.size() > 1 && rest[0] == '/' &&
-                  std::all_of(rest.begin() + 1, rest.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); });
+    bool number = rest.size() > 1 && rest[0] == '/' && std::all_of(rest.begin() + 1, rest.end(), [](char c) {
+                    return std::isdigit(static_cast<unsigned char>(c));
+                  });
     if (letter || number) return &row;
   }
   return nullptr;

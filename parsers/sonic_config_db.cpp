@@ -17,13 +17,20 @@ namespace {
 /// The config_db table of a map kind (e.g. "DSCP_TO_TC_MAP").
 const char* mapTableName(MapKind kind) {
   switch (kind) {
-    case MapKind::DscpToTc: return "DSCP_TO_TC_MAP";
-    case MapKind::Dot1pToTc: return "DOT1P_TO_TC_MAP";
-    case MapKind::TcToPg: return "TC_TO_PRIORITY_GROUP_MAP";
-    case MapKind::TcToQueue: return "TC_TO_QUEUE_MAP";
-    case MapKind::PfcToQueue: return "MAP_PFC_PRIORITY_TO_QUEUE";
-    case MapKind::PfcToPg: return "PFC_PRIORITY_TO_PRIORITY_GROUP_MAP";
-    case MapKind::TcToDscp: return "TC_TO_DSCP_MAP";
+    case MapKind::DscpToTc:
+      return "DSCP_TO_TC_MAP";
+    case MapKind::Dot1pToTc:
+      return "DOT1P_TO_TC_MAP";
+    case MapKind::TcToPg:
+      return "TC_TO_PRIORITY_GROUP_MAP";
+    case MapKind::TcToQueue:
+      return "TC_TO_QUEUE_MAP";
+    case MapKind::PfcToQueue:
+      return "MAP_PFC_PRIORITY_TO_QUEUE";
+    case MapKind::PfcToPg:
+      return "PFC_PRIORITY_TO_PRIORITY_GROUP_MAP";
+    case MapKind::TcToDscp:
+      return "TC_TO_DSCP_MAP";
   }
   return "?";
 }
@@ -31,13 +38,20 @@ const char* mapTableName(MapKind kind) {
 /// PORT_QOS_MAP field that binds a map kind (e.g. "dscp_to_tc_map").
 const char* mapFieldName(MapKind kind) {
   switch (kind) {
-    case MapKind::DscpToTc: return "dscp_to_tc_map";
-    case MapKind::Dot1pToTc: return "dot1p_to_tc_map";
-    case MapKind::TcToPg: return "tc_to_pg_map";
-    case MapKind::TcToQueue: return "tc_to_queue_map";
-    case MapKind::PfcToQueue: return "pfc_to_queue_map";
-    case MapKind::PfcToPg: return "pfc_to_pg_map";
-    case MapKind::TcToDscp: return "tc_to_dscp_map";
+    case MapKind::DscpToTc:
+      return "dscp_to_tc_map";
+    case MapKind::Dot1pToTc:
+      return "dot1p_to_tc_map";
+    case MapKind::TcToPg:
+      return "tc_to_pg_map";
+    case MapKind::TcToQueue:
+      return "tc_to_queue_map";
+    case MapKind::PfcToQueue:
+      return "pfc_to_queue_map";
+    case MapKind::PfcToPg:
+      return "pfc_to_pg_map";
+    case MapKind::TcToDscp:
+      return "tc_to_dscp_map";
   }
   return "?";
 }
@@ -54,7 +68,8 @@ std::string_view tablePart(std::string_view key) { return key.substr(0, key.find
 bool isNamespaceName(std::string_view name) {
   if (name == "localhost") return true;
   if (name.size() > 4 && name.substr(0, 4) == "asic") {
-    return std::all_of(name.begin() + 4, name.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); });
+    return std::all_of(name.begin() + 4, name.end(),
+                       [](char c) { return std::isdigit(static_cast<unsigned char>(c)); });
   }
   return false;
 }
@@ -90,7 +105,7 @@ Field fieldOf(const json::Node& node, FileName file, std::string_view pointer) {
 void addEntryFields(Entry& entry, const json::Node& fields, FileName file, const std::string& pointer) {
   for (const auto& [name, value] : fields.members) {
     std::string field_name = name;
-    if (!field_name.empty() && field_name.back() == '@') field_name.pop_back();  // redis list field
+    if (!field_name.empty() && field_name.back() == '@') field_name.pop_back();      // redis list field
     if (field_name == "NULL" && value.isScalar() && value.text == "NULL") continue;  // empty hash marker
     entry.fields[field_name] = fieldOf(value, file, pointer + "/" + json::escapePointer(name));
   }
@@ -106,8 +121,8 @@ void readNamespace(const json::Node& tables, FileName file, const std::string& p
       std::string key = top_key.substr(bar + 1);
       if (!value.isObject()) {
         out.notes.push_back(makeNote(InputNote::Kind::InvalidValue, "", "",
-                             fmt::format("{} is {}, expected an object of fields", top_key, value.kindName()),
-                             sourceOf(value, file, pointer)));
+                                     fmt::format("{} is {}, expected an object of fields", top_key, value.kindName()),
+                                     sourceOf(value, file, pointer)));
         continue;
       }
       const json::Node* fields = &value;
@@ -125,9 +140,10 @@ void readNamespace(const json::Node& tables, FileName file, const std::string& p
     }
     // Shape A: TABLE -> key -> fields.
     if (!value.isObject()) {
-      out.notes.push_back(makeNote(InputNote::Kind::InvalidValue, "", "",
-                           fmt::format("table {} is {}, expected an object of entries", top_key, value.kindName()),
-                           sourceOf(value, file, pointer)));
+      out.notes.push_back(
+          makeNote(InputNote::Kind::InvalidValue, "", "",
+                   fmt::format("table {} is {}, expected an object of entries", top_key, value.kindName()),
+                   sourceOf(value, file, pointer)));
       continue;
     }
     auto& table = out.store.tables[top_key];
@@ -140,9 +156,10 @@ void readNamespace(const json::Node& tables, FileName file, const std::string& p
     for (const auto& [key, entry_node] : value.members) {
       std::string entry_pointer = pointer + "/" + json::escapePointer(key);
       if (!entry_node.isObject()) {
-        out.notes.push_back(makeNote(InputNote::Kind::InvalidValue, "", "",
-                             fmt::format("{}|{} is {}, expected an object of fields", top_key, key, entry_node.kindName()),
-                             sourceOf(entry_node, file, entry_pointer)));
+        out.notes.push_back(
+            makeNote(InputNote::Kind::InvalidValue, "", "",
+                     fmt::format("{}|{} is {}, expected an object of fields", top_key, key, entry_node.kindName()),
+                     sourceOf(entry_node, file, entry_pointer)));
         continue;
       }
       Entry& entry = table[key];
@@ -233,11 +250,11 @@ void mergeTables(TableStore& into, const TableStore& from, const std::string& sw
         auto [fit, new_field] = target.fields.try_emplace(field_name, field);
         if (new_field) continue;
         if (normalizedValue(fit->second.value) != normalizedValue(field.value)) {
-          notes.push_back(makeNote(InputNote::Kind::Conflict, switch_name, "",
-                           fmt::format("{}|{}.{} is \"{}\" here but \"{}\" in {}:{}; using \"{}\"", table_name, key,
-                                       field_name, field.value, fit->second.value, fit->second.src.file(),
-                                       fit->second.src.line, field.value),
-                           field.src));
+          notes.push_back(makeNote(
+              InputNote::Kind::Conflict, switch_name, "",
+              fmt::format("{}|{}.{} is \"{}\" here but \"{}\" in {}:{}; using \"{}\"", table_name, key, field_name,
+                          field.value, fit->second.value, fit->second.src.file(), fit->second.src.line, field.value),
+              field.src));
         }
         fit->second = field;
       }
@@ -276,16 +293,67 @@ namespace {
 const std::map<std::string, std::set<std::string>>& knownFields() {
   static const std::map<std::string, std::set<std::string>> known = {
       {"DEVICE_METADATA",
-       {"hostname", "hwsku", "platform", "mac", "bgp_asn", "type", "buffer_model", "default_pfcwd_status",
-        "deployment_id", "switch_type", "asic_name", "region", "cloudtype", "default_bgp_status",
-        "docker_routing_config_mode", "synchronous_mode", "frr_mgmt_framework_config", "peer_switch",
-        "suppress-fib-pending", "sub_role", "cluster", "timezone", "yang_config_validation", "subtype",
-        "asic_id", "switch_id", "max_cores", "bgp_router_id", "nexthop_group", "rack_mgmt_map"}},
+       {"hostname",
+        "hwsku",
+        "platform",
+        "mac",
+        "bgp_asn",
+        "type",
+        "buffer_model",
+        "default_pfcwd_status",
+        "deployment_id",
+        "switch_type",
+        "asic_name",
+        "region",
+        "cloudtype",
+        "default_bgp_status",
+        "docker_routing_config_mode",
+        "synchronous_mode",
+        "frr_mgmt_framework_config",
+        "peer_switch",
+        "suppress-fib-pending",
+        "sub_role",
+        "cluster",
+        "timezone",
+        "yang_config_validation",
+        "subtype",
+        "asic_id",
+        "switch_id",
+        "max_cores",
+        "bgp_router_id",
+        "nexthop_group",
+        "rack_mgmt_map"}},
       {"PORT",
-       {"alias", "lanes", "speed", "mtu", "index", "admin_status", "fec", "autoneg", "pfc_asym", "description",
-        "tpid", "adv_speeds", "interface_type", "adv_interface_types", "link_training", "role", "mode",
-        "subport", "parent_port", "dom_polling", "laser_freq", "tx_power", "asic_port_name", "coreid",
-        "core_port_id", "num_voq", "oper_status", "unreliable_los", "mux_cable", "lldp_enable"}},
+       {"alias",
+        "lanes",
+        "speed",
+        "mtu",
+        "index",
+        "admin_status",
+        "fec",
+        "autoneg",
+        "pfc_asym",
+        "description",
+        "tpid",
+        "adv_speeds",
+        "interface_type",
+        "adv_interface_types",
+        "link_training",
+        "role",
+        "mode",
+        "subport",
+        "parent_port",
+        "dom_polling",
+        "laser_freq",
+        "tx_power",
+        "asic_port_name",
+        "coreid",
+        "core_port_id",
+        "num_voq",
+        "oper_status",
+        "unreliable_los",
+        "mux_cable",
+        "lldp_enable"}},
       {"DEVICE_NEIGHBOR", {"name", "port", "mgmt_addr", "local_port", "type", "hwsku"}},
       {"DEVICE_NEIGHBOR_METADATA", {"hwsku", "mgmt_addr", "lo_addr", "type", "deployment_id", "cluster", "lo_addr_v6"}},
       {"BGP_NEIGHBOR",
@@ -293,9 +361,12 @@ const std::map<std::string, std::set<std::string>>& knownFields() {
         "keepalive_interval", "holdtime_interval", "shutdown_message"}},
       {"INTERFACE", {"vrf_name", "nat_zone", "mpls", "ipv6_use_link_local_only", "loopback_action", "secondary"}},
       {"LOOPBACK_INTERFACE", {"vrf_name", "nat_zone"}},
-      {"VLAN_INTERFACE", {"vrf_name", "nat_zone", "proxy_arp", "grat_arp", "mpls", "ipv6_use_link_local_only", "secondary", "static_anycast_gateway"}},
+      {"VLAN_INTERFACE",
+       {"vrf_name", "nat_zone", "proxy_arp", "grat_arp", "mpls", "ipv6_use_link_local_only", "secondary",
+        "static_anycast_gateway"}},
       {"PORTCHANNEL_INTERFACE", {"vrf_name", "nat_zone", "mpls", "ipv6_use_link_local_only", "loopback_action"}},
-      {"PORTCHANNEL", {"mtu", "min_links", "lacp_key", "admin_status", "members", "fallback", "fast_rate", "tpid", "mode"}},
+      {"PORTCHANNEL",
+       {"mtu", "min_links", "lacp_key", "admin_status", "members", "fallback", "fast_rate", "tpid", "mode"}},
       {"PORTCHANNEL_MEMBER", {}},
       {"STATIC_ROUTE", {"nexthop", "ifname", "distance", "nexthop-vrf", "blackhole", "advertise", "bfd"}},
       {"PORT_QOS_MAP",
@@ -317,7 +388,8 @@ const std::map<std::string, std::set<std::string>>& knownFields() {
         "yellow_drop_probability", "red_min_threshold", "red_max_threshold", "red_drop_probability"}},
       {"QUEUE", {"scheduler", "wred_profile", "wred_profile_name"}},
       {"SCHEDULER", {"type", "weight", "priority", "meter_type", "cir", "cbs", "pir", "pbs"}},
-      {"PFC_WD", {"action", "detection_time", "restoration_time", "pfc_stat_history", "POLL_INTERVAL", "BIG_RED_SWITCH"}},
+      {"PFC_WD",
+       {"action", "detection_time", "restoration_time", "pfc_stat_history", "POLL_INTERVAL", "BIG_RED_SWITCH"}},
   };
   return known;
 }
@@ -420,7 +492,8 @@ class Builder {
 
   void invalid(const std::string& where, const Field& f, const std::string& expected, const std::string& port = "") {
     note(InputNote::Kind::InvalidValue, port,
-         fmt::format("{} is {}\"{}\": expected {}", where, f.wrong_type ? "not a string: " : "", f.value, expected), f.src);
+         fmt::format("{} is {}\"{}\": expected {}", where, f.wrong_type ? "not a string: " : "", f.value, expected),
+         f.src);
   }
 
   template <class T>
@@ -442,7 +515,7 @@ class Builder {
   }
 
   std::optional<Sourced<PrioritySet>> prioritySet(const Entry& entry, const std::string& name, const std::string& where,
-                                                 const std::string& port) {
+                                                  const std::string& port) {
     const Field* f = field(entry, name);
     if (f == nullptr) return std::nullopt;
     PrioritySet set;
@@ -498,8 +571,8 @@ class Builder {
         InputNote& n = notes_.emplace_back(makeNote(
             InputNote::Kind::UnknownField, sw_.name, "",
             fmt::format("{} key \"{}\" names a system port (host|asic|port) of a host other than {}, and "
-                         "DEVICE_METADATA|localhost has no hostname to tell this switch's own system ports: the "
-                         "table's system-port keys are applied by port name, whatever their host",
+                        "DEVICE_METADATA|localhost has no hostname to tell this switch's own system ports: the "
+                        "table's system-port keys are applied by port name, whatever their host",
                         table_name, key, sw_.name),
             e.src));
         n.group = table_name + " system-port keys";
@@ -718,15 +791,22 @@ class Builder {
       pool.src = e.src;
       std::string where = "BUFFER_POOL|" + name;
       if (const Field* f = field(e, "type")) {
-        if (f->value == "ingress") pool.type = PoolType::Ingress;
-        else if (f->value == "egress") pool.type = PoolType::Egress;
-        else if (f->value == "both") pool.type = PoolType::Both;
-        else invalid(where + ".type", *f, "\"ingress\", \"egress\" or \"both\"");
+        if (f->value == "ingress")
+          pool.type = PoolType::Ingress;
+        else if (f->value == "egress")
+          pool.type = PoolType::Egress;
+        else if (f->value == "both")
+          pool.type = PoolType::Both;
+        else
+          invalid(where + ".type", *f, "\"ingress\", \"egress\" or \"both\"");
       }
       if (const Field* f = field(e, "mode")) {
-        if (f->value == "static") pool.mode = ThresholdMode::Static;
-        else if (f->value == "dynamic") pool.mode = ThresholdMode::Dynamic;
-        else invalid(where + ".mode", *f, "\"static\" or \"dynamic\"");
+        if (f->value == "static")
+          pool.mode = ThresholdMode::Static;
+        else if (f->value == "dynamic")
+          pool.mode = ThresholdMode::Dynamic;
+        else
+          invalid(where + ".mode", *f, "\"static\" or \"dynamic\"");
       }
       pool.size_bytes = bytes(e, "size", where);
       pool.shared_headroom_bytes = bytes(e, "xoff", where);
@@ -749,8 +829,10 @@ class Builder {
       profile.static_th_bytes = bytes(e, "static_th", where);
       profile.dynamic_th = number<int>(e, "dynamic_th", where, -8, 8, "an integer -8..7 (alpha = 2^dynamic_th)");
       if (const Field* f = field(e, "headroom_type")) {
-        if (f->value == "dynamic" || f->value == "static") profile.headroom_dynamic = f->value == "dynamic";
-        else invalid(where + ".headroom_type", *f, "\"static\" or \"dynamic\"");
+        if (f->value == "dynamic" || f->value == "static")
+          profile.headroom_dynamic = f->value == "dynamic";
+        else
+          invalid(where + ".headroom_type", *f, "\"static\" or \"dynamic\"");
       }
       sw_.profiles.emplace(name, std::move(profile));
     }
@@ -795,8 +877,8 @@ class Builder {
   }
 
   void readProfileLists() {
-    for (const auto& [table_name, ingress] : {std::pair{"BUFFER_PORT_INGRESS_PROFILE_LIST", true},
-                                              std::pair{"BUFFER_PORT_EGRESS_PROFILE_LIST", false}}) {
+    for (const auto& [table_name, ingress] :
+         {std::pair{"BUFFER_PORT_INGRESS_PROFILE_LIST", true}, std::pair{"BUFFER_PORT_EGRESS_PROFILE_LIST", false}}) {
       for (const auto& [key, e] : table(table_name)) {
         const Field* f = field(e, "profile_list");
         if (f == nullptr) continue;
@@ -847,7 +929,8 @@ class Builder {
       for (const auto& [port_name, f] : e.fields) {
         std::string text = trim(f.value);
         std::optional<std::uint32_t> meters;
-        if (text.size() >= 2 && text.back() == 'm') meters = parseNumber<std::uint32_t>(text.substr(0, text.size() - 1));
+        if (text.size() >= 2 && text.back() == 'm')
+          meters = parseNumber<std::uint32_t>(text.substr(0, text.size() - 1));
         if (!meters || f.wrong_type) {
           invalid("CABLE_LENGTH|" + key + "." + port_name, f, "a length like \"40m\"", port_name);
           continue;
@@ -855,15 +938,15 @@ class Builder {
         Entry where{f.src, {}};
         auto port_key = portKey("CABLE_LENGTH", port_name, 0, "<port>", where);
         if (!port_key) continue;
-        for (Port* port : portsOf(port_key->front(), where)) port->cable_length_m = Sourced<std::uint32_t>{*meters, f.src};
+        for (Port* port : portsOf(port_key->front(), where))
+          port->cable_length_m = Sourced<std::uint32_t>{*meters, f.src};
       }
     }
   }
 
   void readWred() {
-    static const std::set<std::string> ecn_modes = {"ecn_none",         "ecn_green",     "ecn_yellow",
-                                                    "ecn_red",          "ecn_green_yellow", "ecn_green_red",
-                                                    "ecn_yellow_red",   "ecn_all"};
+    static const std::set<std::string> ecn_modes = {"ecn_none",         "ecn_green",     "ecn_yellow",     "ecn_red",
+                                                    "ecn_green_yellow", "ecn_green_red", "ecn_yellow_red", "ecn_all"};
     for (const auto& [name, e] : table("WRED_PROFILE")) {
       WredProfile profile;
       profile.name = name;
@@ -878,13 +961,19 @@ class Builder {
         wc.drop_probability_percent =
             number<int>(e, color + "_drop_probability", where, INT32_MIN, INT32_MAX, "a percentage");
         if (const Field* f = field(e, "wred_" + color + "_enable")) {
-          if (f->value == "true" || f->value == "false") wc.enabled = Sourced<bool>{f->value == "true", f->src};
-          else invalid(where + ".wred_" + color + "_enable", *f, "\"true\" or \"false\"");
+          if (f->value == "true" || f->value == "false")
+            wc.enabled = Sourced<bool>{f->value == "true", f->src};
+          else
+            invalid(where + ".wred_" + color + "_enable", *f, "\"true\" or \"false\"");
         }
       }
       if (const Field* f = field(e, "ecn")) {
-        if (ecn_modes.count(f->value)) profile.ecn = Sourced<std::string>{f->value, f->src};
-        else invalid(where + ".ecn", *f, "one of ecn_none, ecn_green, ecn_yellow, ecn_red, ecn_green_yellow, ecn_green_red, ecn_yellow_red, ecn_all");
+        if (ecn_modes.count(f->value))
+          profile.ecn = Sourced<std::string>{f->value, f->src};
+        else
+          invalid(where + ".ecn", *f,
+                  "one of ecn_none, ecn_green, ecn_yellow, ecn_red, ecn_green_yellow, ecn_green_red, ecn_yellow_red, "
+                  "ecn_all");
       }
       sw_.wred_profiles.emplace(name, std::move(profile));
     }
@@ -958,7 +1047,8 @@ class Builder {
       const Field* name = field(e, "name");
       const Field* peer_port = field(e, "port");
       if (name == nullptr) {
-        note(InputNote::Kind::InvalidValue, key, fmt::format("DEVICE_NEIGHBOR|{} has no \"name\": expected the peer hostname", key), e.src);
+        note(InputNote::Kind::InvalidValue, key,
+             fmt::format("DEVICE_NEIGHBOR|{} has no \"name\": expected the peer hostname", key), e.src);
         continue;
       }
       auto port_key = portKey("DEVICE_NEIGHBOR", key, 0, "<port>", e);
@@ -983,8 +1073,9 @@ class Builder {
 
   void readAddresses() {
     using Kind = InterfaceAddress::Kind;
-    for (const auto& [table_name, kind] : {std::pair{"INTERFACE", Kind::Port}, std::pair{"PORTCHANNEL_INTERFACE", Kind::PortChannel},
-                                           std::pair{"VLAN_INTERFACE", Kind::Vlan}, std::pair{"LOOPBACK_INTERFACE", Kind::Loopback}}) {
+    for (const auto& [table_name, kind] :
+         {std::pair{"INTERFACE", Kind::Port}, std::pair{"PORTCHANNEL_INTERFACE", Kind::PortChannel},
+          std::pair{"VLAN_INTERFACE", Kind::Vlan}, std::pair{"LOOPBACK_INTERFACE", Kind::Loopback}}) {
       for (const auto& [key, e] : table(table_name)) {
         auto parts = splitOn(key, '|');
         if (kind == Kind::Port) portsOf(parts[0], e);
@@ -1022,14 +1113,15 @@ class Builder {
   void reportUndefinedReferences() {
     auto check = [&](const Port* port, const std::optional<Reference>& ref, const char* table, bool exists) {
       if (!ref || exists) return;
-      notes_.push_back(makeUndefinedReference(
-          sw_.name, port ? port->name : "", table, ref->name,
-          fmt::format("{} references {} \"{}\", which is not defined on {}", port ? port->name : "global", table,
-                      ref->name, sw_.name),
-          ref->src, fmt::format("define {}|{} or reference an existing one", table, ref->name)));
+      notes_.push_back(
+          makeUndefinedReference(sw_.name, port ? port->name : "", table, ref->name,
+                                 fmt::format("{} references {} \"{}\", which is not defined on {}",
+                                             port ? port->name : "global", table, ref->name, sw_.name),
+                                 ref->src, fmt::format("define {}|{} or reference an existing one", table, ref->name)));
     };
     if (sw_.global_dscp_to_tc) {
-      check(nullptr, sw_.global_dscp_to_tc, "DSCP_TO_TC_MAP", sw_.findMap(MapKind::DscpToTc, sw_.global_dscp_to_tc->name));
+      check(nullptr, sw_.global_dscp_to_tc, "DSCP_TO_TC_MAP",
+            sw_.findMap(MapKind::DscpToTc, sw_.global_dscp_to_tc->name));
     }
     for (const Port& port : sw_.ports) {
       for (std::size_t k = 0; k < kMapKinds; ++k) {
@@ -1037,7 +1129,8 @@ class Builder {
         const auto& ref = port.qos.map(kind);
         check(&port, ref, mapTableName(kind), ref && sw_.findMap(kind, ref->name));
       }
-      check(&port, port.qos.scheduler, "SCHEDULER", port.qos.scheduler && sw_.schedulers.count(port.qos.scheduler->name));
+      check(&port, port.qos.scheduler, "SCHEDULER",
+            port.qos.scheduler && sw_.schedulers.count(port.qos.scheduler->name));
       for (const PortQueue& queue : port.queues) {
         check(&port, queue.scheduler, "SCHEDULER", queue.scheduler && sw_.schedulers.count(queue.scheduler->name));
         check(&port, queue.wred_profile, "WRED_PROFILE",
@@ -1047,9 +1140,7 @@ class Builder {
   }
 
   // Natural port order (Ethernet4 before Ethernet12) makes "first port" and output deterministic.
-  void sortPorts() {
-    common::sortAndIndexPorts(sw_);
-  }
+  void sortPorts() { common::sortAndIndexPorts(sw_); }
 
   const TableStore& store_;
   Switch& sw_;

@@ -165,17 +165,17 @@ const Format kConfigDb{
     },
     .hostname = [](const Document& d) { return static_cast<const ConfigDbDocument&>(d).device.hostname; },
     .builder = &kSonicBuilder,
-    .complete = [](const Document& d) {
-      return static_cast<const ConfigDbDocument&>(d).device.store.table("PORT") != nullptr;
-    },
-    .build_alone = [](Document& d, Switch& sw, BuildOutput& out) {
-      auto& file = static_cast<ConfigDbDocument&>(d);
-      file.takeNotes(sw, out);
-      buildSwitch(file.device.store, sw, out.notes, out.out_of_scope);
-      bool has_ports = file.device.store.table("PORT") != nullptr;
-      file.device.store = TableStore{};
-      return has_ports;
-    },
+    .complete =
+        [](const Document& d) { return static_cast<const ConfigDbDocument&>(d).device.store.table("PORT") != nullptr; },
+    .build_alone =
+        [](Document& d, Switch& sw, BuildOutput& out) {
+          auto& file = static_cast<ConfigDbDocument&>(d);
+          file.takeNotes(sw, out);
+          buildSwitch(file.device.store, sw, out.notes, out.out_of_scope);
+          bool has_ports = file.device.store.table("PORT") != nullptr;
+          file.device.store = TableStore{};
+          return has_ports;
+        },
 };
 
 const Format kMinigraph{

@@ -64,8 +64,8 @@ class Positions {
     auto off = static_cast<std::size_t>(std::max<std::ptrdiff_t>(offset, 0));
     auto it = std::upper_bound(starts_.begin(), starts_.end(), off);
     std::size_t line = static_cast<std::size_t>(it - starts_.begin());
-    return SourceRef{file_, static_cast<int>(line), static_cast<int>(off - starts_[line - 1]) + 1,
-                     OriginKind::XmlPath, pointer};
+    return SourceRef{file_, static_cast<int>(line), static_cast<int>(off - starts_[line - 1]) + 1, OriginKind::XmlPath,
+                     pointer};
   }
 
   /// Where an element starts (its '<'), with "Parent/Element" as the pointer.
@@ -642,7 +642,8 @@ class Renderer {
       if (!v.members) continue;
       for (const auto& member : splitOn(v.members->value, ';')) {
         std::optional<std::string> resolved =
-            portchannel_names_.count(member) ? member : resolvePort(XmlText{member, v.members->src}, "VLAN " + v.name.value);
+            portchannel_names_.count(member) ? member
+                                             : resolvePort(XmlText{member, v.members->src}, "VLAN " + v.name.value);
         if (!resolved) continue;
         const std::string& name = *resolved;
         Entry& m = entry("VLAN_MEMBER", key + "|" + name, v.members->src);

@@ -19,8 +19,7 @@ namespace {
 
 class LldpReader {
  public:
-  LldpReader(const std::string& file, TopologySource& out)
-      : file_(file), out_(out) {}
+  LldpReader(const std::string& file, TopologySource& out) : file_(file), out_(out) {}
 
   [[noreturn]] void fail(const json::Node& at, const std::string& what) const {
     throw InputError(fmt::format("{}:{}:{}: {}", file_.str(), at.line, at.column, what));

@@ -91,8 +91,7 @@ void undefinedBufferReferences(const RuleContext& ctx, FindingSink& sink) {
         }
       }
       for (const PortQueue& queue : port.queues) {
-        if (queue.buffer_profile && !sw.profiles.count(queue.buffer_profile->name) &&
-            once(*queue.buffer_profile)) {
+        if (queue.buffer_profile && !sw.profiles.count(queue.buffer_profile->name) && once(*queue.buffer_profile)) {
           report(port.name, *queue.buffer_profile, Term::BufferProfile,
                  placeholder(Term::QueueBuffer) + " of " + port.name);
         }
@@ -199,19 +198,19 @@ void lookupHasNoRow(const RuleContext& ctx, FindingSink& sink) {
 
 }  // namespace
 
-void registerBufHeadroomRules(std::vector<Rule>& rules);  // rules/buf_headroom.cpp
-void registerBufPoolRules(std::vector<Rule>& rules);      // rules/buf_pool.cpp
+void registerBufHeadroomRules(std::vector<Rule>& rules);     // rules/buf_headroom.cpp
+void registerBufPoolRules(std::vector<Rule>& rules);         // rules/buf_pool.cpp
 void registerBufConsistencyRules(std::vector<Rule>& rules);  // rules/buf_consistency.cpp
 
 void registerBufRules(std::vector<Rule>& rules) {
-  rules.push_back({"BUF001", Severity::Error, "a lossless PG's buffer profile reserves no headroom (no xoff)",
-                   pgWithoutHeadroom});
+  rules.push_back(
+      {"BUF001", Severity::Error, "a lossless PG's buffer profile reserves no headroom (no xoff)", pgWithoutHeadroom});
   rules.push_back({"BUF002", Severity::Error, "profile size is smaller than xon + xoff where size must include both",
                    sizeBelowXonXoff});
-  rules.push_back({"BUF003", Severity::Error, "reference to an undefined buffer profile or pool",
-                   undefinedBufferReferences});
-  rules.push_back({"BUF004", Severity::Error, "ingress buffer object uses an egress pool, or the reverse",
-                   directionMismatch});
+  rules.push_back(
+      {"BUF003", Severity::Error, "reference to an undefined buffer profile or pool", undefinedBufferReferences});
+  rules.push_back(
+      {"BUF004", Severity::Error, "ingress buffer object uses an egress pool, or the reverse", directionMismatch});
   rules.push_back({"BUF005", Severity::Note,
                    "lossless PGs are generated at run time and no pg_profile_lookup.ini was given", runtimePgsUnknown});
   rules.push_back({"BUF006", Severity::Error, "pg_profile_lookup.ini has no row for the port's speed and cable length",

@@ -36,7 +36,9 @@ void forEachStaticLosslessPg(const Switch& sw, Visit visit) {
 }
 
 std::string cableText(const Port& port, const HeadroomNeed& need) {
-  const char* source = !port.cable_length_m ? " (default_cable_length_m)" : port.cable_length_from_topology ? " (topology)" : "";
+  const char* source = !port.cable_length_m              ? " (default_cable_length_m)"
+                       : port.cable_length_from_topology ? " (topology)"
+                                                         : "";
   return fmt::format("{} m cable{}", need.in.cable_length_m, source);
 }
 

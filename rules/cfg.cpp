@@ -42,7 +42,8 @@ void unknownFields(const RuleContext& ctx, FindingSink& sink) {
     Finding f;
     f.switch_name = note->switch_name;
     f.location = note->src;
-    f.message = count > 1 ? fmt::format("{} (and {} more entries with this field)", note->message, count - 1) : note->message;
+    f.message =
+        count > 1 ? fmt::format("{} (and {} more entries with this field)", note->message, count - 1) : note->message;
     f.fix_action = ReviewUnmodeledStatement{};
     sink.add(std::move(f));
   }
@@ -83,13 +84,15 @@ void leftOutFiles(const RuleContext& ctx, FindingSink& sink) {
                              port.neighbor->src});
       }
     }
-    std::string format = note.referenced_kind.empty() ? std::string("the file") : "this " + note.referenced_kind + " file";
+    std::string format =
+        note.referenced_kind.empty() ? std::string("the file") : "this " + note.referenced_kind + " file";
     std::string missing =
         note.switch_name.empty()
             ? std::string("the fabric is analysed without it")
             : fmt::format("switch {} is missing from the analysis{}", note.switch_name,
                           facing > 0 ? fmt::format(" ({} port(s) of the fabric face it)", facing) : std::string());
-    f.message = fmt::format("{}: {} is not well-formed, so it is left out of the fabric; {}", note.message, format, missing);
+    f.message =
+        fmt::format("{}: {} is not well-formed, so it is left out of the fabric; {}", note.message, format, missing);
     sink.add(std::move(f));
   }
 }
@@ -98,7 +101,8 @@ void leftOutFiles(const RuleContext& ctx, FindingSink& sink) {
 
 void registerCfgRules(std::vector<Rule>& rules) {
   rules.push_back({"CFG001", Severity::Note, "field not understood in a table rocelint reads", unknownFields});
-  rules.push_back({"CFG002", Severity::Error, "reference to an undefined QoS map, scheduler or port", undefinedReferences});
+  rules.push_back(
+      {"CFG002", Severity::Error, "reference to an undefined QoS map, scheduler or port", undefinedReferences});
   rules.push_back({"CFG003", Severity::Note, "the same field is set differently in two files of one switch",
                    [](const RuleContext& ctx, FindingSink& sink) {
                      notesOfKind(ctx, sink, InputNote::Kind::Conflict,
@@ -113,11 +117,13 @@ void registerCfgRules(std::vector<Rule>& rules) {
                    [](const RuleContext& ctx, FindingSink& sink) {
                      notesOfKind(ctx, sink, InputNote::Kind::InvalidValue, "correct the value to the type shown");
                    }});
-  rules.push_back({"CFG006", Severity::Error, "a file is not well-formed and was left out of the fabric", leftOutFiles});
+  rules.push_back(
+      {"CFG006", Severity::Error, "a file is not well-formed and was left out of the fabric", leftOutFiles});
   rules.push_back({"CFG007", Severity::Warning, "a switch's configuration has interfaces but no port was modelled",
                    [](const RuleContext& ctx, FindingSink& sink) {
-                     notesOfKind(ctx, sink, InputNote::Kind::NoPorts,
-                                 "check how rocelint read the interface names (CFG001 and CFG005 notes at those lines)");
+                     notesOfKind(
+                         ctx, sink, InputNote::Kind::NoPorts,
+                         "check how rocelint read the interface names (CFG001 and CFG005 notes at those lines)");
                    }});
 }
 

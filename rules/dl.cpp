@@ -29,11 +29,12 @@ std::string cycleSummary(const Fabric& fabric, const CyclicDependency& cycle) {
     }
     switches = seen.size();
   }
-  return fmt::format("cyclic buffer dependency on priorit{} {} through {} switches ({}): a PFC deadlock can form "
-                     "(a cycle is necessary, not sufficient); its strongly-connected component holds {} lossless "
-                     "queues on {} switches",
-                     priorities.count() > 1 ? "ies" : "y", formatPrioritySet(priorities), switches, path,
-                     cycle.scc_nodes, cycle.scc_switches);
+  return fmt::format(
+      "cyclic buffer dependency on priorit{} {} through {} switches ({}): a PFC deadlock can form "
+      "(a cycle is necessary, not sufficient); its strongly-connected component holds {} lossless "
+      "queues on {} switches",
+      priorities.count() > 1 ? "ies" : "y", formatPrioritySet(priorities), switches, path, cycle.scc_nodes,
+      cycle.scc_switches);
 }
 
 std::vector<RelatedLocation> hopNotes(const Fabric& fabric, const CyclicDependency& cycle) {
@@ -54,16 +55,19 @@ std::vector<RelatedLocation> hopNotes(const Fabric& fabric, const CyclicDependen
 
 std::string fixText(const Fabric& fabric, const CyclicDependency& cycle) {
   const CycleHop& weak = cycle.hops[cycle.weakest_hop];
-  std::string text = fmt::format("break the weakest turn, hop {} ({} -> {}, used by {} destination{})", cycle.weakest_hop + 1,
-                                 hopName(fabric, weak), fabric.sw(weak.egress).name + " " + fabric.port(weak.egress).name,
-                                 weak.destinations, weak.destinations == 1 ? "" : "s");
+  std::string text =
+      fmt::format("break the weakest turn, hop {} ({} -> {}, used by {} destination{})", cycle.weakest_hop + 1,
+                  hopName(fabric, weak), fabric.sw(weak.egress).name + " " + fabric.port(weak.egress).name,
+                  weak.destinations, weak.destinations == 1 ? "" : "s");
   if (cycle.fixes.empty()) {
-    return text + ": change the routing so traffic does not take this turn (route filter, ASN design, static route), "
-                  "or remark it to a spare lossless priority there";
+    return text +
+           ": change the routing so traffic does not take this turn (route filter, ASN design, static route), "
+           "or remark it to a spare lossless priority there";
   }
-  text += fmt::format("; {} change{} verified to remove the cycle (re-analysed, no route lost) {} listed above as "
-                      "fix notes",
-                      cycle.fixes.size(), cycle.fixes.size() == 1 ? "" : "s", cycle.fixes.size() == 1 ? "is" : "are");
+  text += fmt::format(
+      "; {} change{} verified to remove the cycle (re-analysed, no route lost) {} listed above as "
+      "fix notes",
+      cycle.fixes.size(), cycle.fixes.size() == 1 ? "" : "s", cycle.fixes.size() == 1 ? "is" : "are");
   return text;
 }
 
@@ -90,26 +94,26 @@ void forwardingLoop(const RuleContext& ctx, FindingSink& sink) {
   const DeadlockAnalysis& dl = ctx.deadlock();
   for (const ForwardingLoop& loop : dl.loops) {
     std::string path;
-    for (const PortRef& p : loop.egress) path += fmt::format("{} ({}) -> ", ctx.fabric.sw(p).name, ctx.fabric.port(p).name);
+    for (const PortRef& p : loop.egress)
+      path += fmt::format("{} ({}) -> ", ctx.fabric.sw(p).name, ctx.fabric.port(p).name);
     path += ctx.fabric.sw(loop.egress.front()).name;
     const PortRef first = loop.egress.front();
-    Finding& f = sink.add(at(ctx.fabric.sw(first), ctx.fabric.port(first).name, loop.priority, loop.src,
-                             fmt::format("forwarding loop {} toward {}{} carries lossless priority {}: packets circle "
-                                         "until their TTL expires and hold PFC buffers on every hop",
-                                         path, loop.example_prefix,
-                                         loop.prefixes > 1 ? fmt::format(" (and {} more prefixes)", loop.prefixes - 1) : "",
-                                         loop.priority),
-                             loop.static_route
-                                 ? "correct the static route or next hop that sends the prefix back toward a switch "
-                                   "already on its path"
-                                 : "the loop comes from routing alone (with --transient: local repair before "
-                                   "withdrawals spread): use one ASN per tier so bounce paths are rejected, and keep "
-                                   "the PFC watchdog on so a loop cannot hold buffers for long"));
+    Finding& f = sink.add(at(
+        ctx.fabric.sw(first), ctx.fabric.port(first).name, loop.priority, loop.src,
+        fmt::format("forwarding loop {} toward {}{} carries lossless priority {}: packets circle "
+                    "until their TTL expires and hold PFC buffers on every hop",
+                    path, loop.example_prefix,
+                    loop.prefixes > 1 ? fmt::format(" (and {} more prefixes)", loop.prefixes - 1) : "", loop.priority),
+        loop.static_route ? "correct the static route or next hop that sends the prefix back toward a switch "
+                            "already on its path"
+                          : "the loop comes from routing alone (with --transient: local repair before "
+                            "withdrawals spread): use one ASN per tier so bounce paths are rejected, and keep "
+                            "the PFC watchdog on so a loop cannot hold buffers for long"));
     for (std::size_t i = 0; i < loop.egress.size(); ++i) {
       const PortRef& p = loop.egress[i];
       const PortRef& next = loop.egress[(i + 1) % loop.egress.size()];
-      f.related.push_back(related(fmt::format("{} forwards {} out of {} to {}", ctx.fabric.sw(p).name, loop.example_prefix,
-                                              ctx.fabric.port(p).name, ctx.fabric.sw(next).name),
+      f.related.push_back(related(fmt::format("{} forwards {} out of {} to {}", ctx.fabric.sw(p).name,
+                                              loop.example_prefix, ctx.fabric.port(p).name, ctx.fabric.sw(next).name),
                                   loop.hop_src[i]));
     }
   }
@@ -131,8 +135,8 @@ void failureDependency(const RuleContext& ctx, FindingSink& sink) {
                                      ctx.params.transient ? "right after local repair" : "after routing converges");
     Finding f = cycleFinding(ctx.fabric, ce.cycle, prefix);
     if (i + 1 == dl.failure_cycles.size() && dl.failure_sets_with_cycle > dl.failure_cycles.size()) {
-      f.message += fmt::format(" ({} failure sets create a cycle; the first {} are reported)", dl.failure_sets_with_cycle,
-                               dl.failure_cycles.size());
+      f.message += fmt::format(" ({} failure sets create a cycle; the first {} are reported)",
+                               dl.failure_sets_with_cycle, dl.failure_cycles.size());
     }
     for (std::uint32_t l : ce.failed_links) {
       const Port& a = ctx.fabric.port(ctx.fabric.links[l].a);
@@ -149,13 +153,14 @@ void stormRadius(const RuleContext& ctx, FindingSink& sink) {
     if (static_cast<int>(b.paused_switches) < ctx.params.storm_radius_switches) continue;
     const Switch& sw = ctx.fabric.sw(b.port);
     const Port& port = ctx.fabric.port(b.port);
-    sink.add(at(sw, port.name, b.priority, pfcLocation(port),
-                fmt::format("a receiver behind {} {} that stops draining priority {} can pause {} lossless queues on {} "
-                            "ports of {} switches (PFC storm blast radius; threshold {} switches)",
-                            sw.name, port.name, b.priority, b.paused_queues, b.paused_ports, b.paused_switches,
-                            ctx.params.storm_radius_switches),
-                "enable the PFC watchdog on the host-facing ports (and fabric ports) so a stuck receiver is "
-                "isolated, or reduce the priority's reach (separate lossless classes per tier)"));
+    sink.add(
+        at(sw, port.name, b.priority, pfcLocation(port),
+           fmt::format("a receiver behind {} {} that stops draining priority {} can pause {} lossless queues on {} "
+                       "ports of {} switches (PFC storm blast radius; threshold {} switches)",
+                       sw.name, port.name, b.priority, b.paused_queues, b.paused_ports, b.paused_switches,
+                       ctx.params.storm_radius_switches),
+           "enable the PFC watchdog on the host-facing ports (and fabric ports) so a stuck receiver is "
+           "isolated, or reduce the priority's reach (separate lossless classes per tier)"));
   }
 }
 
@@ -164,12 +169,13 @@ void unresolvedStatic(const RuleContext& ctx, FindingSink& sink) {
   for (const StaticNextHops& hops : dl.destinations->statics) {
     for (const std::string& nh : hops.unresolved) {
       const Switch& sw = ctx.fabric.switches[hops.sw];
-      sink.add(at(sw, "", std::nullopt, hops.route->src,
-                  fmt::format("static route {} on {}: next hop {} is not in any interface subnet or port of {}, so "
-                              "rocelint cannot tell where it sends traffic (the route is left out of the deadlock analysis)",
-                              hops.route->prefix, sw.name, nh, sw.name),
-                  "use a next-hop address inside a subnet configured on one of the switch's interfaces, or name the "
-                  "interface with ifname"));
+      sink.add(
+          at(sw, "", std::nullopt, hops.route->src,
+             fmt::format("static route {} on {}: next hop {} is not in any interface subnet or port of {}, so "
+                         "rocelint cannot tell where it sends traffic (the route is left out of the deadlock analysis)",
+                         hops.route->prefix, sw.name, nh, sw.name),
+             "use a next-hop address inside a subnet configured on one of the switch's interfaces, or name the "
+             "interface with ifname"));
     }
   }
 }
@@ -179,7 +185,8 @@ void unresolvedStatic(const RuleContext& ctx, FindingSink& sink) {
 void registerDlRules(std::vector<Rule>& rules) {
   rules.push_back({"DL001", Severity::Error, "Cyclic buffer dependency: PFC deadlock risk", cyclicDependency});
   rules.push_back({"DL002", Severity::Error, "Forwarding loop on lossless traffic", forwardingLoop});
-  rules.push_back({"DL003", Severity::Error, "Cyclic buffer dependency after link failures (what-if)", failureDependency});
+  rules.push_back(
+      {"DL003", Severity::Error, "Cyclic buffer dependency after link failures (what-if)", failureDependency});
   rules.push_back({"DL004", Severity::Note, "PFC storm blast radius above threshold", stormRadius});
   rules.push_back({"DL005", Severity::Warning, "Static route next hop cannot be resolved", unresolvedStatic});
 }

@@ -78,9 +78,8 @@ void minAboveMax(const RuleContext& ctx, FindingSink& sink) {
         if (wc.min_threshold_bytes->value <= wc.max_threshold_bytes->value) continue;
         const SourceRef* min_src = &wc.min_threshold_bytes->src;
         const SourceRef* max_src = &wc.max_threshold_bytes->src;
-        bool same_statement = std::any_of(reported.begin(), reported.end(), [&](const auto& r) {
-          return *r.first == *min_src && *r.second == *max_src;
-        });
+        bool same_statement = std::any_of(reported.begin(), reported.end(),
+                                          [&](const auto& r) { return *r.first == *min_src && *r.second == *max_src; });
         if (same_statement) continue;
         reported.emplace_back(min_src, max_src);
         bool one_for_all = std::all_of(kColors.begin(), kColors.end(), [&](Color other) {
@@ -93,13 +92,12 @@ void minAboveMax(const RuleContext& ctx, FindingSink& sink) {
             at(sw, "", std::nullopt, *min_src,
                fmt::format("{} {} on {}: {}{} {} bytes is above {}{} {} bytes, an inverted range the ASIC rejects or "
                            "programs unpredictably",
-                           placeholder(Term::EcnProfile), name, sw.name, colour,
-                           placeholder(Term::MinThresholdOfColor), wc.min_threshold_bytes->value, colour,
-                           placeholder(Term::MaxThresholdOfColor), wc.max_threshold_bytes->value),
+                           placeholder(Term::EcnProfile), name, sw.name, colour, placeholder(Term::MinThresholdOfColor),
+                           wc.min_threshold_bytes->value, colour, placeholder(Term::MaxThresholdOfColor),
+                           wc.max_threshold_bytes->value),
                "set min at or below max (e.g. 150 KB / 1.5 MB for a RoCE ramp; min = max marks as a step)"));
-        f.related.push_back(related(one_for_all ? std::string("maximum threshold")
-                                                : fmt::format("{}_max_threshold", colorName(c)),
-                                    *max_src));
+        f.related.push_back(related(
+            one_for_all ? std::string("maximum threshold") : fmt::format("{}_max_threshold", colorName(c)), *max_src));
       }
     }
   }

@@ -52,9 +52,10 @@ void pfcBeforeEcn(const RuleContext& ctx, FindingSink& sink) {
       std::string graded =
           answer.ecn_can_mark_first
               ? std::string()
-              : fmt::format("; in no reachable buffer state does the queue reach {} bytes before the PG pauses, so "
-                            "ECN never marks and PFC is the only brake",
-                            question.ecn_min_bytes);
+              : fmt::format(
+                    "; in no reachable buffer state does the queue reach {} bytes before the PG pauses, so "
+                    "ECN never marks and PFC is the only brake",
+                    question.ecn_min_bytes);
       Finding found =
           at(*sw, port, question.priority, question.ecn_min_src,
              fmt::format(
@@ -67,8 +68,8 @@ void pfcBeforeEcn(const RuleContext& ctx, FindingSink& sink) {
                  problem.pool, problem.pool_bytes, state, trigger, question.queue, question.egress_port,
                  placeholder(Term::EcnProfile), question.wred_profile, question.ecn_min_bytes, graded),
              LowerEcnMinimum{question.wred_profile, limit});
-      Finding& f = answer.ecn_can_mark_first ? sink.addAtMost(std::move(found), Severity::Warning)
-                                             : sink.add(std::move(found));
+      Finding& f =
+          answer.ecn_can_mark_first ? sink.addAtMost(std::move(found), Severity::Warning) : sink.add(std::move(found));
       f.related.push_back(
           related(fmt::format("{} {} size", placeholder(Term::BufferPool), problem.pool), problem.pool_src));
     }

@@ -6,9 +6,12 @@ namespace rocelint {
 
 const char* severityName(Severity severity) {
   switch (severity) {
-    case Severity::Note: return "note";
-    case Severity::Warning: return "warning";
-    case Severity::Error: return "error";
+    case Severity::Note:
+      return "note";
+    case Severity::Warning:
+      return "warning";
+    case Severity::Error:
+      return "error";
   }
   return "?";
 }

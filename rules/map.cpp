@@ -37,7 +37,7 @@ std::string boundName(const Switch& sw, const Port& port, MapKind kind) {
 // priority faces a non-RDMA server on purpose; PFC002 has the same view).
 bool onRocePath(const Fabric& fabric, const Switch& sw, const Port& port) {
   if (!isConnected(sw, port) || !classifiesByDscp(port)) return false;  // PCP-trust ports ignore DSCP
-  if (!port.neighbor) return true;  // connectivity unknown: a used port with PFC
+  if (!port.neighbor) return true;                                      // connectivity unknown: a used port with PFC
   return fabric.findSwitch(port.neighbor->device) != nullptr || port.qos.pfcPriorities().any();
 }
 
@@ -102,12 +102,14 @@ void linkDscpPriorityDiffers(const RuleContext& ctx, FindingSink& sink) {
       int tc1 = trafficClassOfDscp(s1, p1, dscp);
       int tc2 = trafficClassOfDscp(s2, p2, dscp);
       if (tc1 == tc2) continue;
-      Finding& f = sink.add(at(s1, p1.name, tc1, dscpEntryLocation(s1, p1, dscp),
-                               fmt::format("RoCE DSCP {} is lossless on priority {} at {} {} but on priority {} at {} {}: "
-                                           "pause frames for it are sent and honoured on different priorities",
-                                           dscp, tc1, s1.name, p1.name, tc2, s2.name, p2.name),
-                               fmt::format("map DSCP {} to the same traffic class on both ends", dscp)));
-      f.related.push_back(related(fmt::format("DSCP {} on {} {}", dscp, s2.name, p2.name), dscpEntryLocation(s2, p2, dscp)));
+      Finding& f =
+          sink.add(at(s1, p1.name, tc1, dscpEntryLocation(s1, p1, dscp),
+                      fmt::format("RoCE DSCP {} is lossless on priority {} at {} {} but on priority {} at {} {}: "
+                                  "pause frames for it are sent and honoured on different priorities",
+                                  dscp, tc1, s1.name, p1.name, tc2, s2.name, p2.name),
+                      fmt::format("map DSCP {} to the same traffic class on both ends", dscp)));
+      f.related.push_back(
+          related(fmt::format("DSCP {} on {} {}", dscp, s2.name, p2.name), dscpEntryLocation(s2, p2, dscp)));
     }
   }
 }
@@ -183,12 +185,13 @@ void pauseHitsWrongQueue(const RuleContext& ctx, FindingSink& sink) {
         if (paused && *paused == queue) continue;
         std::string map_name = boundName(sw, port, MapKind::PfcToQueue);
         std::string paused_text = paused ? fmt::format("queue {}", *paused) : std::string("no queue (no entry)");
-        groups.add(map_name, p, port.name,
-                   at(sw, port.name, p, mapEntryLocation(sw, port, MapKind::PfcToQueue, p),
-                      fmt::format("a PFC pause for priority {} on {} {} stops {} (MAP_PFC_PRIORITY_TO_QUEUE {}), but TC "
-                                  "{} is sent from queue {}: the sender keeps transmitting into a paused peer",
-                                  p, sw.name, port.name, paused_text, map_name, p, queue),
-                      fmt::format("map PFC priority {} to queue {} in MAP_PFC_PRIORITY_TO_QUEUE {}", p, queue, map_name)));
+        groups.add(
+            map_name, p, port.name,
+            at(sw, port.name, p, mapEntryLocation(sw, port, MapKind::PfcToQueue, p),
+               fmt::format("a PFC pause for priority {} on {} {} stops {} (MAP_PFC_PRIORITY_TO_QUEUE {}), but TC "
+                           "{} is sent from queue {}: the sender keeps transmitting into a paused peer",
+                           p, sw.name, port.name, paused_text, map_name, p, queue),
+               fmt::format("map PFC priority {} to queue {} in MAP_PFC_PRIORITY_TO_QUEUE {}", p, queue, map_name)));
       }
     }
     groups.flush(sink);
@@ -200,7 +203,8 @@ void pauseHitsWrongQueue(const RuleContext& ctx, FindingSink& sink) {
 void registerMapRules(std::vector<Rule>& rules) {
   rules.push_back({"MAP001", Severity::Error, "a RoCE DSCP is lossless elsewhere but lossy on this switch",
                    losslessDscpTurnsLossy});
-  rules.push_back({"MAP002", Severity::Error, "a RoCE DSCP gets different lossless priorities on the two ends of a link",
+  rules.push_back({"MAP002", Severity::Error,
+                   "a RoCE DSCP gets different lossless priorities on the two ends of a link",
                    linkDscpPriorityDiffers});
   rules.push_back({"MAP003", Severity::Error, "a lossless traffic class maps to a PG without a lossless profile",
                    losslessTcInLossyPg});

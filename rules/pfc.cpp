@@ -55,7 +55,8 @@ std::bitset<64> remappedDscps(const Fabric& fabric) {
       }
     }
     for (const Port& port : sw.ports) {
-      if (!isConnected(sw, port) || !classifiesByDscp(port) || boundMap(sw, port, MapKind::DscpToTc) == nullptr) continue;
+      if (!isConnected(sw, port) || !classifiesByDscp(port) || boundMap(sw, port, MapKind::DscpToTc) == nullptr)
+        continue;
       for (int d = 0; d < 64; ++d) {
         int tc = trafficClassOfDscp(sw, port, d);
         if (tc >= 0 && tc < 8) classes_of[static_cast<std::size_t>(d)].set(static_cast<std::size_t>(tc));
@@ -146,11 +147,11 @@ void tooManyPriorities(const RuleContext& ctx, FindingSink& sink) {
     for (const Port& port : sw.ports) {
       PrioritySet have = port.qos.pfcPriorities();
       if (static_cast<int>(have.count()) <= ctx.params.max_lossless_priorities) continue;
-      sink.add(at(sw, port.name, std::nullopt, pfcLocation(port),
-                  fmt::format("{} {} has {} lossless priorities ({}); the limit is {}: each one needs its own headroom",
-                              sw.name, port.name, have.count(), formatPrioritySet(have),
-                              ctx.params.max_lossless_priorities),
-                  "keep RoCE on one or two lossless priorities (typically 3, or 3 and 4)"));
+      sink.add(
+          at(sw, port.name, std::nullopt, pfcLocation(port),
+             fmt::format("{} {} has {} lossless priorities ({}); the limit is {}: each one needs its own headroom",
+                         sw.name, port.name, have.count(), formatPrioritySet(have), ctx.params.max_lossless_priorities),
+             "keep RoCE on one or two lossless priorities (typically 3, or 3 and 4)"));
     }
   }
 }
@@ -262,7 +263,8 @@ void honouredWithoutBuffer(const RuleContext& ctx, FindingSink& sink) {
 
 void registerPfcRules(std::vector<Rule>& rules) {
   rules.push_back({"PFC001", Severity::Error, "PFC-enabled priorities differ across a link", linkPfcDiffers});
-  rules.push_back({"PFC002", Severity::Warning, "a port's lossless priorities differ from the fabric's", fabricSetDiffers});
+  rules.push_back(
+      {"PFC002", Severity::Warning, "a port's lossless priorities differ from the fabric's", fabricSetDiffers});
   rules.push_back({"PFC003", Severity::Warning, "more lossless priorities on a port than the limit (default 2)",
                    tooManyPriorities});
   rules.push_back({"PFC004", Severity::Error, "watchdog-enabled priorities are not a subset of PFC-enabled ones",

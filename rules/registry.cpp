@@ -81,10 +81,14 @@ std::string ruleDocParagraph(const std::string& id, const std::string& heading) 
 }
 
 std::string familyDescription(const std::string& family) {
-  static const std::map<std::string, std::string> names = {
-      {"BUF", "buffers and watermarks"}, {"CFG", "configuration input"}, {"DL", "deadlock"},
-      {"ECN", "ECN/WRED marking"},       {"MAP", "classification and queue mapping"},
-      {"PFC", "priority flow control"},  {"TOPO", "topology and links"}, {"WD", "PFC watchdog"}};
+  static const std::map<std::string, std::string> names = {{"BUF", "buffers and watermarks"},
+                                                           {"CFG", "configuration input"},
+                                                           {"DL", "deadlock"},
+                                                           {"ECN", "ECN/WRED marking"},
+                                                           {"MAP", "classification and queue mapping"},
+                                                           {"PFC", "priority flow control"},
+                                                           {"TOPO", "topology and links"},
+                                                           {"WD", "PFC watchdog"}};
   auto it = names.find(family);
   return it == names.end() ? family : it->second;
 }
@@ -135,7 +139,9 @@ void GroupedFindings::flush(FindingSink& sink) {
   groups_.clear();
 }
 
-RelatedLocation related(std::string message, const SourceRef& where) { return RelatedLocation{std::move(message), where}; }
+RelatedLocation related(std::string message, const SourceRef& where) {
+  return RelatedLocation{std::move(message), where};
+}
 
 }  // namespace rules
 }  // namespace rocelint

@@ -4,10 +4,10 @@
 
 #include <algorithm>
 #include <cctype>
+#include <initializer_list>
 #include <string>
 #include <utility>
 #include <vector>
-#include <initializer_list>
 
 #include "families.hpp"
 #include "rocelint/qos.hpp"
@@ -39,10 +39,10 @@ void endsDisagree(const RuleContext& ctx, FindingSink& sink) {
       } else {
         continue;
       }
-      Finding& f = sink.add(at(sw, port.name, std::nullopt, n.src,
-                               fmt::format("{} {} says its neighbour is {} {}, but {}", sw.name, port.name, n.device,
-                                           n.port, problem),
-                               "correct DEVICE_NEIGHBOR on whichever end is wrong (check the cabling plan or LLDP)"));
+      Finding& f = sink.add(
+          at(sw, port.name, std::nullopt, n.src,
+             fmt::format("{} {} says its neighbour is {} {}, but {}", sw.name, port.name, n.device, n.port, problem),
+             "correct DEVICE_NEIGHBOR on whichever end is wrong (check the cabling plan or LLDP)"));
       f.related = std::move(rel);
     }
   }
@@ -108,7 +108,8 @@ std::size_t editDistance(const std::string& a, const std::string& b) {
     for (std::size_t j = 1; j <= b.size(); ++j) {
       std::size_t cost = a[i - 1] == b[j - 1] ? 0 : 1;
       d[i][j] = std::min({d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost});
-      if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1]) d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
+      if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1])
+        d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
     }
   }
   return d[a.size()][b.size()];
@@ -169,8 +170,9 @@ void missingLinks(const RuleContext& ctx, FindingSink& sink) {
         "description names a port of another fabric switch, so the link, PFC-pairing and deadlock checks have "
         "nothing to check",
         fabric.switches.size(), names);
-    f.fix = "describe the cabling: DEVICE_NEIGHBOR, LLDP captures, a topology.yaml, or port descriptions that name "
-            "the peer and its port (`spine1:Ethernet0`, docs/topology.md)";
+    f.fix =
+        "describe the cabling: DEVICE_NEIGHBOR, LLDP captures, a topology.yaml, or port descriptions that name "
+        "the peer and its port (`spine1:Ethernet0`, docs/topology.md)";
     sink.add(std::move(f));
   }
   for (const Host& host : fabric.hosts) {
@@ -197,16 +199,16 @@ void missingLinks(const RuleContext& ctx, FindingSink& sink) {
 
 void registerTopoRules(std::vector<Rule>& rules) {
   rules.push_back({"TOPO001", Severity::Error, "the two ends of a link disagree about each other", endsDisagree});
-  rules.push_back({"TOPO002", Severity::Error, "port speed differs across a link",
-                   [](const RuleContext& ctx, FindingSink& sink) {
-                     linkMismatch(ctx, sink, "speed", "Mb/s", [](const Port& p) { return p.speed_mbps; },
-                                  PortSetting::Speed);
-                   }});
-  rules.push_back({"TOPO003", Severity::Error, "MTU differs across a link",
-                   [](const RuleContext& ctx, FindingSink& sink) {
-                     linkMismatch(ctx, sink, "MTU", "bytes", [](const Port& p) { return p.mtu_bytes; },
-                                  PortSetting::Mtu);
-                   }});
+  rules.push_back(
+      {"TOPO002", Severity::Error, "port speed differs across a link", [](const RuleContext& ctx, FindingSink& sink) {
+         linkMismatch(
+             ctx, sink, "speed", "Mb/s", [](const Port& p) { return p.speed_mbps; }, PortSetting::Speed);
+       }});
+  rules.push_back(
+      {"TOPO003", Severity::Error, "MTU differs across a link", [](const RuleContext& ctx, FindingSink& sink) {
+         linkMismatch(
+             ctx, sink, "MTU", "bytes", [](const Port& p) { return p.mtu_bytes; }, PortSetting::Mtu);
+       }});
   rules.push_back({"TOPO004", Severity::Error, "a neighbour table disagrees with LLDP or the topology",
                    [](const RuleContext& ctx, FindingSink& sink) {
                      topologyConflicts(ctx, sink, {TopologyConflict::Kind::Neighbor},
@@ -219,13 +221,14 @@ void registerTopoRules(std::vector<Rule>& rules) {
                                        "write the port as the switch's configuration names it, or add the port to the "
                                        "configuration");
                    }});
-  rules.push_back({"TOPO006", Severity::Warning, "a topology switch is missing from the configurations or differs in role or ASN",
-                   [](const RuleContext& ctx, FindingSink& sink) {
-                     topologyConflicts(ctx, sink,
-                                       {TopologyConflict::Kind::UnconfiguredSwitch, TopologyConflict::Kind::SwitchAttribute},
-                                       "add the switch's configuration to the fabric directory, or correct the topology "
-                                       "entry");
-                   }});
+  rules.push_back(
+      {"TOPO006", Severity::Warning, "a topology switch is missing from the configurations or differs in role or ASN",
+       [](const RuleContext& ctx, FindingSink& sink) {
+         topologyConflicts(ctx, sink,
+                           {TopologyConflict::Kind::UnconfiguredSwitch, TopologyConflict::Kind::SwitchAttribute},
+                           "add the switch's configuration to the fabric directory, or correct the topology "
+                           "entry");
+       }});
   rules.push_back({"TOPO007", Severity::Warning, "a port's cable length or speed differs from its topology link",
                    [](const RuleContext& ctx, FindingSink& sink) {
                      for (Finding& f : conflictFindings(ctx, {TopologyConflict::Kind::PortAttribute})) {

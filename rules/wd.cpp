@@ -127,7 +127,8 @@ void settingsDiffer(const RuleContext& ctx, FindingSink& sink) {
     return wd.action ? Value{{wd.action->value, wd.action->src}} : std::nullopt;
   });
   field(placeholder(Term::WatchdogDetectionTime), [](const PortWatchdog& wd) -> Value {
-    return wd.detection_ms ? Value{{std::to_string(wd.detection_ms->value) + " ms", wd.detection_ms->src}} : std::nullopt;
+    return wd.detection_ms ? Value{{std::to_string(wd.detection_ms->value) + " ms", wd.detection_ms->src}}
+                           : std::nullopt;
   });
   field(placeholder(Term::WatchdogRestorationTime), [](const PortWatchdog& wd) -> Value {
     return wd.restoration_ms ? Value{{std::to_string(wd.restoration_ms->value) + " ms", wd.restoration_ms->src}}

@@ -21,9 +21,12 @@ namespace rocelint::test {
 
 /// The fixture syntax directories and the format their switches must be read in.
 inline const std::vector<std::pair<std::string_view, FormatId>>& fixtureSyntaxes() {
-  static const std::vector<std::pair<std::string_view, FormatId>> syntaxes = {
-      {"sonic", formats::kSonicConfigDb}, {"minigraph", formats::kSonicMinigraph}, {"eos", formats::kEos},
-      {"nxos", formats::kNxos},           {"nvue", formats::kNvue},                {"junos", formats::kJunos}};
+  static const std::vector<std::pair<std::string_view, FormatId>> syntaxes = {{"sonic", formats::kSonicConfigDb},
+                                                                              {"minigraph", formats::kSonicMinigraph},
+                                                                              {"eos", formats::kEos},
+                                                                              {"nxos", formats::kNxos},
+                                                                              {"nvue", formats::kNvue},
+                                                                              {"junos", formats::kJunos}};
   return syntaxes;
 }
 

@@ -45,8 +45,9 @@ TEST(Cli, CleanSampleExitsZero) {
 TEST(Cli, BrokenSampleExitsOneWithCompilerStyleLines) {
   CliRun r = run("check " + sample("leafspine-broken"));
   EXPECT_EQ(r.code, 1);
-  EXPECT_NE(r.out.find("leaf2.json:342: error[TOPO003]: MTU differs across the link leaf2 Ethernet8 <-> spine2 Ethernet8"),
-            std::string::npos)
+  EXPECT_NE(
+      r.out.find("leaf2.json:342: error[TOPO003]: MTU differs across the link leaf2 Ethernet8 <-> spine2 Ethernet8"),
+      std::string::npos)
       << r.out;
   EXPECT_NE(r.out.find("  fix: "), std::string::npos);
   EXPECT_NE(r.out.find(": note: "), std::string::npos);
@@ -56,7 +57,9 @@ TEST(Cli, BrokenSampleExitsOneWithCompilerStyleLines) {
 TEST(Cli, FailOnControlsTheExitCode) {
   EXPECT_EQ(run("check " + sample("leafspine-broken") + " --fail-on error").code, 1);
   test::TempDir dir;
-  dir.write("leaf1.json", R"({"DEVICE_METADATA": {"localhost": {"buffer_model": "dynamic"}}, "PORT": {"Ethernet0": {"speed": "100000", "admin_status": "down"}}, "PORT_QOS_MAP": {"Ethernet0": {"pfc_enable": "0,1,2"}}, "BUFFER_PG": {"Ethernet0|0-2": {"profile": "NULL"}}})");
+  dir.write(
+      "leaf1.json",
+      R"({"DEVICE_METADATA": {"localhost": {"buffer_model": "dynamic"}}, "PORT": {"Ethernet0": {"speed": "100000", "admin_status": "down"}}, "PORT_QOS_MAP": {"Ethernet0": {"pfc_enable": "0,1,2"}}, "BUFFER_PG": {"Ethernet0|0-2": {"profile": "NULL"}}})");
   EXPECT_EQ(run("check " + dir.path()).code, 0);  // only PFC003, a warning
   EXPECT_EQ(run("check " + dir.path() + " --fail-on warning").code, 1);
 }
@@ -68,7 +71,8 @@ TEST(Cli, JsonOutputIsDocumentedShape) {
   ASSERT_TRUE(doc["findings"].is_array());
   ASSERT_FALSE(doc["findings"].empty());
   for (const auto& f : doc["findings"]) {
-    for (const char* key : {"rule", "severity", "message", "switch", "port", "priority", "location", "related", "fix"}) {
+    for (const char* key :
+         {"rule", "severity", "message", "switch", "port", "priority", "location", "related", "fix"}) {
       EXPECT_TRUE(f.contains(key)) << key;
     }
     EXPECT_TRUE(f["location"]["file"].is_string());
@@ -111,7 +115,9 @@ TEST(Cli, InvalidConfigFileExitsTwoWithLine) {
 
 TEST(Cli, ConfigFileAtFabricRootIsPickedUp) {
   test::TempDir dir;
-  dir.write("fabric/leaf1.json", R"({"DEVICE_METADATA": {"localhost": {"buffer_model": "dynamic"}}, "PORT": {"Ethernet0": {"speed": "100000", "admin_status": "down"}}, "PORT_QOS_MAP": {"Ethernet0": {"pfc_enable": "0,1,2"}}, "BUFFER_PG": {"Ethernet0|0-2": {"profile": "NULL"}}})");
+  dir.write(
+      "fabric/leaf1.json",
+      R"({"DEVICE_METADATA": {"localhost": {"buffer_model": "dynamic"}}, "PORT": {"Ethernet0": {"speed": "100000", "admin_status": "down"}}, "PORT_QOS_MAP": {"Ethernet0": {"pfc_enable": "0,1,2"}}, "BUFFER_PG": {"Ethernet0|0-2": {"profile": "NULL"}}})");
   EXPECT_EQ(run("check " + dir.path() + "/fabric").code, 0);
   dir.write("fabric/.rocelint.yaml", "severity:\n  PFC003: error\n");
   EXPECT_EQ(run("check " + dir.path() + "/fabric").code, 1);
@@ -143,10 +149,12 @@ TEST(Cli, EveryFormatOfCheckAndDiff) {
   // Default source root is the current directory: URIs are relative to it.
   std::string uri = doc["runs"][0]["results"][0]["locations"][0]["physicalLocation"]["artifactLocation"]["uri"];
   EXPECT_EQ(uri.rfind("/", 0), std::string::npos) << uri;
-  CliRun rooted = run("check " + sample("leafspine-broken") + " --format sarif --source-root " + sample("leafspine-broken"),
-                      "2>/dev/null");
+  CliRun rooted =
+      run("check " + sample("leafspine-broken") + " --format sarif --source-root " + sample("leafspine-broken"),
+          "2>/dev/null");
   auto rooted_doc = nlohmann::json::parse(rooted.out);
-  std::string short_uri = rooted_doc["runs"][0]["results"][0]["locations"][0]["physicalLocation"]["artifactLocation"]["uri"];
+  std::string short_uri =
+      rooted_doc["runs"][0]["results"][0]["locations"][0]["physicalLocation"]["artifactLocation"]["uri"];
   EXPECT_EQ(short_uri.find('/'), std::string::npos) << short_uri;
 }
 
@@ -162,7 +170,8 @@ TEST(Cli, BaselineGatesOnlyNewFindings) {
   test::TempDir dir;
   auto fabric = test::makeEditedFabric(dir);
   std::string baseline = dir.path() + "/baseline.json";
-  std::size_t total = nlohmann::json::parse(run("check " + fabric.old_dir + " --format json", "2>/dev/null").out)["findings"].size();
+  std::size_t total =
+      nlohmann::json::parse(run("check " + fabric.old_dir + " --format json", "2>/dev/null").out)["findings"].size();
   CliRun write = run("check " + fabric.old_dir + " --write-baseline " + baseline);
   EXPECT_EQ(write.code, 0) << write.out;
   EXPECT_NE(write.out.find(fmt::format("wrote {} finding(s) to {}", total, baseline)), std::string::npos) << write.out;
@@ -195,12 +204,16 @@ TEST(Cli, BadBaselineExitsTwoWithFileLine) {
 TEST(Cli, DiffExitsOneOnlyForIntroducedFindingsAtOrAboveFailOn) {
   test::TempDir dir;
   auto fabric = test::makeEditedFabric(dir);
-  std::size_t total = nlohmann::json::parse(run("check " + fabric.old_dir + " --format json", "2>/dev/null").out)["findings"].size();
+  std::size_t total =
+      nlohmann::json::parse(run("check " + fabric.old_dir + " --format json", "2>/dev/null").out)["findings"].size();
   CliRun r = run("diff " + fabric.old_dir + " " + fabric.new_dir);
   EXPECT_EQ(r.code, 1) << r.out;
-  EXPECT_NE(r.out.find("introduced (1):\n" + fabric.new_dir + "/leaf1.json:319: error[TOPO003]"), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("fixed (1):\n" + fabric.old_dir + "/leaf2.json:342: error[TOPO003]"), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find(fmt::format("rocelint diff: 1 introduced, 1 fixed, {} unchanged", total - 1)), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("introduced (1):\n" + fabric.new_dir + "/leaf1.json:319: error[TOPO003]"), std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("fixed (1):\n" + fabric.old_dir + "/leaf2.json:342: error[TOPO003]"), std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find(fmt::format("rocelint diff: 1 introduced, 1 fixed, {} unchanged", total - 1)), std::string::npos)
+      << r.out;
   // The reverse change only fixes an error and introduces one: still 1.
   EXPECT_EQ(run("diff " + fabric.new_dir + " " + fabric.old_dir).code, 1);
   // Nothing introduced although every finding remains: 0.
@@ -208,11 +221,13 @@ TEST(Cli, DiffExitsOneOnlyForIntroducedFindingsAtOrAboveFailOn) {
   EXPECT_EQ(same.code, 0) << same.out;
   EXPECT_NE(same.out.find(fmt::format("0 introduced, 0 fixed, {} unchanged", total)), std::string::npos) << same.out;
   // The introduced finding is an error: below a suppression it no longer fails the gate.
-  dir.write("new/.rocelint.yaml", "suppressions:\n  - rule: TOPO003\n    switch: leaf1\n    reason: MTU change rolling out\n");
+  dir.write("new/.rocelint.yaml",
+            "suppressions:\n  - rule: TOPO003\n    switch: leaf1\n    reason: MTU change rolling out\n");
   EXPECT_EQ(run("diff " + fabric.old_dir + " " + fabric.new_dir).code, 0);
   EXPECT_EQ(run("diff " + fabric.old_dir + " " + fabric.new_dir + " --no-suppress").code, 1);
   for (const char* format : {"json", "sarif", "junit", "markdown"}) {
-    CliRun f = run("diff " + fabric.old_dir + " " + fabric.new_dir + " --no-suppress --format " + format, "2>/dev/null");
+    CliRun f =
+        run("diff " + fabric.old_dir + " " + fabric.new_dir + " --no-suppress --format " + format, "2>/dev/null");
     EXPECT_EQ(f.code, 1) << format;
     EXPECT_FALSE(f.out.empty()) << format;
   }
@@ -226,11 +241,12 @@ TEST(Cli, DiffExitsOneOnlyForIntroducedFindingsAtOrAboveFailOn) {
 
 TEST(Cli, SuppressionsAreCountedAndNoSuppressShowsThem) {
   test::TempDir dir;
-  std::string config = dir.write("rocelint.yaml",
-                                 "suppressions:\n  - rule: BUF001\n    switch: leaf2\n    reason: new profile ships in CHG-7\n");
+  std::string config = dir.write(
+      "rocelint.yaml", "suppressions:\n  - rule: BUF001\n    switch: leaf2\n    reason: new profile ships in CHG-7\n");
   CliRun r = run("check " + sample("leafspine-broken") + " --config " + config);
   EXPECT_EQ(r.out.find("[BUF001]"), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("4 finding(s) suppressed by the configuration (--no-suppress shows them)"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("4 finding(s) suppressed by the configuration (--no-suppress shows them)"), std::string::npos)
+      << r.out;
   CliRun all = run("check " + sample("leafspine-broken") + " --config " + config + " --no-suppress");
   EXPECT_NE(all.out.find("[BUF001]"), std::string::npos);
   EXPECT_EQ(all.out.find("suppressed"), std::string::npos);
@@ -248,7 +264,8 @@ TEST(Cli, QuietAndVerbose) {
   EXPECT_NE(verbose.out.find("ms] analysing 6 switches"), std::string::npos) << verbose.out;
   EXPECT_NE(verbose.out.find("ms] checking PFC rules (priority flow control)"), std::string::npos) << verbose.out;
   test::TempDir dir;
-  CliRun quiet = run("check " + sample("leafspine-clean") + " -q --write-baseline " + dir.path() + "/b.json", "2>&1 >/dev/null");
+  CliRun quiet =
+      run("check " + sample("leafspine-clean") + " -q --write-baseline " + dir.path() + "/b.json", "2>&1 >/dev/null");
   EXPECT_EQ(quiet.out, "");
   EXPECT_EQ(run("check " + sample("leafspine-clean") + " -q -v").code, 2);
 }
@@ -258,9 +275,10 @@ TEST(Cli, ExplainPrintsEveryRulePageWithEverySection) {
     CliRun page = run("explain " + rule.id);
     EXPECT_EQ(page.code, 0) << rule.id;
     EXPECT_EQ(page.out.rfind("# " + rule.id, 0), 0u) << rule.id;
-    for (const char* section : {"## What it checks", "## Why it matters on a RoCE fabric", "## Example that triggers it",
-                                "## How to fix", "## When it is safe to suppress"}) {
-      EXPECT_NE(page.out.find(std::string("\n") + section + "\n"), std::string::npos) << rule.id << " lacks " << section;
+    for (const char* section : {"## What it checks", "## Why it matters on a RoCE fabric",
+                                "## Example that triggers it", "## How to fix", "## When it is safe to suppress"}) {
+      EXPECT_NE(page.out.find(std::string("\n") + section + "\n"), std::string::npos)
+          << rule.id << " lacks " << section;
     }
     std::size_t fences = 0;
     for (auto at = page.out.find("\n```"); at != std::string::npos; at = page.out.find("\n```", at + 1)) ++fences;
@@ -274,7 +292,8 @@ TEST(Cli, GraphWritesDotAndExitsOneOnACycle) {
   CliRun ring = run("graph " + deadlockScenario("ring4"), "2>/dev/null");
   EXPECT_EQ(ring.code, 1);
   EXPECT_EQ(ring.out.rfind("digraph bdg {", 0), 0u) << ring.out;
-  EXPECT_NE(ring.out.find("\"sw1:Ethernet0/3\" -> \"sw4:Ethernet0/3\" [color=red, penwidth=2];"), std::string::npos) << ring.out;
+  EXPECT_NE(ring.out.find("\"sw1:Ethernet0/3\" -> \"sw4:Ethernet0/3\" [color=red, penwidth=2];"), std::string::npos)
+      << ring.out;
   CliRun cycles = run("graph " + deadlockScenario("ring4") + " --cycles-only -q", "2>&1");
   EXPECT_EQ(cycles.code, 1);
   EXPECT_EQ(cycles.out.find("rocelint:"), std::string::npos) << "quiet: no summary line";

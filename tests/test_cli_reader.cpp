@@ -14,11 +14,12 @@
 namespace rocelint {
 namespace {
 
-using test::TempDir;
 using test::portOf;
+using test::TempDir;
 using test::withRule;
 
-const common::InterfaceNaming kNxos{{"Ethernet", 1, true}, {"port-channel", 2, true}, {"loopback", 2, false}, {"Vlan", 1, false}};
+const common::InterfaceNaming kNxos{
+    {"Ethernet", 1, true}, {"port-channel", 2, true}, {"loopback", 2, false}, {"Vlan", 1, false}};
 
 std::vector<std::string> names(const std::vector<std::string>& words, std::string* error = nullptr) {
   std::string e;
@@ -43,7 +44,8 @@ TEST(CliInterfaceNames, SpacesCaseAbbreviationsRangesAndLists) {
   EXPECT_EQ(names({"nve1"}), V{"nve1"});                                     // not listed: kept as written
   std::string error;
   EXPECT_TRUE(names({"Ethernet1/8-1/2"}, &error).empty());
-  EXPECT_EQ(error, "\"Ethernet1/8-1/2\" is not a range of Ethernet interfaces (first-last, the last not below the first)");
+  EXPECT_EQ(error,
+            "\"Ethernet1/8-1/2\" is not a range of Ethernet interfaces (first-last, the last not below the first)");
   EXPECT_TRUE(names({"Ethernet1/1-2/4"}, &error).empty());
   EXPECT_TRUE(names({"Ethernet"}, &error).empty());
   EXPECT_EQ(error, "expected a number after \"Ethernet\"");
@@ -54,25 +56,25 @@ TEST(CliInterfaceNames, SpacesCaseAbbreviationsRangesAndLists) {
 TEST(CliReader, NxosRangesWithSpacesBecomePortsAtTheRangeLine) {
   TempDir dir;
   std::string file = dir.write("tor.cfg",
-                               "hostname tor1\n"                                         // 1
-                               "banner motd #\n"                                         // 2
-                               "hostname not-this-one\n"                                 // 3
-                               "interface Ethernet 1/1 is not a statement here\n"        // 4
-                               "#\n"                                                     // 5
-                               "feature lldp\n"                                          // 6
-                               "policy-map type network-qos NQ\n"                        // 7
-                               "  class type network-qos c-8q-nq3\n"                     // 8
-                               "    pause pfc-cos 3\n"                                   // 9
-                               "system qos\n"                                            // 10
-                               "  service-policy type network-qos NQ\n"                  // 11
-                               "interface Ethernet 1/1-1/4\n"                            // 12
-                               "  mtu 9216\n"                                            // 13
-                               "  priority-flow-control mode off\n"                      // 14
-                               "  frobnicate-qos-thing\n"                                // 15
-                               "interface Eth1/2, Ethernet1/4\n"                         // 16
-                               "  priority-flow-control mode on\n"                       // 17
-                               "interface po10\n"                                        // 18
-                               "  mtu 9216\n");                                          // 19
+                               "hostname tor1\n"                                   // 1
+                               "banner motd #\n"                                   // 2
+                               "hostname not-this-one\n"                           // 3
+                               "interface Ethernet 1/1 is not a statement here\n"  // 4
+                               "#\n"                                               // 5
+                               "feature lldp\n"                                    // 6
+                               "policy-map type network-qos NQ\n"                  // 7
+                               "  class type network-qos c-8q-nq3\n"               // 8
+                               "    pause pfc-cos 3\n"                             // 9
+                               "system qos\n"                                      // 10
+                               "  service-policy type network-qos NQ\n"            // 11
+                               "interface Ethernet 1/1-1/4\n"                      // 12
+                               "  mtu 9216\n"                                      // 13
+                               "  priority-flow-control mode off\n"                // 14
+                               "  frobnicate-qos-thing\n"                          // 15
+                               "interface Eth1/2, Ethernet1/4\n"                   // 16
+                               "  priority-flow-control mode on\n"                 // 17
+                               "interface po10\n"                                  // 18
+                               "  mtu 9216\n");                                    // 19
   Fabric fabric = loadFabric({dir.path()});
   ASSERT_EQ(fabric.switches.size(), 1u);
   const Switch& sw = fabric.switches[0];
@@ -131,18 +133,18 @@ TEST(CliReader, EosAbbreviationsRangesAndBanner) {
   TempDir dir;
   dir.write("eos.cfg",
             "! device: leaf1 (DCS-7050CX3-32S, EOS-4.30.1F)\n"  // 1
-            "hostname leaf1\n"                                   // 2
-            "banner login\n"                                     // 3
-            "interface Ethernet9 is text\n"                      // 4
-            "EOF\n"                                              // 5
-            "interface Et1/1-4\n"                                // 6
-            "   mtu 9214\n"                                      // 7
-            "interface ethernet 2\n"                             // 8
-            "   mtu 9000\n"                                      // 9
-            "interface Ethernet3-4,6\n"                          // 10
-            "   shutdown\n"                                      // 11
-            "interface Po10\n"                                   // 12
-            "   mtu 9214\n");                                    // 13
+            "hostname leaf1\n"                                  // 2
+            "banner login\n"                                    // 3
+            "interface Ethernet9 is text\n"                     // 4
+            "EOF\n"                                             // 5
+            "interface Et1/1-4\n"                               // 6
+            "   mtu 9214\n"                                     // 7
+            "interface ethernet 2\n"                            // 8
+            "   mtu 9000\n"                                     // 9
+            "interface Ethernet3-4,6\n"                         // 10
+            "   shutdown\n"                                     // 11
+            "interface Po10\n"                                  // 12
+            "   mtu 9214\n");                                   // 13
   Fabric fabric = loadFabric({dir.path()});
   const Switch& sw = fabric.switches.at(0);
   std::vector<std::string> got;
@@ -158,11 +160,11 @@ TEST(CliReader, EosAbbreviationsRangesAndBanner) {
 TEST(CliReader, MalformedRangeIsACfg005NoteAndZeroPortsACfg007Warning) {
   TempDir dir;
   std::string file = dir.write("nx.cfg",
-                               "hostname nx\n"                      // 1
-                               "feature lldp\n"                     // 2
-                               "interface loopbackloopback0\n"      // 3
-                               "  ip address 10.0.0.1/32\n"         // 4
-                               "interface Ethernet 1/8-1/2\n"       // 5
+                               "hostname nx\n"                        // 1
+                               "feature lldp\n"                       // 2
+                               "interface loopbackloopback0\n"        // 3
+                               "  ip address 10.0.0.1/32\n"           // 4
+                               "interface Ethernet 1/8-1/2\n"         // 5
                                "  priority-flow-control mode on\n");  // 6
   Fabric fabric = loadFabric({dir.path()});
   Report report = analyze(fabric, {});
@@ -170,9 +172,10 @@ TEST(CliReader, MalformedRangeIsACfg005NoteAndZeroPortsACfg007Warning) {
   ASSERT_EQ(bad.size(), 1u);
   EXPECT_EQ(bad[0].location.line, 5);
   EXPECT_EQ(bad[0].location.column, 1);
-  EXPECT_EQ(bad[0].message,
-            "interface Ethernet 1/8-1/2: \"Ethernet1/8-1/2\" is not a range of Ethernet interfaces (first-last, the last "
-            "not below the first); the interface block is ignored");
+  EXPECT_EQ(
+      bad[0].message,
+      "interface Ethernet 1/8-1/2: \"Ethernet1/8-1/2\" is not a range of Ethernet interfaces (first-last, the last "
+      "not below the first); the interface block is ignored");
   auto unknown = withRule(report, "CFG001");
   ASSERT_EQ(unknown.size(), 1u);
   EXPECT_EQ(unknown[0].location.line, 3);
@@ -188,7 +191,8 @@ TEST(CliReader, MalformedRangeIsACfg005NoteAndZeroPortsACfg007Warning) {
   EXPECT_EQ(none[0].message,
             "NX-OS configuration has 2 interface statements but rocelint modelled no port from them; no PFC, buffer or "
             "link check runs on this switch");
-  EXPECT_EQ(none[0].fix, "check the notes (CFG001, CFG005) at the interface statements for how rocelint read their names");
+  EXPECT_EQ(none[0].fix,
+            "check the notes (CFG001, CFG005) at the interface statements for how rocelint read their names");
   // Every line accounted for: both blocks counted as QoS-related, none parsed.
   EXPECT_EQ(fabric.coverage.at(0).qos_lines, 4);
   EXPECT_EQ(fabric.coverage.at(0).qos_lines_parsed, 0);
@@ -255,7 +259,8 @@ TEST(CliReader, OtherNetworkOperatingSystemsAreCfg004NotSupportedYet) {
   }
   // An Arista `! device:` header stays EOS.
   TempDir dir;
-  dir.write("eos.cfg", "! device: leaf1 (DCS-7280CR3-32P4, EOS-4.31.2F)\nhostname leaf1\ninterface Ethernet1\n   mtu 9214\n");
+  dir.write("eos.cfg",
+            "! device: leaf1 (DCS-7280CR3-32P4, EOS-4.31.2F)\nhostname leaf1\ninterface Ethernet1\n   mtu 9214\n");
   Fabric fabric = loadFabric({dir.path()});
   ASSERT_EQ(fabric.switches.size(), 1u);
   EXPECT_EQ(fabric.switches[0].ports.size(), 1u);

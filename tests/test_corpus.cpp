@@ -19,8 +19,8 @@
 // A group without an expectation file fails: a folder added to ../shared is not checked silently.
 
 #include <gtest/gtest.h>
-#include <nlohmann/json.hpp>
 #include <yaml-cpp/yaml.h>
+#include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <array>
@@ -61,9 +61,8 @@ std::vector<Group> groups() {
       if (entry.is_directory()) out.push_back({set, entry.path().filename().string()});
     }
   }
-  std::sort(out.begin(), out.end(), [](const Group& a, const Group& b) {
-    return std::tie(a.set, a.name) < std::tie(b.set, b.name);
-  });
+  std::sort(out.begin(), out.end(),
+            [](const Group& a, const Group& b) { return std::tie(a.set, a.name) < std::tie(b.set, b.name); });
   return out;
 }
 

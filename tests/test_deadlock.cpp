@@ -280,7 +280,7 @@ TEST(Deadlock, TransientFailureSweepFindsSmallestSetsOnlyWithDistinctAsns) {
 // skip sets, or the k=16 fat-tree sweep is back to minutes.
 TEST(Deadlock, IncrementalWhatIfAgreesWithFullReRouting) {
   for (const std::string name : {"clos24-shared", "clos24-distinct", "ring4-cut", "ring5-cut", "torus6-dateline",
-                                  "static-loop-fixed", "remark-both-3to4"}) {
+                                 "static-loop-fixed", "remark-both-3to4"}) {
     for (bool transient : {false, true}) {
       SCOPED_TRACE(name + (transient ? " transient" : " converged"));
       Fabric fabric = loadFabric({scenario(name)});

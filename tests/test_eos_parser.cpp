@@ -21,12 +21,12 @@
 namespace rocelint {
 namespace {
 
-using test::TempDir;
+using test::loadError;
 using test::onlySwitch;
 using test::portOf;
-using test::wredOf;
-using test::loadError;
+using test::TempDir;
 using test::withRule;
+using test::wredOf;
 
 // ---------------------------------------------------------------------------------------------
 // Tokenizer
@@ -97,54 +97,54 @@ TEST(CliConfigText, RecognisesDialectsByContent) {
 // ---------------------------------------------------------------------------------------------
 
 const char* kLeaf =
-    "hostname leaf1\n"                                                                             // 1
-    "qos map dscp 0 1 2 3 to traffic-class 1\n"                                                    // 2
-    "qos map dscp 24-26 to traffic-class 3\n"                                                      // 3
-    "qos map cos 3 to traffic-class 3\n"                                                           // 4
-    "qos map traffic-class 1 to tx-queue 2\n"                                                      // 5
-    "priority-flow-control pause watchdog default timeout 0.2\n"                                   // 6
-    "priority-flow-control pause watchdog default recovery-time 0.4\n"                             // 7
-    "priority-flow-control pause watchdog default polling-interval 0.1\n"                          // 8
-    "priority-flow-control pause watchdog action drop\n"                                           // 9
-    "qos profile ROCE\n"                                                                           // 10
-    "   qos trust dscp\n"                                                                          // 11
-    "   priority-flow-control on\n"                                                                // 12
-    "   priority-flow-control priority 3 no-drop\n"                                                // 13
-    "   priority-flow-control priority 4 no-drop\n"                                                // 14
-    "   priority-flow-control pause watchdog\n"                                                    // 15
-    "   tx-queue 3\n"                                                                              // 16
-    "      bandwidth percent 50\n"                                                                 // 17
+    "hostname leaf1\n"                                                                                             // 1
+    "qos map dscp 0 1 2 3 to traffic-class 1\n"                                                                    // 2
+    "qos map dscp 24-26 to traffic-class 3\n"                                                                      // 3
+    "qos map cos 3 to traffic-class 3\n"                                                                           // 4
+    "qos map traffic-class 1 to tx-queue 2\n"                                                                      // 5
+    "priority-flow-control pause watchdog default timeout 0.2\n"                                                   // 6
+    "priority-flow-control pause watchdog default recovery-time 0.4\n"                                             // 7
+    "priority-flow-control pause watchdog default polling-interval 0.1\n"                                          // 8
+    "priority-flow-control pause watchdog action drop\n"                                                           // 9
+    "qos profile ROCE\n"                                                                                           // 10
+    "   qos trust dscp\n"                                                                                          // 11
+    "   priority-flow-control on\n"                                                                                // 12
+    "   priority-flow-control priority 3 no-drop\n"                                                                // 13
+    "   priority-flow-control priority 4 no-drop\n"                                                                // 14
+    "   priority-flow-control pause watchdog\n"                                                                    // 15
+    "   tx-queue 3\n"                                                                                              // 16
+    "      bandwidth percent 50\n"                                                                                 // 17
     "      random-detect ecn minimum-threshold 150 kbytes maximum-threshold 1500 kbytes max-mark-probability 5\n"  // 18
-    "   tx-queue 4\n"                                                                              // 19
-    "      random-detect ecn minimum-threshold 2 mbytes maximum-threshold 3000000 bytes weight 0\n"  // 20
-    "   tx-queue 6\n"                                                                              // 21
-    "      priority strict\n"                                                                      // 22
-    "!\n"                                                                                          // 23
-    "interface Ethernet1/1\n"                                                                      // 24
-    "   description spine1:Ethernet3/1\n"                                                          // 25
-    "   mtu 9214\n"                                                                                // 26
-    "   speed forced 400gfull\n"                                                               // 27
-    "   no switchport\n"                                                                           // 28
-    "   ip address 10.0.0.1/31\n"                                                                  // 29
-    "   service-profile ROCE\n"                                                                    // 30
-    "   priority-flow-control priority 4 drop\n"                                                   // 31
-    "interface Ethernet2/1\n"                                                                      // 32
-    "   description gpu-node-1:ens1f0np0\n"                                                        // 33
-    "   speed 100g-4\n"                                                                            // 34
-    "   shutdown\n"                                                                                // 35
-    "   service-profile ROCE\n"                                                                    // 36
-    "   tx-queue 3\n"                                                                              // 37
-    "      random-detect ecn minimum-threshold 10 microseconds maximum-threshold 2 milliseconds\n"  // 38
-    "interface Loopback0\n"                                                                        // 39
-    "   ip address 10.1.0.11/32\n"                                                                 // 40
-    "router bgp 65101\n"                                                                           // 41
-    "   neighbor SPINES peer group\n"                                                              // 42
-    "   neighbor SPINES remote-as 65100\n"                                                         // 43
-    "   neighbor 10.0.0.0 peer group SPINES\n"                                                     // 44
-    "   neighbor 10.0.0.0 description spine1\n"                                                   // 45
-    "   neighbor 10.0.0.8 remote-as 65200\n"                                                       // 46
-    "ip route 0.0.0.0/0 10.0.0.0\n"                                                                // 47
-    "ip route vrf MGMT 192.168.0.0/16 Management1 192.168.100.254 10\n";                           // 48
+    "   tx-queue 4\n"                                                                                              // 19
+    "      random-detect ecn minimum-threshold 2 mbytes maximum-threshold 3000000 bytes weight 0\n"                // 20
+    "   tx-queue 6\n"                                                                                              // 21
+    "      priority strict\n"                                                                                      // 22
+    "!\n"                                                                                                          // 23
+    "interface Ethernet1/1\n"                                                                                      // 24
+    "   description spine1:Ethernet3/1\n"                                                                          // 25
+    "   mtu 9214\n"                                                                                                // 26
+    "   speed forced 400gfull\n"                                                                                   // 27
+    "   no switchport\n"                                                                                           // 28
+    "   ip address 10.0.0.1/31\n"                                                                                  // 29
+    "   service-profile ROCE\n"                                                                                    // 30
+    "   priority-flow-control priority 4 drop\n"                                                                   // 31
+    "interface Ethernet2/1\n"                                                                                      // 32
+    "   description gpu-node-1:ens1f0np0\n"                                                                        // 33
+    "   speed 100g-4\n"                                                                                            // 34
+    "   shutdown\n"                                                                                                // 35
+    "   service-profile ROCE\n"                                                                                    // 36
+    "   tx-queue 3\n"                                                                                              // 37
+    "      random-detect ecn minimum-threshold 10 microseconds maximum-threshold 2 milliseconds\n"                 // 38
+    "interface Loopback0\n"                                                                                        // 39
+    "   ip address 10.1.0.11/32\n"                                                                                 // 40
+    "router bgp 65101\n"                                                                                           // 41
+    "   neighbor SPINES peer group\n"                                                                              // 42
+    "   neighbor SPINES remote-as 65100\n"                                                                         // 43
+    "   neighbor 10.0.0.0 peer group SPINES\n"                                                                     // 44
+    "   neighbor 10.0.0.0 description spine1\n"                                                                    // 45
+    "   neighbor 10.0.0.8 remote-as 65200\n"                                                                       // 46
+    "ip route 0.0.0.0/0 10.0.0.0\n"                                                                                // 47
+    "ip route vrf MGMT 192.168.0.0/16 Management1 192.168.100.254 10\n";                                           // 48
 
 TEST(EosParser, EveryConstructReachesTheModelWithSources) {
   TempDir dir;
@@ -260,7 +260,8 @@ TEST(EosParser, EveryConstructReachesTheModelWithSources) {
 TEST(EosParser, DefaultsWithoutAnyMapLine) {
   TempDir dir;
   dir.write("sw.cfg",
-            "interface Ethernet1\n   no switchport\n   priority-flow-control on\n   priority-flow-control priority 3 no-drop\n"
+            "interface Ethernet1\n   no switchport\n   priority-flow-control on\n   priority-flow-control priority 3 "
+            "no-drop\n"
             "interface Ethernet2\n   priority-flow-control on\n   priority-flow-control priority 3 no-drop\n"
             "interface Ethernet3\n   no qos trust\n   qos cos 3\n"
             "interface Ethernet4\n   no switchport\n   priority-flow-control priority 3 no-drop\n");
@@ -273,7 +274,7 @@ TEST(EosParser, DefaultsWithoutAnyMapLine) {
     int expected = d < 8 ? 1 : d < 16 ? 0 : d / 8;
     EXPECT_EQ(trafficClassOfDscp(sw, routed, d), expected) << "dscp " << d;
   }
-  EXPECT_TRUE(isLosslessDscp(sw, routed, 26));   // 24-31 -> TC 3 by default
+  EXPECT_TRUE(isLosslessDscp(sw, routed, 26));  // 24-31 -> TC 3 by default
   EXPECT_FALSE(isLosslessDscp(sw, routed, 46));
   for (int tc = 0; tc < 8; ++tc) EXPECT_EQ(queueOfTc(sw, routed, tc), tc);
   const Port& switched = portOf(sw, "Ethernet2");
@@ -319,7 +320,7 @@ TEST(EosParser, SegmentsPortChannelsAllOffAndMissingSpeed) {
   const Port& member = portOf(sw, "Ethernet1");
   EXPECT_EQ(member.portchannel, "Port-Channel1");
   EXPECT_EQ(formatPrioritySet(member.qos.pfc_enable->value), "3");  // from the LAG's profile
-  EXPECT_EQ(member.qos.trust, Trust::Dscp);                          // LAG is routed
+  EXPECT_EQ(member.qos.trust, Trust::Dscp);                         // LAG is routed
   const WredProfile& w = wredOf(sw, member, 3);
   EXPECT_EQ(w.color(Color::Green).min_threshold_bytes->value, 100u * 208);  // documented segment size
   EXPECT_EQ(w.color(Color::Green).max_threshold_bytes->value, 25000000u);   // 1 ms at 200G
@@ -337,8 +338,9 @@ TEST(EosParser, SegmentsPortChannelsAllOffAndMissingSpeed) {
 
   // "priority-flow-control all off" wins over every interface and profile.
   TempDir off;
-  off.write("sw.cfg", std::string("priority-flow-control all off\n") +
-                          "interface Ethernet1\n   priority-flow-control on\n   priority-flow-control priority 3 no-drop\n");
+  off.write("sw.cfg",
+            std::string("priority-flow-control all off\n") +
+                "interface Ethernet1\n   priority-flow-control on\n   priority-flow-control priority 3 no-drop\n");
   Fabric all_off = loadFabric({off.path()});
   const Port& e1 = portOf(onlySwitch(all_off), "Ethernet1");
   EXPECT_TRUE(e1.qos.pfc_enable->value.none());
@@ -352,7 +354,8 @@ TEST(EosParser, MmuIngressHeadroomBecomesTheLosslessPgProfile) {
             "   ingress threshold 1/16\n"
             "   ingress headroom 165100\n"
             "   egress unicast queue 3 reserved cells 10\n"
-            "interface Ethernet1\n   no switchport\n   priority-flow-control on\n   priority-flow-control priority 3 no-drop\n"
+            "interface Ethernet1\n   no switchport\n   priority-flow-control on\n   priority-flow-control priority 3 "
+            "no-drop\n"
             "platform trident mmu queue profile RDMA apply\n");
   Fabric fabric = loadFabric({dir.path()});
   const Switch& sw = onlySwitch(fabric);
@@ -411,8 +414,11 @@ TEST(EosParser, UnknownQosLinesAreNotesWithCoverage) {
   auto undefined = withRule(report, "CFG002");
   ASSERT_EQ(undefined.size(), 1u);
   EXPECT_EQ(undefined[0].location.line, 11);
-  EXPECT_EQ(undefined[0].message, "Ethernet1: service-profile NOPE names a qos profile that is not defined; Ethernet1 gets none of its settings");
-  EXPECT_EQ(undefined[0].fix, "define `qos profile NOPE`, or correct the name in the interface's `service-profile` line");
+  EXPECT_EQ(
+      undefined[0].message,
+      "Ethernet1: service-profile NOPE names a qos profile that is not defined; Ethernet1 gets none of its settings");
+  EXPECT_EQ(undefined[0].fix,
+            "define `qos profile NOPE`, or correct the name in the interface's `service-profile` line");
 }
 
 struct Malformed {
@@ -451,7 +457,8 @@ TEST(EosParser, MalformedQosLinesAreInputErrorsWithLocation) {
        "unexpected \"colour\": expected minimum-threshold, maximum-threshold, max-mark-probability, weight"},
       {"   priority-flow-control priority", "expected a priority (0-7) after \"priority\""},
       {"   priority-flow-control priority 9 no-drop", "expected a priority (0-7), got \"9\""},
-      {"   priority-flow-control priority 3 lossless", "expected \"no-drop\" or \"drop\" after the priority, got \"lossless\""},
+      {"   priority-flow-control priority 3 lossless",
+       "expected \"no-drop\" or \"drop\" after the priority, got \"lossless\""},
       {"   priority-flow-control pause watchdog port timer timeout soon",
        "expected the timeout in seconds (e.g. 0.2, up to 3 decimals), got \"soon\""},
       {"   qos trust ip", "expected \"qos trust dscp\" or \"qos trust cos\""},
@@ -494,14 +501,17 @@ TEST(EosParser, MalformedQosLinesAreInputErrorsWithLocation) {
       column = static_cast<int>(last.find_first_not_of(' ')) + 1;
       last = last.substr(column - 1);
     }
-    EXPECT_EQ(error, file + ":" + std::to_string(line) + ":" + std::to_string(column) + ": " + last + ": " + c.expected);
+    EXPECT_EQ(error,
+              file + ":" + std::to_string(line) + ":" + std::to_string(column) + ": " + last + ": " + c.expected);
   }
 }
 
 TEST(EosParser, TruncatedFileStillParsesWhatIsThere) {
   TempDir dir;
   // Cut in the middle of a block: the lines present are read, the missing tail is simply absent.
-  dir.write("sw.cfg", "hostname sw\ninterface Ethernet1\n   no switchport\n   priority-flow-control on\n   priority-flow-control prio");
+  dir.write(
+      "sw.cfg",
+      "hostname sw\ninterface Ethernet1\n   no switchport\n   priority-flow-control on\n   priority-flow-control prio");
   Fabric fabric = loadFabric({dir.path()});
   const Port& e1 = portOf(onlySwitch(fabric), "Ethernet1");
   EXPECT_TRUE(e1.qos.pfc_enable->value.none());
@@ -513,11 +523,15 @@ TEST(EosParser, TruncatedFileStillParsesWhatIsThere) {
 
 TEST(EosParser, FilesOfOneSwitchMergeAndVendorsMix) {
   TempDir dir;
-  dir.write("leaf1/qos.cfg", "qos map dscp 26 to traffic-class 4\nqos profile R\n   priority-flow-control on\n"
-                             "   priority-flow-control priority 4 no-drop\n");
+  dir.write("leaf1/qos.cfg",
+            "qos map dscp 26 to traffic-class 4\nqos profile R\n   priority-flow-control on\n"
+            "   priority-flow-control priority 4 no-drop\n");
   dir.write("leaf1/interfaces", "interface Ethernet1\n   no switchport\n   service-profile R\n");  // no extension
-  dir.write("spine1.json", R"({"DEVICE_METADATA": {"localhost": {"hostname": "spine1"}}, "PORT": {"Ethernet0": {"speed": "400000"}}})");
-  dir.write("nx1.cfg", "!Command: show running-config\nfeature lldp\nsystem qos\n  service-policy type network-qos Q\n");
+  dir.write(
+      "spine1.json",
+      R"({"DEVICE_METADATA": {"localhost": {"hostname": "spine1"}}, "PORT": {"Ethernet0": {"speed": "400000"}}})");
+  dir.write("nx1.cfg",
+            "!Command: show running-config\nfeature lldp\nsystem qos\n  service-policy type network-qos Q\n");
   Fabric fabric = loadFabric({dir.path()});
   ASSERT_EQ(fabric.switches.size(), 3u);
   const Switch* leaf = fabric.findSwitch("leaf1");
@@ -534,7 +548,8 @@ TEST(EosParser, FilesOfOneSwitchMergeAndVendorsMix) {
 
 TEST(EosParser, OneSwitchInTwoFormatsKeepsOneAndSaysSo) {
   TempDir dir;
-  dir.write("leaf1.json", R"({"DEVICE_METADATA": {"localhost": {"hostname": "leaf1"}}, "PORT": {"Ethernet0": {"speed": "400000"}}})");
+  dir.write("leaf1.json",
+            R"({"DEVICE_METADATA": {"localhost": {"hostname": "leaf1"}}, "PORT": {"Ethernet0": {"speed": "400000"}}})");
   std::string cfg = dir.write("leaf1.cfg", "hostname leaf1\ninterface Ethernet1\n   mtu 9214\n");
   Fabric fabric = loadFabric({dir.path()});
   ASSERT_EQ(fabric.switches.size(), 1u);
@@ -542,7 +557,8 @@ TEST(EosParser, OneSwitchInTwoFormatsKeepsOneAndSaysSo) {
   EXPECT_EQ(fabric.switches[0].findPort("Ethernet1"), nullptr);
   auto conflicts = withRule(analyze(fabric, {}), "CFG003");
   ASSERT_EQ(conflicts.size(), 1u);
-  EXPECT_EQ(conflicts[0].message, "switch leaf1 is described by SONiC config_db and by EOS files; the EOS files are ignored");
+  EXPECT_EQ(conflicts[0].message,
+            "switch leaf1 is described by SONiC config_db and by EOS files; the EOS files are ignored");
   EXPECT_EQ(conflicts[0].location.file(), cfg);
 }
 
@@ -577,8 +593,9 @@ TEST(EosRealWorld, QosCfgProfilesMapsAndWatchdog) {
   EXPECT_EQ(d2.color(Color::Red).drop_probability_percent->value, 50);
   // Millisecond thresholds of a profile no interface uses cannot become bytes (no speed).
   EXPECT_EQ(sw.wred_profiles.count("qos profile uc_mc_queues_test uc-tx-queue 1"), 0u);
-  EXPECT_EQ(sw.wred_profiles.at("qos profile uc_mc_queues_test uc-tx-queue 2").color(Color::Green).min_threshold_bytes->value,
-            327680u);
+  EXPECT_EQ(
+      sw.wred_profiles.at("qos profile uc_mc_queues_test uc-tx-queue 2").color(Color::Green).min_threshold_bytes->value,
+      327680u);
 
   // Global maps: explicit lines over EOS defaults; a later cos line overrides an earlier one.
   const Port& e1 = portOf(sw, "Ethernet1");
@@ -628,7 +645,8 @@ TEST(EosRealWorld, QosCfgPfcProfileAppliedToAPort) {
     ASSERT_NE(at, std::string::npos);
     std::string text = all_off ? qos : qos.substr(0, at) + "!" + qos.substr(at + all_off_line.size());
     dir.write("sw/qos.cfg", text);
-    dir.write("sw/port.cfg", "interface Ethernet9\n   no switchport\n   speed forced 100gfull\n   service-profile test_with_pfc\n");
+    dir.write("sw/port.cfg",
+              "interface Ethernet9\n   no switchport\n   speed forced 100gfull\n   service-profile test_with_pfc\n");
     Fabric fabric = loadFabric({dir.path()});
     const Switch& sw = onlySwitch(fabric);
     const Port& e9 = portOf(sw, "Ethernet9");
@@ -643,9 +661,9 @@ TEST(EosRealWorld, QosCfgPfcProfileAppliedToAPort) {
     EXPECT_EQ(test::origin(e9.qos.pfc_enable->src), "cli-statement: qos profile test_with_pfc > priority-flow-control");
     EXPECT_TRUE(e9.pgs[0] && e9.pgs[0]->null_profile);
     ASSERT_TRUE(e9.watchdog);
-    EXPECT_EQ(e9.watchdog->action->value, "drop");          // port action drop over global no-drop
-    EXPECT_EQ(e9.watchdog->detection_ms->value, 50);        // port timer timeout 0.05
-    EXPECT_EQ(e9.watchdog->restoration_ms->value, 1110);    // recovery-time 1.11
+    EXPECT_EQ(e9.watchdog->action->value, "drop");        // port action drop over global no-drop
+    EXPECT_EQ(e9.watchdog->detection_ms->value, 50);      // port timer timeout 0.05
+    EXPECT_EQ(e9.watchdog->restoration_ms->value, 1110);  // recovery-time 1.11
     EXPECT_EQ(sw.pfcwd_poll_interval_ms->value, 10001);
   }
 }
@@ -707,9 +725,13 @@ TEST(EosRealWorld, PlatformCfgMmuProfiles) {
 // samples/leafspine-eos is samples/leafspine-clean in EOS syntax
 // ---------------------------------------------------------------------------------------------
 
-TEST(VendorSamples, EosSampleHasTheSameModelFactsAsTheSonicSample) { test::expectSameFactsAsSonicSample("leafspine-eos", test::eosPortOf); }
+TEST(VendorSamples, EosSampleHasTheSameModelFactsAsTheSonicSample) {
+  test::expectSameFactsAsSonicSample("leafspine-eos", test::eosPortOf);
+}
 
-TEST(VendorSamples, NxosSampleHasTheSameModelFactsAsTheSonicSample) { test::expectSameFactsAsSonicSample("leafspine-nxos", test::eosPortOf); }
+TEST(VendorSamples, NxosSampleHasTheSameModelFactsAsTheSonicSample) {
+  test::expectSameFactsAsSonicSample("leafspine-nxos", test::eosPortOf);
+}
 
 TEST(VendorSamples, EosSpinesAndNxosLeavesAreOneCleanFabric) {
   TempDir dir;
@@ -726,7 +748,8 @@ TEST(VendorSamples, EosSpinesAndNxosLeavesAreOneCleanFabric) {
   for (const auto& c : fabric.coverage) formats.insert(c.format);
   EXPECT_EQ(formats, (std::set<std::string>{"EOS", "NX-OS"}));
   Report report = analyze(fabric, {});
-  for (const auto& f : report.findings) ADD_FAILURE() << f.rule << " " << f.switch_name << " " << f.port << ": " << f.message;
+  for (const auto& f : report.findings)
+    ADD_FAILURE() << f.rule << " " << f.switch_name << " " << f.port << ": " << f.message;
   EXPECT_EQ(report.summary.links, 8);
 }
 
@@ -773,18 +796,22 @@ using test::runRocelint;
 
 TEST(VendorCli, MalformedEosAndNxosExitTwoWithLocation) {
   TempDir eos;
-  std::string eos_file = eos.write("leaf1.cfg", "hostname leaf1\nqos profile R\n   tx-queue 3\n"
-                                                "      random-detect ecn minimum-threshold abc kbytes maximum-threshold 1 mbytes\n");
+  std::string eos_file = eos.write("leaf1.cfg",
+                                   "hostname leaf1\nqos profile R\n   tx-queue 3\n"
+                                   "      random-detect ecn minimum-threshold abc kbytes maximum-threshold 1 mbytes\n");
   auto [eos_code, eos_out] = runRocelint("check " + eos.path());
   EXPECT_EQ(eos_code, 2) << eos_out;
   // The file is left out of the fabric (CFG006, at its line in the text report); the run exits 2.
-  EXPECT_NE(eos_out.find(eos_file + ":4: error[CFG006]: random-detect ecn minimum-threshold abc kbytes maximum-threshold 1 mbytes: "
-                                    "expected a minimum-threshold value (0-256000000), got \"abc\""),
-            std::string::npos)
+  EXPECT_NE(
+      eos_out.find(eos_file +
+                   ":4: error[CFG006]: random-detect ecn minimum-threshold abc kbytes maximum-threshold 1 mbytes: "
+                   "expected a minimum-threshold value (0-256000000), got \"abc\""),
+      std::string::npos)
       << eos_out;
   TempDir nxos;
-  std::string nxos_file = nxos.write("leaf1.cfg", "hostname leaf1\nfeature lldp\npolicy-map type network-qos NQ\n"
-                                                  "  class type network-qos c-8q-nq3\n    pause pfc-cos three\n");
+  std::string nxos_file = nxos.write("leaf1.cfg",
+                                     "hostname leaf1\nfeature lldp\npolicy-map type network-qos NQ\n"
+                                     "  class type network-qos c-8q-nq3\n    pause pfc-cos three\n");
   auto [nxos_code, nxos_out] = runRocelint("check " + nxos.path());
   EXPECT_EQ(nxos_code, 2) << nxos_out;
   EXPECT_NE(nxos_out.find(nxos_file + ":5: error[CFG006]: pause pfc-cos three: expected pfc-cos values 0-7"),
@@ -795,8 +822,10 @@ TEST(VendorCli, MalformedEosAndNxosExitTwoWithLocation) {
 TEST(VendorCli, EosSampleExitsZeroAndReportsCoverage) {
   auto [code, out] = runRocelint("check " + test::sourceDir() + "/samples/leafspine-eos");
   EXPECT_EQ(code, 0) << out;
-  EXPECT_NE(out.find("6 switch(es), 8 link(s), 8 host port(s): 0 error(s), 0 warning(s), 0 note(s)"), std::string::npos) << out;
-  EXPECT_NE(out.find("rocelint: parsed 222 of 222 QoS-related lines in 6 vendor CLI file(s)"), std::string::npos) << out;
+  EXPECT_NE(out.find("6 switch(es), 8 link(s), 8 host port(s): 0 error(s), 0 warning(s), 0 note(s)"), std::string::npos)
+      << out;
+  EXPECT_NE(out.find("rocelint: parsed 222 of 222 QoS-related lines in 6 vendor CLI file(s)"), std::string::npos)
+      << out;
 }
 
 }  // namespace

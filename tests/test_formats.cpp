@@ -39,7 +39,9 @@ TEST(FormatRegistry, EveryInputFormatIsOneEntryInRecognitionOrder) {
         EXPECT_NE(f->builder, nullptr);
         EXPECT_EQ(f->topology, nullptr);
         break;
-      case format::Role::PlatformTable: EXPECT_EQ(f->builder, nullptr); break;
+      case format::Role::PlatformTable:
+        EXPECT_EQ(f->builder, nullptr);
+        break;
       case format::Role::Topology:
         EXPECT_NE(f->topology, nullptr);
         EXPECT_EQ(f->builder, nullptr);
@@ -55,7 +57,8 @@ TEST(FormatRegistry, EveryInputFormatIsOneEntryInRecognitionOrder) {
 }
 
 TEST(FormatRegistry, RecognisesByContentInRegistryOrder) {
-  EXPECT_STREQ(recognisedAs("x/pg_profile_lookup.ini", "# speed cable size xon xoff threshold\n"), "pg_profile_lookup.ini");
+  EXPECT_STREQ(recognisedAs("x/pg_profile_lookup.ini", "# speed cable size xon xoff threshold\n"),
+               "pg_profile_lookup.ini");
   EXPECT_STREQ(recognisedAs("x/port_config.ini", "# name lanes alias index speed\nEthernet0 0,1 etp1 0 100000\n"),
                "port_config.ini");
   // Recognised by content, whatever the file is called (`<platform>-port-config.ini`).
@@ -69,10 +72,14 @@ TEST(FormatRegistry, RecognisesByContentInRegistryOrder) {
   EXPECT_STREQ(recognisedAs("leaf1.json", R"({"PORT": {"Ethernet0": {"speed": "100000"}}})"), "SONiC config_db");
   // JSON without the .json extension is still JSON; JSON formats only ever see JSON.
   EXPECT_STREQ(recognisedAs("leaf1", R"({"PORT": {}})"), "SONiC config_db");
-  EXPECT_STREQ(recognisedAs("g.xml", R"(<DeviceMiniGraph xmlns="Microsoft.Search.Autopilot.Evolution"><Hostname>a</Hostname></DeviceMiniGraph>)"),
-               "SONiC minigraph");
-  EXPECT_STREQ(recognisedAs("j.xml", "<rpc-reply xmlns:junos=\"http://xml.juniper.net/junos/\"><configuration>"
-                                     "<system><host-name>a</host-name></system></configuration></rpc-reply>\n"),
+  EXPECT_STREQ(
+      recognisedAs(
+          "g.xml",
+          R"(<DeviceMiniGraph xmlns="Microsoft.Search.Autopilot.Evolution"><Hostname>a</Hostname></DeviceMiniGraph>)"),
+      "SONiC minigraph");
+  EXPECT_STREQ(recognisedAs("j.xml",
+                            "<rpc-reply xmlns:junos=\"http://xml.juniper.net/junos/\"><configuration>"
+                            "<system><host-name>a</host-name></system></configuration></rpc-reply>\n"),
                "Junos");
   EXPECT_STREQ(recognisedAs("t.yaml", "rocelint-topology: 1\nswitches: []\n"), "topology.yaml");
   EXPECT_STREQ(recognisedAs("lab.clab.yml", "name: lab\ntopology:\n  nodes:\n    a: {kind: ceos}\n"), "containerlab");

@@ -285,15 +285,19 @@ TEST(Progress, AnalysisReportsEachEnabledFamilyOnce) {
   Report report = analyze(fabric, config, [&](const std::string& stage) { stages.push_back(stage); });
   std::vector<std::string> families;
   for (const Rule& rule : allRules()) {
-    if (!config.isDisabled(rule.id) && (families.empty() || families.back() != rule.family())) families.push_back(rule.family());
+    if (!config.isDisabled(rule.id) && (families.empty() || families.back() != rule.family()))
+      families.push_back(rule.family());
   }
   // Long analyses (the deadlock engine inside the DL family) add stages of their own.
-  stages.erase(std::remove_if(stages.begin(), stages.end(), [](const std::string& s) { return s.rfind("checking ", 0) != 0; }),
-               stages.end());
+  stages.erase(
+      std::remove_if(stages.begin(), stages.end(), [](const std::string& s) { return s.rfind("checking ", 0) != 0; }),
+      stages.end());
   ASSERT_EQ(stages.size(), families.size());
-  for (std::size_t i = 0; i < families.size(); ++i) EXPECT_EQ(stages[i].rfind("checking " + families[i] + " rules (", 0), 0u) << stages[i];
+  for (std::size_t i = 0; i < families.size(); ++i)
+    EXPECT_EQ(stages[i].rfind("checking " + families[i] + " rules (", 0), 0u) << stages[i];
   EXPECT_NE(std::find(stages.begin(), stages.end(), "checking PFC rules (priority flow control)"), stages.end());
-  EXPECT_TRUE(std::none_of(stages.begin(), stages.end(), [](const std::string& s) { return s.find(" WD ") != std::string::npos; }));
+  EXPECT_TRUE(std::none_of(stages.begin(), stages.end(),
+                           [](const std::string& s) { return s.find(" WD ") != std::string::npos; }));
   EXPECT_EQ(report.rules_run, analyze(fabric, config).rules_run);
 }
 

@@ -20,13 +20,13 @@
 namespace rocelint {
 namespace {
 
-using test::TempDir;
+using test::loadError;
 using test::onlySwitch;
 using test::portOf;
-using test::wredOf;
 using test::schedulerOf;
-using test::loadError;
+using test::TempDir;
 using test::withRule;
+using test::wredOf;
 
 std::string junosDir() { return test::sourceDir() + "/tests/junos"; }
 std::string jvdLeaf() { return test::sharedDir() + "/realworld/jvd/leaf1_qfx5240-64od.conf"; }
@@ -474,7 +474,8 @@ TEST(JunosDefaults, NoClassesNoClassifierAndABareWatchdog) {
   EXPECT_EQ(trafficClassOfDscp(sw, p, 26), 0);
   EXPECT_EQ(trafficClassOfDscp(sw, p, 48), 7);
   EXPECT_EQ(p.qos.map(MapKind::DscpToTc)->name, "junos default dscp classifier");
-  EXPECT_EQ(test::origin(p.qos.map(MapKind::DscpToTc)->src), "default: class-of-service interfaces unit classifiers dscp");
+  EXPECT_EQ(test::origin(p.qos.map(MapKind::DscpToTc)->src),
+            "default: class-of-service interfaces unit classifiers dscp");
   EXPECT_EQ(p.qos.map(MapKind::DscpToTc)->src.line, 1);
   EXPECT_EQ(queueOfTc(sw, p, 3), 3);
   EXPECT_EQ(queueOfTc(sw, p, 4), 4);
@@ -771,16 +772,19 @@ TEST(JunosMalformed, UndefinedReferencesAreCfg002ErrorsAtTheReference) {
   EXPECT_EQ(cfg002[0].severity, Severity::Error);
   for (const auto& f : cfg002) {
     if (f.location.line == 8) {
-      EXPECT_EQ(f.fix, "define the congestion-notification-profile CNP-X under class-of-service, or correct the name "
-                       "where it is bound");
+      EXPECT_EQ(f.fix,
+                "define the congestion-notification-profile CNP-X under class-of-service, or correct the name "
+                "where it is bound");
     }
     if (f.location.line == 9) {
-      EXPECT_EQ(f.fix, "configure interface et-0/0/7 under [edit interfaces], or correct the name under "
-                       "[edit class-of-service interfaces]");
+      EXPECT_EQ(f.fix,
+                "configure interface et-0/0/7 under [edit interfaces], or correct the name under "
+                "[edit class-of-service interfaces]");
     }
     if (f.location.line == 5) {
-      EXPECT_EQ(f.fix, "define `class-of-service forwarding-classes class LOSSY queue-num N` (with `no-loss "
-                       "pfc-priority P` for RoCE), or correct the classifier's forwarding-class name");
+      EXPECT_EQ(f.fix,
+                "define `class-of-service forwarding-classes class LOSSY queue-num N` (with `no-loss "
+                "pfc-priority P` for RoCE), or correct the classifier's forwarding-class name");
     }
   }
   // The CLI exits with the error count status, not an input error.
@@ -980,9 +984,8 @@ TEST(JunosSample, SeededDscp26MistakeGivesTheSameFindingAsInSonic) {
   EXPECT_EQ(f.location.file(), junos_dir.path() + "/spine2.conf");
   EXPECT_EQ(f.location.line, 89);
   EXPECT_EQ(f.location.column, 49);
-  EXPECT_EQ(
-      test::origin(f.location),
-      "cli-statement: class-of-service classifiers dscp ROCE-DSCP forwarding-class loss-priority code-points");
+  EXPECT_EQ(test::origin(f.location),
+            "cli-statement: class-of-service classifiers dscp ROCE-DSCP forwarding-class loss-priority code-points");
   EXPECT_EQ(f.severity, sonic.findings[0].severity);
 }
 
@@ -1045,29 +1048,31 @@ TEST(VendorSamples, JunosSpinesAndSonicLeavesAreOneCleanFabric) {
 // on that port, and not the three findings the output-as-PFC reading gave.
 TEST(JunosCnp, ReceiveOnlyProfileObeysPausesWithoutLosslessBuffer) {
   TempDir dir;
-  dir.write("spine1.conf",
-            "system { host-name spine1; }\n"
-            "interfaces { et-0/0/0 { description leaf1:et-0/0/0; } }\n"
-            "class-of-service {\n"
-            "    classifiers { dscp D { import default; forwarding-class ROCE { loss-priority low code-points 011010; } } }\n"
-            "    forwarding-classes { class best-effort queue-num 0; class ROCE queue-num 3 no-loss pfc-priority 3; }\n"
-            "    congestion-notification-profile C {\n"
-            "        input { dscp { code-point 011010 { pfc; } } }\n"
-            "        output { ieee-802.1 { code-point 011 { flow-control-queue 3; } } }\n"
-            "    }\n"
-            "    interfaces { et-0/0/0 { congestion-notification-profile C; unit 0 { classifiers { dscp D; } } } }\n"
-            "}\n");
-  dir.write("leaf1.conf",
-            "system { host-name leaf1; }\n"                                                              // 1
-            "interfaces { et-0/0/0 { description spine1:et-0/0/0; } }\n"                                 // 2
-            "class-of-service {\n"                                                                       // 3
-            "    classifiers { dscp D { import default; forwarding-class ROCE { loss-priority low code-points 011010; } } }\n"
-            "    forwarding-classes { class best-effort queue-num 0; class ROCE queue-num 3 no-loss pfc-priority 3; }\n"
-            "    congestion-notification-profile RX-ONLY {\n"                                                // 6
-            "        output { ieee-802.1 { code-point 011 { flow-control-queue 3; } } }\n"                   // 7
-            "    }\n"                                                                                        // 8
-            "    interfaces { et-0/0/0 { congestion-notification-profile RX-ONLY; unit 0 { classifiers { dscp D; } } } }\n"
-            "}\n");
+  dir.write(
+      "spine1.conf",
+      "system { host-name spine1; }\n"
+      "interfaces { et-0/0/0 { description leaf1:et-0/0/0; } }\n"
+      "class-of-service {\n"
+      "    classifiers { dscp D { import default; forwarding-class ROCE { loss-priority low code-points 011010; } } }\n"
+      "    forwarding-classes { class best-effort queue-num 0; class ROCE queue-num 3 no-loss pfc-priority 3; }\n"
+      "    congestion-notification-profile C {\n"
+      "        input { dscp { code-point 011010 { pfc; } } }\n"
+      "        output { ieee-802.1 { code-point 011 { flow-control-queue 3; } } }\n"
+      "    }\n"
+      "    interfaces { et-0/0/0 { congestion-notification-profile C; unit 0 { classifiers { dscp D; } } } }\n"
+      "}\n");
+  dir.write(
+      "leaf1.conf",
+      "system { host-name leaf1; }\n"                               // 1
+      "interfaces { et-0/0/0 { description spine1:et-0/0/0; } }\n"  // 2
+      "class-of-service {\n"                                        // 3
+      "    classifiers { dscp D { import default; forwarding-class ROCE { loss-priority low code-points 011010; } } }\n"
+      "    forwarding-classes { class best-effort queue-num 0; class ROCE queue-num 3 no-loss pfc-priority 3; }\n"
+      "    congestion-notification-profile RX-ONLY {\n"                               // 6
+      "        output { ieee-802.1 { code-point 011 { flow-control-queue 3; } } }\n"  // 7
+      "    }\n"                                                                       // 8
+      "    interfaces { et-0/0/0 { congestion-notification-profile RX-ONLY; unit 0 { classifiers { dscp D; } } } }\n"
+      "}\n");
   Fabric fabric = loadFabric({dir.path()});
   ASSERT_EQ(fabric.links.size(), 1u);
   const Switch& sw = fabric.switches[fabric.switch_index.at("leaf1")];
@@ -1136,8 +1141,8 @@ TEST(JunosCnp, InputAndOutputTogetherAreSymmetric) {
 // before strict-high: both are strict priority); a level rocelint does not know is a CFG001 note
 // at its statement, never an abort.
 TEST(JunosSchedulers, EveryDocumentedPriorityLevelAndUnknownOnesAreNotes) {
-  for (const char* level : {"low", "low-medium", "low-high", "medium-low", "medium-high", "high", "strict-high",
-                            "low-latency"}) {
+  for (const char* level :
+       {"low", "low-medium", "low-high", "medium-low", "medium-high", "high", "strict-high", "low-latency"}) {
     TempDir dir;
     dir.write("a.conf", fmt::format("system {{ host-name a; }}\ninterfaces {{ et-0/0/0; }}\n"
                                     "class-of-service {{ schedulers {{ S {{ priority {}; }} }} }}\n",

@@ -6,7 +6,8 @@ namespace rocelint::json {
 namespace {
 
 TEST(LocatedJson, RecordsLineOfEveryValue) {
-  const char* text = "{\n  \"PORT\": {\n    \"Ethernet0\": {\n      \"speed\": \"100000\",\n      \"mtu\": 9100\n    }\n  }\n}\n";
+  const char* text =
+      "{\n  \"PORT\": {\n    \"Ethernet0\": {\n      \"speed\": \"100000\",\n      \"mtu\": 9100\n    }\n  }\n}\n";
   Node root;
   ParseFailure failure;
   ASSERT_TRUE(parse(text, root, failure)) << failure.message;

@@ -357,7 +357,7 @@ TEST_F(LeafGraph, PortsAreTheIniRowsUnderSonicNamesWithMinigraphSpeeds) {
   EXPECT_EQ(eth12->speed_mbps->src.line, 6);
   EXPECT_EQ(eth12->speed_mbps->src.column, 42);
   EXPECT_EQ(test::origin(eth12->speed_mbps->src), "speed");  // the port_config.ini column
-  EXPECT_EQ(eth12->src.line, 6);  // the ini row declares the port
+  EXPECT_EQ(eth12->src.line, 6);                             // the ini row declares the port
   EXPECT_EQ(eth0->description, "to spine1");
   // sonic-cfggen's defaults: MTU 9100 everywhere, admin up where something is attached.
   ASSERT_TRUE(eth12->mtu_bytes);
@@ -802,8 +802,9 @@ TEST(MinigraphMalformed, TruncatedXmlNamesTheLine) {
 
 // --- files of one switch, wherever they sit ------------------------------------------------------
 
-const char* kLookup = "# PG lossless profiles.\n# speed cable size xon xoff threshold xon_offset\n"
-                      "  400000  5m   1248    2288 35776   0        2288\n";
+const char* kLookup =
+    "# PG lossless profiles.\n# speed cable size xon xoff threshold xon_offset\n"
+    "  400000  5m   1248    2288 35776   0        2288\n";
 
 TEST(SwitchFiles, FragmentsAtTheFabricRootJoinTheOneSwitchThere) {
   // The layout of sonic-buildimage's samples: minigraph, rendered QoS and buffer JSON side by side.
@@ -835,7 +836,8 @@ TEST(SwitchFiles, FragmentsAtTheFabricRootJoinTheOneSwitchThere) {
 TEST(SwitchFiles, AFileNamedAfterADeclaredHostJoinsItAnywhere) {
   TempDir dir;
   dir.write("graphs/minigraph.xml", kLeafGraph);
-  dir.write("graphs/other.json", R"({"DEVICE_METADATA": {"localhost": {"hostname": "spine9"}}, "PORT": {"Ethernet0": {}}})");
+  dir.write("graphs/other.json",
+            R"({"DEVICE_METADATA": {"localhost": {"hostname": "spine9"}}, "PORT": {"Ethernet0": {}}})");
   std::string qos = dir.write("rendered/LEAF1.qos.json", R"({"PORT_QOS_MAP": {"etp2": {"pfc_enable": "3"}}})");
   dir.write("rendered/spine9/buffers.json", R"({"CABLE_LENGTH": {"AZURE": {"Ethernet0": "5m"}}})");
   Fabric fabric = loadFabric({dir.path()});
@@ -918,15 +920,16 @@ TEST(MinigraphPorts, LinkToAPortThePortTableLacksIsCfg002AndTheRestIsRead) {
   ASSERT_EQ(fabric.switches.size(), 1u);
   const Switch& sw = fabric.switches[0];
   EXPECT_EQ(sw.ports.size(), 4u);
-  EXPECT_FALSE(sw.findPort("Ethernet0")->neighbor);       // the link named no port of leaf1
-  EXPECT_TRUE(sw.findPort("Ethernet4")->neighbor);        // the rest of the minigraph is read
+  EXPECT_FALSE(sw.findPort("Ethernet0")->neighbor);  // the link named no port of leaf1
+  EXPECT_TRUE(sw.findPort("Ethernet4")->neighbor);   // the rest of the minigraph is read
   auto undefined = withRule(analyze(fabric, {}), "CFG002");
   ASSERT_EQ(undefined.size(), 1u);
   EXPECT_EQ(undefined[0].switch_name, "leaf1");
   EXPECT_EQ(undefined[0].port, "etp9");
   EXPECT_EQ(undefined[0].severity, Severity::Error);
-  EXPECT_EQ(undefined[0].message,
-            fmt::format("link names port \"etp9\", which is neither an alias nor a name in {}, so leaf1 ignores it", ini));
+  EXPECT_EQ(
+      undefined[0].message,
+      fmt::format("link names port \"etp9\", which is neither an alias nor a name in {}, so leaf1 ignores it", ini));
   EXPECT_EQ(undefined[0].location.file(), file);
   EXPECT_EQ(undefined[0].location.line, lineOf(text, "<StartPort>etp9"));
   EXPECT_EQ(undefined[0].location.column, 9);
@@ -992,7 +995,8 @@ Ethernet16 12,13    etp4   4     400000
   EXPECT_EQ(table.firstBreakoutMember("etp1")->name, "Ethernet0");
   EXPECT_EQ(table.firstBreakoutMember("etp"), nullptr);   // "etp" + "1a" is not a sub-port suffix
   EXPECT_EQ(table.firstBreakoutMember("etp2"), nullptr);  // not broken out
-  sonic::PortConfigTable dell = sonic::parsePortConfig("# name lanes alias\nEthernet0 1 Eth1/1/1\nEthernet1 2 Eth1/1/2\n", "d.ini");
+  sonic::PortConfigTable dell =
+      sonic::parsePortConfig("# name lanes alias\nEthernet0 1 Eth1/1/1\nEthernet1 2 Eth1/1/2\n", "d.ini");
   EXPECT_EQ(dell.firstBreakoutMember("Eth1/1")->name, "Ethernet0");
 }
 
@@ -1018,7 +1022,8 @@ TEST(MinigraphPorts, QosJsonWithoutPortConfigGivesNoCfg002PerPort) {
   // JSON's ports are ports of the switch (checked on their own), not undefined ones.
   TempDir dir;
   dir.write("leaf1/minigraph.xml", kLeafGraph);
-  dir.write("leaf1/qos.json", R"({"PORT_QOS_MAP": {"Ethernet0": {"pfc_enable": "3"}, "Ethernet4": {"pfc_enable": "3"}}})");
+  dir.write("leaf1/qos.json",
+            R"({"PORT_QOS_MAP": {"Ethernet0": {"pfc_enable": "3"}, "Ethernet4": {"pfc_enable": "3"}}})");
   Fabric fabric = loadFabric({dir.path()});
   ASSERT_EQ(fabric.switches.size(), 1u);
   const Switch& sw = fabric.switches[0];
@@ -1038,7 +1043,8 @@ TEST(MinigraphPorts, PortOfAnotherAsicIsANoteNotAnError) {
   // a port of the other ASIC is not this table's, and sonic-cfggen renders it for that ASIC.
   TempDir dir;
   std::string text = replaced(kLeafGraph, "<StartPort>etp1</StartPort>", "<StartPort>etp33</StartPort>");
-  text = replaced(text, "    <Devices>\n", "    <Devices>\n      <Device i:type=\"Asic\"><Hostname>ASIC1</Hostname></Device>\n");
+  text = replaced(text, "    <Devices>\n",
+                  "    <Devices>\n      <Device i:type=\"Asic\"><Hostname>ASIC1</Hostname></Device>\n");
   std::string file = dir.write("leaf1/minigraph.xml", text);
   dir.write("Test-SKU/port_config.ini", kTestSkuPorts);
   Report report = analyze(loadFabric({dir.path()}), {});

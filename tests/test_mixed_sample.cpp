@@ -35,12 +35,9 @@ std::string sonicPortOf(const std::string& port) { return port; }
 
 const std::map<std::string, MixedSwitch>& mixedSwitches() {
   static const std::map<std::string, MixedSwitch> switches = {
-      {"spine1", {"EOS", "spine1.cfg", test::eosPortOf}},
-      {"spine2", {"NX-OS", "spine2.cfg", test::eosPortOf}},
-      {"leaf1", {"", "leaf1.json", sonicPortOf}},
-      {"leaf2", {"NVUE", "leaf2/startup.yaml", test::nvuePortOf}},
-      {"leaf3", {"EOS", "leaf3.cfg", test::eosPortOf}},
-      {"leaf4", {"Junos", "leaf4.conf", test::junosPortOf}},
+      {"spine1", {"EOS", "spine1.cfg", test::eosPortOf}}, {"spine2", {"NX-OS", "spine2.cfg", test::eosPortOf}},
+      {"leaf1", {"", "leaf1.json", sonicPortOf}},         {"leaf2", {"NVUE", "leaf2/startup.yaml", test::nvuePortOf}},
+      {"leaf3", {"EOS", "leaf3.cfg", test::eosPortOf}},   {"leaf4", {"Junos", "leaf4.conf", test::junosPortOf}},
   };
   return switches;
 }
@@ -81,11 +78,11 @@ TEST(MixedSample, EachSwitchIsReadInItsOwnSyntax) {
     std::string b = name(link.b);
     links.insert(a < b ? a + " " + b : b + " " + a);
   }
-  EXPECT_EQ(links, (std::set<std::string>{
-                       "leaf1:Ethernet0 spine1:Ethernet1/1", "leaf1:Ethernet8 spine2:Ethernet1/1",
-                       "leaf2:swp1 spine1:Ethernet2/1", "leaf2:swp2 spine2:Ethernet2/1",
-                       "leaf3:Ethernet1/1 spine1:Ethernet3/1", "leaf3:Ethernet2/1 spine2:Ethernet3/1",
-                       "leaf4:et-0/0/0 spine1:Ethernet4/1", "leaf4:et-0/0/1 spine2:Ethernet4/1"}));
+  EXPECT_EQ(links,
+            (std::set<std::string>{"leaf1:Ethernet0 spine1:Ethernet1/1", "leaf1:Ethernet8 spine2:Ethernet1/1",
+                                   "leaf2:swp1 spine1:Ethernet2/1", "leaf2:swp2 spine2:Ethernet2/1",
+                                   "leaf3:Ethernet1/1 spine1:Ethernet3/1", "leaf3:Ethernet2/1 spine2:Ethernet3/1",
+                                   "leaf4:et-0/0/0 spine1:Ethernet4/1", "leaf4:et-0/0/1 spine2:Ethernet4/1"}));
 }
 
 TEST(MixedSample, ExitsZeroAndReportsCoverage) {
@@ -113,7 +110,8 @@ TEST(VendorSamples, EachCommittedSampleIsWhatItsGeneratorWrites) {
   for (const auto& [generator, dir] : samples) {
     SCOPED_TRACE(generator);
     TempDir out;
-    std::string cmd = "/usr/bin/python3 " + test::sourceDir() + "/samples/" + generator + " " + out.path() + "/gen > /dev/null";
+    std::string cmd =
+        "/usr/bin/python3 " + test::sourceDir() + "/samples/" + generator + " " + out.path() + "/gen > /dev/null";
     ASSERT_EQ(std::system(cmd.c_str()), 0) << cmd;
     fs::path committed = test::sourceDir() + "/samples/" + dir;
     std::set<std::string> files = filesUnder(committed);
@@ -162,7 +160,8 @@ TEST(MixedSample, SeededDscp26MistakeInNxosSyntaxGivesTheSonicFinding) {
   TempDir mixed_dir;
   for (const auto& [name, sw] : mixedSwitches()) {
     std::string text = test::readAll(test::sourceDir() + kMixed + "/" + sw.file);
-    if (name == "spine2") replaceOnce(text, "  class ROCE\n    set qos-group 3\n", "  class ROCE\n    set qos-group 1\n");
+    if (name == "spine2")
+      replaceOnce(text, "  class ROCE\n    set qos-group 3\n", "  class ROCE\n    set qos-group 1\n");
     mixed_dir.write(sw.file, text);
   }
   Report mixed = test::check(mixed_dir.path());
@@ -180,7 +179,8 @@ TEST(MixedSample, SeededDscp26MistakeInTheNxosSampleGivesTheSonicFinding) {
   TempDir nxos_dir;
   for (const std::string name : {"spine1", "spine2", "leaf1", "leaf2", "leaf3", "leaf4"}) {
     std::string cfg = test::readAll(test::sourceDir() + "/samples/leafspine-nxos/" + name + ".cfg");
-    if (name == "spine2") replaceOnce(cfg, "  class ROCE\n    set qos-group 3\n", "  class ROCE\n    set qos-group 1\n");
+    if (name == "spine2")
+      replaceOnce(cfg, "  class ROCE\n    set qos-group 3\n", "  class ROCE\n    set qos-group 1\n");
     nxos_dir.write(name + ".cfg", cfg);
   }
   Report nxos = test::check(nxos_dir.path());
@@ -195,7 +195,7 @@ TEST(MixedSample, SeededDscp26MistakeOnEachLeafSyntaxGivesTheSonicFinding) {
   struct Seed {
     std::string leaf;
     std::vector<std::pair<std::string, std::string>> edits;  // none: SONiC, edited as JSON below
-    std::string fix_starts;  // the MAP001 fix, in the leaf's own syntax
+    std::string fix_starts;                                  // the MAP001 fix, in the leaf's own syntax
   };
   const Seed seeds[] = {
       {"leaf1", {}, "map DSCP 26 to a lossless TC with PFC and a lossless PG on leaf1"},
@@ -207,7 +207,8 @@ TEST(MixedSample, SeededDscp26MistakeOnEachLeafSyntaxGivesTheSonicFinding) {
        "map DSCP 26 to a no-drop traffic class on leaf3 (as on leaf1): `qos map dscp 26 to traffic-class 3`"},
       // Junos: code point 011010 moves from the no-loss class ROCE to the lossy class DEFAULT.
       {"leaf4",
-       {{"            forwarding-class ROCE {\n                loss-priority low code-points 011010;\n            }\n", ""},
+       {{"            forwarding-class ROCE {\n                loss-priority low code-points 011010;\n            }\n",
+         ""},
         {"loss-priority low code-points [ 000000", "loss-priority low code-points [ 011010 000000"}},
        "classify DSCP 26 into a no-loss forwarding class on leaf4 (as on leaf1): `set class-of-service classifiers"},
   };

@@ -19,13 +19,13 @@
 namespace rocelint {
 namespace {
 
-using test::TempDir;
+using test::loadError;
 using test::onlySwitch;
 using test::portOf;
-using test::wredOf;
 using test::schedulerOf;
-using test::loadError;
+using test::TempDir;
 using test::withRule;
+using test::wredOf;
 
 Fabric loadText(const TempDir& dir, const std::string& text, const std::string& name = "sw/startup.yaml") {
   dir.write(name, text);
@@ -605,11 +605,12 @@ TEST(NvueNotes, WatchdogOnAPortWithoutPfc) {
 // it); the port is analysed with default-global, as if it named none.
 TEST(NvueNotes, UndefinedProfilesAreCfg002AtTheReference) {
   TempDir dir;
-  std::string file = dir.write("sw/startup.yaml",
-                               "- set:\n    qos:\n      pfc:\n        roce: {switch-priority: {'3': {}}}\n    interface:\n"
-                               "      swp1: {qos: {pfc: {profile: rcoe}}}\n"
-                               "      swp2:\n        qos:\n          congestion-control:\n            profile: gpu\n"
-                               "      swp3: {link: {mtu: 9216}}\n");
+  std::string file =
+      dir.write("sw/startup.yaml",
+                "- set:\n    qos:\n      pfc:\n        roce: {switch-priority: {'3': {}}}\n    interface:\n"
+                "      swp1: {qos: {pfc: {profile: rcoe}}}\n"
+                "      swp2:\n        qos:\n          congestion-control:\n            profile: gpu\n"
+                "      swp3: {link: {mtu: 9216}}\n");
   Fabric fabric = loadFabric({dir.path()});
   const Switch& sw = onlySwitch(fabric);
   // swp1 gets what swp3, which names no profile, gets; nothing points at the ignored binding.
@@ -738,10 +739,12 @@ TEST(NvueMalformed, PastedPromptLineLeavesTheFileOutAndTheFabricIsStillAnalysed)
             std::string::npos)
       << f.message;
   ASSERT_EQ(f.related.size(), 1u);
-  EXPECT_EQ(f.related[0].message,
-            "spine1 swp1 faces leaf1, which is missing: its link, PFC, map and deadlock checks through leaf1 did not run");
+  EXPECT_EQ(
+      f.related[0].message,
+      "spine1 swp1 faces leaf1, which is missing: its link, PFC, map and deadlock checks through leaf1 did not run");
   EXPECT_EQ(f.related[0].src.file(), spine);
-  EXPECT_EQ(f.fix, "correct the syntax at this location (a pasted prompt or command line, a truncated copy?) and check again");
+  EXPECT_EQ(f.fix,
+            "correct the syntax at this location (a pasted prompt or command line, a truncated copy?) and check again");
   EXPECT_EQ(report.summary.switches, 1);  // spine1, analysed
   EXPECT_EQ(report.summary.files_left_out, 1);
   EXPECT_EQ(report.summary.hosts, 0);  // the port facing the missing leaf is not a host port

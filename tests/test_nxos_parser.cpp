@@ -12,86 +12,86 @@
 namespace rocelint {
 namespace {
 
-using test::TempDir;
-using test::portOf;
 using test::loadError;
+using test::portOf;
+using test::TempDir;
 using test::withRule;
 
 const char* kLeaf =
-    "!Command: show running-config\n"                                                             // 1
-    "version 10.3(4a) Bios:version 05.47\n"                                                       // 2
-    "hostname nx-leaf1\n"                                                                         // 3
-    "feature lldp\n"                                                                              // 4
-    "class-map type qos match-any ROCE\n"                                                         // 5
-    "  match dscp 24,26\n"                                                                        // 6
-    "class-map type qos match-any CNP\n"                                                          // 7
-    "  match dscp cs6\n"                                                                          // 8
-    "class-map type qos match-any OLD\n"                                                          // 9
-    "  match precedence 1\n"                                                                      // 10
-    "policy-map type qos QOS_IN\n"                                                                // 11
-    "  class ROCE\n"                                                                              // 12
-    "    set qos-group 3\n"                                                                       // 13
-    "  class CNP\n"                                                                               // 14
-    "    set qos-group 7\n"                                                                       // 15
-    "  class OLD\n"                                                                               // 16
-    "    set qos-group 1\n"                                                                       // 17
-    "  class class-default\n"                                                                     // 18
-    "    set qos-group 2\n"                                                                       // 19
-    "policy-map type queuing QOS_OUT\n"                                                           // 20
-    "  class type queuing c-out-8q-q7\n"                                                          // 21
-    "    priority level 1\n"                                                                      // 22
-    "  class type queuing c-out-8q-q3\n"                                                          // 23
-    "    bandwidth remaining percent 50\n"                                                        // 24
+    "!Command: show running-config\n"                                                                              // 1
+    "version 10.3(4a) Bios:version 05.47\n"                                                                        // 2
+    "hostname nx-leaf1\n"                                                                                          // 3
+    "feature lldp\n"                                                                                               // 4
+    "class-map type qos match-any ROCE\n"                                                                          // 5
+    "  match dscp 24,26\n"                                                                                         // 6
+    "class-map type qos match-any CNP\n"                                                                           // 7
+    "  match dscp cs6\n"                                                                                           // 8
+    "class-map type qos match-any OLD\n"                                                                           // 9
+    "  match precedence 1\n"                                                                                       // 10
+    "policy-map type qos QOS_IN\n"                                                                                 // 11
+    "  class ROCE\n"                                                                                               // 12
+    "    set qos-group 3\n"                                                                                        // 13
+    "  class CNP\n"                                                                                                // 14
+    "    set qos-group 7\n"                                                                                        // 15
+    "  class OLD\n"                                                                                                // 16
+    "    set qos-group 1\n"                                                                                        // 17
+    "  class class-default\n"                                                                                      // 18
+    "    set qos-group 2\n"                                                                                        // 19
+    "policy-map type queuing QOS_OUT\n"                                                                            // 20
+    "  class type queuing c-out-8q-q7\n"                                                                           // 21
+    "    priority level 1\n"                                                                                       // 22
+    "  class type queuing c-out-8q-q3\n"                                                                           // 23
+    "    bandwidth remaining percent 50\n"                                                                         // 24
     "    random-detect minimum-threshold 150 kbytes maximum-threshold 3 mbytes drop-probability 7 weight 0 ecn\n"  // 25
-    "  class type queuing c-out-8q-q-default\n"                                                   // 26
-    "    random-detect minimum-threshold 20000 bytes maximum-threshold 40000 bytes\n"             // 27
-    "policy-map type network-qos QOS_NET\n"                                                       // 28
-    "  class type network-qos c-8q-nq3\n"                                                         // 29
-    "    mtu 9216\n"                                                                              // 30
-    "    pause pfc-cos 3\n"                                                                       // 31
-    "  class type network-qos c-8q-nq-default\n"                                                  // 32
-    "    mtu 9216\n"                                                                              // 33
-    "system qos\n"                                                                                // 34
-    "  service-policy type network-qos QOS_NET\n"                                                 // 35
-    "  service-policy type queuing output QOS_OUT\n"                                              // 36
-    "priority-flow-control watch-dog-interval on\n"                                               // 37
-    "priority-flow-control watch-dog interval 200\n"                                              // 38
-    "priority-flow-control watch-dog shutdown-multiplier 2\n"                                     // 39
-    "priority-flow-control auto-restore multiplier 5\n"                                           // 40
-    "interface Ethernet1/1\n"                                                                     // 41
-    "  description spine1:Ethernet1/1\n"                                                          // 42
-    "  priority-flow-control mode on\n"                                                           // 43
-    "  service-policy type qos input QOS_IN\n"                                                    // 44
-    "  mtu 9216\n"                                                                                // 45
-    "  speed 400000\n"                                                                            // 46
-    "  no switchport\n"                                                                           // 47
-    "  ip address 10.0.0.1/31\n"                                                                  // 48
-    "  no shutdown\n"                                                                             // 49
-    "interface Ethernet1/2\n"                                                                     // 50
-    "  description gpu1:eth0\n"                                                                   // 51
-    "  service-policy type qos input QOS_IN\n"                                                    // 52
-    "interface Ethernet1/3\n"                                                                     // 53
-    "  description gpu2:eth0\n"                                                                   // 54
-    "  priority-flow-control mode off\n"                                                          // 55
-    "interface Ethernet1/4\n"                                                                     // 56
-    "  priority-flow-control watch-dog-interval off\n"                                            // 57
-    "  channel-group 10 mode active\n"                                                            // 58
-    "interface port-channel10\n"                                                                  // 59
-    "  service-policy type qos input QOS_IN\n"                                                    // 60
-    "interface mgmt0\n"                                                                           // 61
-    "  ip address 192.168.0.10/24\n"                                                              // 62
-    "interface loopback0\n"                                                                       // 63
-    "  ip address 10.1.0.1/32\n"                                                                  // 64
-    "vrf context management\n"                                                                    // 65
-    "  ip route 0.0.0.0/0 192.168.0.1\n"                                                          // 66
-    "router bgp 65101\n"                                                                          // 67
-    "  template peer SPINE\n"                                                                     // 68
-    "    remote-as 65100\n"                                                                       // 69
-    "  neighbor 10.0.0.0\n"                                                                       // 70
-    "    inherit peer SPINE\n"                                                                    // 71
-    "    description spine1\n"                                                                    // 72
-    "  neighbor 10.0.0.8 remote-as 65200\n"                                                       // 73
-    "ip route 10.200.0.0/16 Ethernet1/1 10.0.0.0\n";                                              // 74
+    "  class type queuing c-out-8q-q-default\n"                                                                    // 26
+    "    random-detect minimum-threshold 20000 bytes maximum-threshold 40000 bytes\n"                              // 27
+    "policy-map type network-qos QOS_NET\n"                                                                        // 28
+    "  class type network-qos c-8q-nq3\n"                                                                          // 29
+    "    mtu 9216\n"                                                                                               // 30
+    "    pause pfc-cos 3\n"                                                                                        // 31
+    "  class type network-qos c-8q-nq-default\n"                                                                   // 32
+    "    mtu 9216\n"                                                                                               // 33
+    "system qos\n"                                                                                                 // 34
+    "  service-policy type network-qos QOS_NET\n"                                                                  // 35
+    "  service-policy type queuing output QOS_OUT\n"                                                               // 36
+    "priority-flow-control watch-dog-interval on\n"                                                                // 37
+    "priority-flow-control watch-dog interval 200\n"                                                               // 38
+    "priority-flow-control watch-dog shutdown-multiplier 2\n"                                                      // 39
+    "priority-flow-control auto-restore multiplier 5\n"                                                            // 40
+    "interface Ethernet1/1\n"                                                                                      // 41
+    "  description spine1:Ethernet1/1\n"                                                                           // 42
+    "  priority-flow-control mode on\n"                                                                            // 43
+    "  service-policy type qos input QOS_IN\n"                                                                     // 44
+    "  mtu 9216\n"                                                                                                 // 45
+    "  speed 400000\n"                                                                                             // 46
+    "  no switchport\n"                                                                                            // 47
+    "  ip address 10.0.0.1/31\n"                                                                                   // 48
+    "  no shutdown\n"                                                                                              // 49
+    "interface Ethernet1/2\n"                                                                                      // 50
+    "  description gpu1:eth0\n"                                                                                    // 51
+    "  service-policy type qos input QOS_IN\n"                                                                     // 52
+    "interface Ethernet1/3\n"                                                                                      // 53
+    "  description gpu2:eth0\n"                                                                                    // 54
+    "  priority-flow-control mode off\n"                                                                           // 55
+    "interface Ethernet1/4\n"                                                                                      // 56
+    "  priority-flow-control watch-dog-interval off\n"                                                             // 57
+    "  channel-group 10 mode active\n"                                                                             // 58
+    "interface port-channel10\n"                                                                                   // 59
+    "  service-policy type qos input QOS_IN\n"                                                                     // 60
+    "interface mgmt0\n"                                                                                            // 61
+    "  ip address 192.168.0.10/24\n"                                                                               // 62
+    "interface loopback0\n"                                                                                        // 63
+    "  ip address 10.1.0.1/32\n"                                                                                   // 64
+    "vrf context management\n"                                                                                     // 65
+    "  ip route 0.0.0.0/0 192.168.0.1\n"                                                                           // 66
+    "router bgp 65101\n"                                                                                           // 67
+    "  template peer SPINE\n"                                                                                      // 68
+    "    remote-as 65100\n"                                                                                        // 69
+    "  neighbor 10.0.0.0\n"                                                                                        // 70
+    "    inherit peer SPINE\n"                                                                                     // 71
+    "    description spine1\n"                                                                                     // 72
+    "  neighbor 10.0.0.8 remote-as 65200\n"                                                                        // 73
+    "ip route 10.200.0.0/16 Ethernet1/1 10.0.0.0\n";                                                               // 74
 
 TEST(NxosParser, EveryConstructReachesTheModelWithSources) {
   TempDir dir;
@@ -120,7 +120,8 @@ TEST(NxosParser, EveryConstructReachesTheModelWithSources) {
   ASSERT_NE(dscp, nullptr);
   EXPECT_EQ(dscp->name, "policy-map type qos QOS_IN");
   EXPECT_EQ(dscp->find(26)->src.line, 13);
-  EXPECT_EQ(test::origin(dscp->find(26)->src), "cli-statement: policy-map type qos QOS_IN > class ROCE > set qos-group");
+  EXPECT_EQ(test::origin(dscp->find(26)->src),
+            "cli-statement: policy-map type qos QOS_IN > class ROCE > set qos-group");
   EXPECT_EQ(dscp->find(46)->src.line, 19);
   // PFC: the system's no-drop CoS 3; qos-group N -> queue N; CoS 3 pauses queue 3.
   EXPECT_EQ(formatPrioritySet(e1.qos.pfc_enable->value), "3");
@@ -261,14 +262,19 @@ TEST(NxosParser, UndefinedReferencesAndUnknownLines) {
   auto invalid = withRule(report, "CFG002");
   ASSERT_EQ(invalid.size(), 3u);
   EXPECT_EQ(invalid[0].location.line, 4);
-  EXPECT_EQ(invalid[0].message, "policy-map type qos IN: class NOPE names a class-map type qos that is not defined; it matches nothing");
+  EXPECT_EQ(invalid[0].message,
+            "policy-map type qos IN: class NOPE names a class-map type qos that is not defined; it matches nothing");
   EXPECT_EQ(invalid[1].location.line, 8);
   EXPECT_NE(invalid[1].message.find("neither a system class"), std::string::npos);
   EXPECT_EQ(invalid[2].location.line, 13);
-  EXPECT_EQ(invalid[2].message, "service-policy type queuing MISSING names a policy-map that is not defined; the NX-OS default policy applies");
+  EXPECT_EQ(
+      invalid[2].message,
+      "service-policy type queuing MISSING names a policy-map that is not defined; the NX-OS default policy applies");
   EXPECT_EQ(invalid[0].fix,
-            "define `class-map type qos match-any NOPE` with its `match dscp` lines, or correct the class name in policy-map IN");
-  EXPECT_EQ(invalid[2].fix, "define `policy-map type queuing MISSING`, or correct the name in the `service-policy` line");
+            "define `class-map type qos match-any NOPE` with its `match dscp` lines, or correct the class name in "
+            "policy-map IN");
+  EXPECT_EQ(invalid[2].fix,
+            "define `policy-map type queuing MISSING`, or correct the name in the `service-policy` line");
   EXPECT_EQ(invalid[1].fix,
             "define `class-map type network-qos match-any MYCLASS` with `match qos-group N`, or name a system class in "
             "policy-map NQ");
@@ -296,13 +302,15 @@ TEST(NxosParser, MalformedQosLinesAreInputErrorsWithLocation) {
       {"policy-map type queuing OUT\n  class type queuing c-out-8q-q3\n",
        "    random-detect minimum-threshold 150 segments maximum-threshold 3000 kbytes ecn",
        "expected a unit after minimum-threshold 150 (bytes, kbytes, mbytes), got \"segments\""},
-      {"policy-map type queuing OUT\n  class type queuing c-out-8q-q3\n", "    random-detect minimum-threshold 150 kbytes ecn",
-       "expected \"maximum-threshold <value> <unit>\""},
+      {"policy-map type queuing OUT\n  class type queuing c-out-8q-q3\n",
+       "    random-detect minimum-threshold 150 kbytes ecn", "expected \"maximum-threshold <value> <unit>\""},
       {"policy-map type network-qos NQ\n  class type network-qos c-8q-nq3\n", "    pause pfc-cos 9",
        "expected pfc-cos values 0-7 (lists a,b and ranges a-b), got \"9\""},
       {"policy-map type qos IN\n  class C\n", "    set qos-group x", "expected a qos-group (0-7), got \"x\""},
-      {"class-map type qos match-any C\n", "  match dscp 24-70", "expected dscp values 0-63 (lists a,b and ranges a-b), got \"24-70\""},
-      {"interface Ethernet1/1\n", "  priority-flow-control mode sometimes", "expected on, auto or off, got \"sometimes\""},
+      {"class-map type qos match-any C\n", "  match dscp 24-70",
+       "expected dscp values 0-63 (lists a,b and ranges a-b), got \"24-70\""},
+      {"interface Ethernet1/1\n", "  priority-flow-control mode sometimes",
+       "expected on, auto or off, got \"sometimes\""},
       {"", "priority-flow-control watch-dog interval fast", "expected an interval in ms (1-100000), got \"fast\""},
   };
   for (const auto& c : cases) {
@@ -312,15 +320,16 @@ TEST(NxosParser, MalformedQosLinesAreInputErrorsWithLocation) {
     int line = static_cast<int>(std::count(head.begin(), head.end(), '\n')) + 1;
     std::string text = c.line;
     int column = static_cast<int>(text.find_first_not_of(' ')) + 1;
-    EXPECT_EQ(loadError(dir.path()),
-              file + ":" + std::to_string(line) + ":" + std::to_string(column) + ": " + text.substr(column - 1) + ": " + c.expected);
+    EXPECT_EQ(loadError(dir.path()), file + ":" + std::to_string(line) + ":" + std::to_string(column) + ": " +
+                                         text.substr(column - 1) + ": " + c.expected);
   }
 }
 
 TEST(NxosParser, FabricMixesVendors) {
   TempDir dir;
-  dir.write("spine1.cfg", "hostname spine1\ninterface Ethernet1/1\n   description nx-leaf1:Ethernet1/1\n   mtu 9216\n"
-                          "   speed 400g\n   no switchport\n");
+  dir.write("spine1.cfg",
+            "hostname spine1\ninterface Ethernet1/1\n   description nx-leaf1:Ethernet1/1\n   mtu 9216\n"
+            "   speed 400g\n   no switchport\n");
   dir.write("nx-leaf1.cfg", kLeaf);
   Fabric fabric = loadFabric({dir.path()});
   ASSERT_EQ(fabric.switches.size(), 2u);

@@ -64,15 +64,21 @@ TEST(Realworld, OldAndNewReferenceStylesGiveTheSameModel) {
     EXPECT_EQ(pa.qos.pfcPriorities(), pb.qos.pfcPriorities());
     for (std::size_t pg = 0; pg < 8; ++pg) {
       ASSERT_EQ(pa.pgs[pg].has_value(), pb.pgs[pg].has_value());
-      if (pa.pgs[pg] && pa.pgs[pg]->profile) { EXPECT_EQ(pa.pgs[pg]->profile->name, pb.pgs[pg]->profile->name); }
+      if (pa.pgs[pg] && pa.pgs[pg]->profile) {
+        EXPECT_EQ(pa.pgs[pg]->profile->name, pb.pgs[pg]->profile->name);
+      }
     }
     for (int q = 0; q < 16; ++q) {
       ASSERT_EQ(pa.queue(q) != nullptr, pb.queue(q) != nullptr);
       if (pa.queue(q) == nullptr) continue;
       ASSERT_EQ(pa.queue(q)->wred_profile.has_value(), pb.queue(q)->wred_profile.has_value());
-      if (pa.queue(q)->wred_profile) { EXPECT_EQ(pa.queue(q)->wred_profile->name, pb.queue(q)->wred_profile->name); }
+      if (pa.queue(q)->wred_profile) {
+        EXPECT_EQ(pa.queue(q)->wred_profile->name, pb.queue(q)->wred_profile->name);
+      }
       ASSERT_EQ(pa.queue(q)->scheduler.has_value(), pb.queue(q)->scheduler.has_value());
-      if (pa.queue(q)->scheduler) { EXPECT_EQ(pa.queue(q)->scheduler->name, pb.queue(q)->scheduler->name); }
+      if (pa.queue(q)->scheduler) {
+        EXPECT_EQ(pa.queue(q)->scheduler->name, pb.queue(q)->scheduler->name);
+      }
     }
   }
   EXPECT_GT(bracket_refs, 0);
@@ -88,7 +94,8 @@ TEST(Realworld, OldAndNewReferenceStylesGiveTheSameModel) {
   // And the same findings, up to file names and lines.
   auto summarize = [](const Report& r) {
     std::vector<std::string> out;
-    for (const auto& f : r.findings) out.push_back(f.rule + " " + f.port + " " + std::to_string(f.priority.value_or(-1)));
+    for (const auto& f : r.findings)
+      out.push_back(f.rule + " " + f.port + " " + std::to_string(f.priority.value_or(-1)));
     std::sort(out.begin(), out.end());
     return out;
   };
@@ -136,8 +143,8 @@ TEST(Realworld, EveryPgProfileLookupTableParses) {
     PgLookupTable table = parsePgProfileLookup(test::readAll(realworld(rel)), rel);
     EXPECT_GE(table.rows.size(), 9u) << rel;
   }
-  PgLookupTable sn5600 =
-      parsePgProfileLookup(test::readAll(realworld("sonic-buildimage/Mellanox-SN5600-C256S1/pg_profile_lookup.ini")), "sn5600");
+  PgLookupTable sn5600 = parsePgProfileLookup(
+      test::readAll(realworld("sonic-buildimage/Mellanox-SN5600-C256S1/pg_profile_lookup.ini")), "sn5600");
   const PgLookupRow* row = sn5600.find(100000, 5);
   ASSERT_NE(row, nullptr);
   EXPECT_EQ(row->xoff_bytes, 44032u);  // FORMATS.md 1.6: the SN5600 table lists 44032 for 100G/5m

@@ -3,9 +3,9 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
-#include <sstream>
 #include <nlohmann/json.hpp>
 #include <set>
+#include <sstream>
 #include <tuple>
 
 #include "fabric_gen.hpp"
@@ -21,7 +21,8 @@ TEST(Samples, CleanLeafSpineHasNoFindingAtAll) {
   EXPECT_EQ(report.summary.switches, 6);
   EXPECT_EQ(report.summary.links, 8);
   EXPECT_EQ(report.summary.hosts, 8);
-  for (const auto& f : report.findings) ADD_FAILURE() << f.rule << " " << f.switch_name << " " << f.port << ": " << f.message;
+  for (const auto& f : report.findings)
+    ADD_FAILURE() << f.rule << " " << f.switch_name << " " << f.port << ": " << f.message;
 }
 
 TEST(Samples, BrokenLeafSpineReportsExactlyTheSeededMistakes) {
@@ -36,10 +37,14 @@ TEST(Samples, BrokenLeafSpineReportsExactlyTheSeededMistakes) {
   std::multiset<Key> actual;
   for (const auto& f : report.findings) actual.insert({f.rule, f.switch_name, f.port, f.priority.value_or(-1)});
   for (const auto& k : expected) {
-    if (!actual.count(k)) ADD_FAILURE() << "missing " << std::get<0>(k) << " " << std::get<1>(k) << " " << std::get<2>(k) << " " << std::get<3>(k);
+    if (!actual.count(k))
+      ADD_FAILURE() << "missing " << std::get<0>(k) << " " << std::get<1>(k) << " " << std::get<2>(k) << " "
+                    << std::get<3>(k);
   }
   for (const auto& k : actual) {
-    if (!expected.count(k)) ADD_FAILURE() << "unexpected " << std::get<0>(k) << " " << std::get<1>(k) << " " << std::get<2>(k) << " " << std::get<3>(k);
+    if (!expected.count(k))
+      ADD_FAILURE() << "unexpected " << std::get<0>(k) << " " << std::get<1>(k) << " " << std::get<2>(k) << " "
+                    << std::get<3>(k);
   }
   EXPECT_EQ(actual.size(), expected.size());
   // Every finding points at a line of a switch file and says how to fix it.
@@ -67,7 +72,8 @@ TEST(Samples, GeneratedBenchmarkFabricIsCleanAndFullyLinked) {
   Report report = test::check(dir.path());
   EXPECT_EQ(report.summary.links, 32);
   EXPECT_EQ(report.summary.hosts, 24);
-  for (const auto& f : report.findings) ADD_FAILURE() << f.rule << " " << f.switch_name << " " << f.port << ": " << f.message;
+  for (const auto& f : report.findings)
+    ADD_FAILURE() << f.rule << " " << f.switch_name << " " << f.port << ": " << f.message;
 }
 
 using test::readAll;
@@ -99,7 +105,8 @@ TEST(Samples, OneCauseSharedByManyPortsIsOneFindingPerPriority) {
   for (const auto& f : ecn) {
     EXPECT_EQ(f.switch_name, "spine1");
     EXPECT_EQ(f.port, "Ethernet0");
-    EXPECT_NE(f.message.find("(on 4 ports: Ethernet0, Ethernet8, Ethernet16, Ethernet24)"), std::string::npos) << f.message;
+    EXPECT_NE(f.message.find("(on 4 ports: Ethernet0, Ethernet8, Ethernet16, Ethernet24)"), std::string::npos)
+        << f.message;
   }
   EXPECT_EQ(ecn[0].location.line, ecn[1].location.line);
   auto wd = test::withRule(report, "WD001");
@@ -122,7 +129,8 @@ TEST(Samples, HostPortWithoutPfcIsNotOnTheRocePath) {
   cfg["BUFFER_PG"].erase("Ethernet16|3-4");
   std::ofstream(leaf1) << cfg.dump(4);
   Report report = test::check(dir.path());
-  for (const auto& f : report.findings) ADD_FAILURE() << f.rule << " " << f.switch_name << " " << f.port << ": " << f.message;
+  for (const auto& f : report.findings)
+    ADD_FAILURE() << f.rule << " " << f.switch_name << " " << f.port << ": " << f.message;
   // The same port on the RoCE path (PFC on) with DSCP 26 lossy is reported.
   cfg["PORT_QOS_MAP"]["Ethernet16"]["pfc_enable"] = "3,4";
   cfg["BUFFER_PG"]["Ethernet16|3-4"] = {{"profile", "pg_lossless_100000_5m_profile"}};

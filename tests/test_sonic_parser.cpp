@@ -253,8 +253,11 @@ TEST(SonicParser, FilesOfOneSwitchMergeByHostnameAndConflictsAreNoted) {
 
 TEST(SonicParser, SameReferenceInBothStylesIsNotAConflict) {
   TempDir dir;
-  dir.write("a.json", R"({"DEVICE_METADATA": {"localhost": {"hostname": "s"}}, "BUFFER_PG": {"Ethernet0|0": {"profile": "[BUFFER_PROFILE|x]"}}})");
-  dir.write("b.json", R"({"DEVICE_METADATA": {"localhost": {"hostname": "s"}}, "BUFFER_PG": {"Ethernet0|0": {"profile": "x"}}})");
+  dir.write(
+      "a.json",
+      R"({"DEVICE_METADATA": {"localhost": {"hostname": "s"}}, "BUFFER_PG": {"Ethernet0|0": {"profile": "[BUFFER_PROFILE|x]"}}})");
+  dir.write("b.json",
+            R"({"DEVICE_METADATA": {"localhost": {"hostname": "s"}}, "BUFFER_PG": {"Ethernet0|0": {"profile": "x"}}})");
   EXPECT_TRUE(withRule(test::check(dir.path()), "CFG003").empty());
 }
 
@@ -329,7 +332,8 @@ TEST(SonicParserMalformed, WrongTypesAreErrorsAtTheValue) {
     EXPECT_EQ(f.severity, Severity::Error);
     by_line[f.location.line] += f.message + "\n";
   }
-  EXPECT_NE(by_line[2].find("PORT|Ethernet0.speed is \"fast\": expected a speed in Mb/s"), std::string::npos) << by_line[2];
+  EXPECT_NE(by_line[2].find("PORT|Ethernet0.speed is \"fast\": expected a speed in Mb/s"), std::string::npos)
+      << by_line[2];
   EXPECT_NE(by_line[2].find("PORT|Ethernet0.mtu is not a string"), std::string::npos) << by_line[2];
   EXPECT_NE(by_line[3].find("pfc_enable is \"3,9\": expected a comma-separated list of priorities 0-7"),
             std::string::npos);
@@ -443,7 +447,8 @@ TEST(SonicBuffers, NullProfileIsLosslessOnlyInTheDynamicModel) {
 
 TEST(SonicBuffers, LookupRowWithoutXoffIsReportedAtTheRow) {
   test::TempDir dir;
-  std::string lookup = dir.write("pg_profile_lookup.ini", "# speed cable size xon xoff threshold\n400000 40m 19456 19456 0 0\n");
+  std::string lookup =
+      dir.write("pg_profile_lookup.ini", "# speed cable size xon xoff threshold\n400000 40m 19456 19456 0 0\n");
   dir.write("leaf1.json", R"({"PORT": {"Ethernet0": {"speed": "400000"}},
     "CABLE_LENGTH": {"AZURE": {"Ethernet0": "40m"}},
     "PORT_QOS_MAP": {"Ethernet0": {"pfc_enable": "3"}}})");

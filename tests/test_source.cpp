@@ -4,8 +4,8 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
-#include <cstdio>
 #include <cstdint>
+#include <cstdio>
 #include <filesystem>
 #include <set>
 #include <string>
@@ -116,7 +116,10 @@ TEST(SourceRef, JsonPointerFingerprintsAreThoseOfUntypedPointers) {
   f.port = "Ethernet0";
   f.priority = 4;
   f.location = SourceRef("fabric/leaf3.json", 350, 35, OriginKind::JsonPointer, "/PORT_QOS_MAP/Ethernet0/pfc_enable");
-  std::string key = "PFC001\x1fleaf3\x1f" "Ethernet0\x1f" "4\x1fleaf3.json\x1f/PORT_QOS_MAP/Ethernet0/pfc_enable";
+  std::string key =
+      "PFC001\x1fleaf3\x1f"
+      "Ethernet0\x1f"
+      "4\x1fleaf3.json\x1f/PORT_QOS_MAP/Ethernet0/pfc_enable";
   std::uint64_t hash = 14695981039346656037ULL;
   for (unsigned char c : key) hash = (hash ^ c) * 1099511628211ULL;
   char expected[17];
@@ -178,11 +181,12 @@ TEST(SourceFingerprint, CliValueEditKeepsItAnotherStatementChangesIt) {
   ASSERT_TRUE(f1 && f2 && f3);
   EXPECT_EQ(test::origin(f1->location), "cli-statement: priority-flow-control pause watchdog default timeout");
   EXPECT_EQ(std::tie(f2->switch_name, f2->port, f2->priority), std::tie(f1->switch_name, f1->port, f1->priority));
-  EXPECT_NE(f2->message, f1->message);  // the message says the value ...
+  EXPECT_NE(f2->message, f1->message);          // the message says the value ...
   EXPECT_EQ(f2->fingerprint, f1->fingerprint);  // ... the fingerprint does not
-  EXPECT_EQ(test::origin(f3->location),
-            "cli-statement: qos profile ROCE > priority-flow-control pause watchdog port timer timeout polling-interval "
-            "recovery-time");
+  EXPECT_EQ(
+      test::origin(f3->location),
+      "cli-statement: qos profile ROCE > priority-flow-control pause watchdog port timer timeout polling-interval "
+      "recovery-time");
   EXPECT_EQ(std::tie(f3->switch_name, f3->port, f3->priority), std::tie(f1->switch_name, f1->port, f1->priority));
   EXPECT_NE(f3->fingerprint, f1->fingerprint);
 }

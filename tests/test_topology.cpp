@@ -439,7 +439,8 @@ TEST(TopologyPlan, StrictValidationIsExitTwoWithLocation) {
   dir.write("topology.yaml", "rocelint-topology: 1\nswitches:\n  - {name: a, tier: high}\n");
   auto [code, out] = test::runRocelint("check " + dir.path());
   EXPECT_EQ(code, 2);
-  EXPECT_NE(out.find(dir.path() + "/topology.yaml:3: error[CFG006]: switches[0].tier: expected a tier number 0-9, got \"high\""),
+  EXPECT_NE(out.find(dir.path() +
+                     "/topology.yaml:3: error[CFG006]: switches[0].tier: expected a tier number 0-9, got \"high\""),
             std::string::npos)
       << out;
 }
@@ -834,8 +835,9 @@ TEST(TopologyDescriptions, NearMissNamesAreTopo008WithTheCandidates) {
   EXPECT_EQ(found[0].message,
             "leaf1 Ethernet2 faces spnie1, which is no switch of the fabric but is close to spine1: if it is meant, "
             "the link is missing and the port is checked as a host port");
-  EXPECT_EQ(found[0].fix,
-            "write the peer's host name as its configuration does (spine1), or ignore this if spnie1 is another device");
+  EXPECT_EQ(
+      found[0].fix,
+      "write the peer's host name as its configuration does (spine1), or ignore this if spnie1 is another device");
 }
 
 }  // namespace

@@ -20,7 +20,7 @@ struct Case {
   const char* syntax;
   const char* file;  ///< where the reference is written
   const char* text;
-  int line;                    ///< of the reference
+  int line;  ///< of the reference
   const char* referenced_kind;
   const char* fix;
   const char* extra_file = nullptr;  ///< written beside it (the minigraph of the rendered QoS JSON)
@@ -66,7 +66,8 @@ const std::vector<Case> kCases = {
      "- set:\n    system:\n      hostname: leaf1\n    interface:\n      swp1:\n        qos:\n          mapping:\n"
      "            profile: ROCE\n",
      8, "qos mapping profile",
-     "define it with `nv set qos mapping ROCE ...`, or correct the name in `nv set interface swp1 qos mapping profile`"},
+     "define it with `nv set qos mapping ROCE ...`, or correct the name in `nv set interface swp1 qos mapping "
+     "profile`"},
     {"Junos", "leaf1.conf",
      "system { host-name leaf1; }\n"
      "interfaces { et-0/0/0 { unit 0 { family inet { address 10.0.0.0/31; } } } }\n"
@@ -75,7 +76,8 @@ const std::vector<Case> kCases = {
      "        et-0/0/0 { unit 0 { classifiers { dscp ROCE; } } }\n"
      "    }\n"
      "}\n",
-     5, "dscp classifier", "define the dscp classifier ROCE under class-of-service, or correct the name where it is bound"},
+     5, "dscp classifier",
+     "define the dscp classifier ROCE under class-of-service, or correct the name where it is bound"},
 };
 
 TEST(UndefinedReference, SameMistakeInEverySyntaxIsCfg002AtTheReference) {

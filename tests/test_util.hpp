@@ -52,7 +52,8 @@ class TempDir {
 /// Loads and analyses a fabric; a directory's own .rocelint.yaml applies unless a config is given.
 inline Report check(const std::string& path, const Config& config = {}) {
   auto own = std::filesystem::path(path) / ".rocelint.yaml";
-  if (config.source.empty() && std::filesystem::is_regular_file(own)) return analyze(loadFabric({path}), loadConfig(own.string()));
+  if (config.source.empty() && std::filesystem::is_regular_file(own))
+    return analyze(loadFabric({path}), loadConfig(own.string()));
   return analyze(loadFabric({path}), config);
 }
 

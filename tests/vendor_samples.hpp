@@ -5,13 +5,13 @@
 #include <gtest/gtest.h>
 
 #include <functional>
+#include <set>
 #include <stdexcept>
 #include <string>
 #include <tuple>
-#include <set>
 
-#include "rocelint/loader.hpp"
 #include "rocelint/engine.hpp"
+#include "rocelint/loader.hpp"
 #include "rocelint/qos.hpp"
 #include "rocelint/report.hpp"
 #include "test_util.hpp"
@@ -62,7 +62,8 @@ inline std::string losslessDscps(const Switch& sw, const Port& port) {
 // front-panel port; `vendor_files` is how many files are not SONiC config_db.
 using PortNameOf = std::function<std::string(const std::string& switch_name, const std::string& sonic_port)>;
 
-inline void expectSameFactsAsSonicSample(const std::string& dir, const PortNameOf& vendorPortOf, std::size_t vendor_files) {
+inline void expectSameFactsAsSonicSample(const std::string& dir, const PortNameOf& vendorPortOf,
+                                         std::size_t vendor_files) {
   SCOPED_TRACE(dir);
   Fabric sonic = loadFabric({sourceDir() + "/samples/leafspine-clean"});
   Fabric vendor = loadFabric({sourceDir() + "/samples/" + dir});
@@ -115,7 +116,8 @@ inline void expectSameFactsAsSonicSample(const std::string& dir, const PortNameO
   Report sonic_report = analyze(sonic, {});
   Report vendor_report = analyze(vendor, {});
   EXPECT_TRUE(sonic_report.findings.empty());
-  for (const auto& f : vendor_report.findings) ADD_FAILURE() << f.rule << " " << f.switch_name << " " << f.port << ": " << f.message;
+  for (const auto& f : vendor_report.findings)
+    ADD_FAILURE() << f.rule << " " << f.switch_name << " " << f.port << ": " << f.message;
   ASSERT_EQ(vendor.coverage.size(), vendor_files);
   for (const auto& c : vendor.coverage) {
     EXPECT_EQ(c.qos_lines, c.qos_lines_parsed) << c.file;

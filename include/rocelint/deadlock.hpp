@@ -22,7 +22,9 @@ namespace rocelint {
 
 /// A BDG node key: global port index * 8 + priority (a lossless ingress queue).
 using BdgKey = std::uint32_t;
-inline BdgKey bdgKey(std::uint32_t global_port, int priority) { return global_port * 8 + static_cast<std::uint32_t>(priority); }
+inline BdgKey bdgKey(std::uint32_t global_port, int priority) {
+  return global_port * 8 + static_cast<std::uint32_t>(priority);
+}
 
 /// The buffer-dependency graph of one routing state, in compressed sparse row form: the
 /// successors of node v are targets[row_start[v] .. row_start[v + 1]). Edges carry no data: an
@@ -57,13 +59,13 @@ struct TurnRecord {
 struct CycleHop {
   PortRef ingress;
   int priority = 0;
-  PortRef egress;            ///< port of the same switch the traffic leaves by
-  int next_priority = 0;     ///< priority at the next hop (differs when remarked)
+  PortRef egress;         ///< port of the same switch the traffic leaves by
+  int next_priority = 0;  ///< priority at the next hop (differs when remarked)
   std::uint32_t destinations = 0;
   std::vector<std::string> example_prefixes;
   ForwardKind kind = ForwardKind::Learned;
-  SourceRef src;             ///< the config line that creates the edge
-  std::string why;           ///< "static route 10.1.0.0/24", "BGP route toward ...", "remark TC3 -> DSCP 34"
+  SourceRef src;    ///< the config line that creates the edge
+  std::string why;  ///< "static route 10.1.0.0/24", "BGP route toward ...", "remark TC3 -> DSCP 34"
 };
 
 /// A suggested change that removes a cycle, verified by re-running the analysis.
@@ -87,9 +89,9 @@ struct ForwardingLoop {
   std::string example_prefix;
   std::size_t prefixes = 0;
   int priority = 0;
-  SourceRef src;                    ///< the static route that closes the loop, else the first hop's link
-  std::vector<SourceRef> hop_src;   ///< per hop: its static route, else its link
-  bool static_route = false;        ///< a static route on the loop (else routing alone makes it)
+  SourceRef src;                   ///< the static route that closes the loop, else the first hop's link
+  std::vector<SourceRef> hop_src;  ///< per hop: its static route, else its link
+  bool static_route = false;       ///< a static route on the loop (else routing alone makes it)
 };
 
 /// A set of failed links under which the fabric has a cyclic buffer dependency.
@@ -110,8 +112,8 @@ struct BlastRadius {
 
 /// Options for the deadlock analysis (CLI flags and .rocelint.yaml params).
 struct DeadlockOptions {
-  bool transient = false;      ///< admin-down links are fresh failures; local repair only
-  int failures = 0;            ///< what-if: every set of up to this many extra failed links
+  bool transient = false;  ///< admin-down links are fresh failures; local repair only
+  int failures = 0;        ///< what-if: every set of up to this many extra failed links
   std::size_t max_failure_reports = 20;
   /// Verify fix suggestions by re-running the analysis on a changed copy of the fabric (per
   /// cycle and candidate: costly, so only for fabrics and cycle counts up to these limits).

@@ -73,9 +73,9 @@ HeadroomNeed computeHeadroom(const AsicBufferParams& asic, const HeadroomInputs&
 const AsicBufferParams& asicOf(const Switch& sw, const RuleParams& params);
 
 /// The need of a port's lossless PGs, or nullopt when its speed or cable length is unknown.
-/// Cable: the topology.yaml link length, else CABLE_LENGTH, else params.default_cable_length_m. MTU: PORT mtu, else 9100. In the
-/// dynamic model LOSSLESS_TRAFFIC_PATTERN gives the lossless MTU and small-packet share (what
-/// buffermgrd computes); otherwise params.lossless_mtu_bytes and the physical floor.
+/// Cable: the topology.yaml link length, else CABLE_LENGTH, else params.default_cable_length_m. MTU: PORT mtu, else
+/// 9100. In the dynamic model LOSSLESS_TRAFFIC_PATTERN gives the lossless MTU and small-packet share (what buffermgrd
+/// computes); otherwise params.lossless_mtu_bytes and the physical floor.
 std::optional<HeadroomNeed> portHeadroomNeed(const Switch& sw, const Port& port, const RuleParams& params);
 
 }  // namespace rocelint

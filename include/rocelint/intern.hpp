@@ -35,9 +35,9 @@ class InternedString {
  public:
   InternedString() = default;
   // Implicit: a name is written as a string wherever a model value is built.
-  InternedString(std::string_view text) : id_(StringTable::intern(text)) {}    // NOLINT(google-explicit-constructor)
+  InternedString(std::string_view text) : id_(StringTable::intern(text)) {}  // NOLINT(google-explicit-constructor)
   InternedString(const std::string& text) : InternedString(std::string_view(text)) {}  // NOLINT
-  InternedString(const char* text) : InternedString(std::string_view(text)) {}        // NOLINT
+  InternedString(const char* text) : InternedString(std::string_view(text)) {}         // NOLINT
 
   [[nodiscard]] const std::string& str() const { return StringTable::text(id_); }
   operator const std::string&() const { return str(); }  // NOLINT(google-explicit-constructor)

@@ -64,9 +64,7 @@ struct BufferPool {
   std::optional<Sourced<int>> percentage;
   SourceRef src;
 
-  [[nodiscard]] bool hasSharedHeadroom() const {
-    return shared_headroom_bytes && shared_headroom_bytes->value > 0;
-  }
+  [[nodiscard]] bool hasSharedHeadroom() const { return shared_headroom_bytes && shared_headroom_bytes->value > 0; }
 };
 
 /// A buffer profile (SONiC BUFFER_PROFILE), static or dynamic threshold.
@@ -85,9 +83,7 @@ struct BufferProfile {
   SourceRef src;
 
   /// True when the profile reserves headroom, i.e. makes a PG lossless.
-  [[nodiscard]] bool reservesHeadroom() const {
-    return headroom_dynamic || (xoff_bytes && xoff_bytes->value > 0);
-  }
+  [[nodiscard]] bool reservesHeadroom() const { return headroom_dynamic || (xoff_bytes && xoff_bytes->value > 0); }
 };
 
 /// WRED / ECN thresholds for one packet colour.
@@ -160,9 +156,7 @@ struct PortQos {
   Trust trust = Trust::Dscp;
   SourceRef src;
 
-  [[nodiscard]] const std::optional<Reference>& map(MapKind kind) const {
-    return maps[static_cast<std::size_t>(kind)];
-  }
+  [[nodiscard]] const std::optional<Reference>& map(MapKind kind) const { return maps[static_cast<std::size_t>(kind)]; }
   [[nodiscard]] PrioritySet pfcPriorities() const { return pfc_enable ? pfc_enable->value : PrioritySet{}; }
   /// Priorities whose received pauses the port obeys.
   [[nodiscard]] PrioritySet pfcHonoured() const { return pfc_honour ? pfc_honour->value : pfcPriorities(); }
@@ -215,7 +209,7 @@ struct Port {
   std::vector<Reference> ingress_profile_list;
   std::vector<Reference> egress_profile_list;
   std::string portchannel;  ///< LAG this port is a member of, if any
-  bool declared = false;  ///< present in the PORT table (not only referenced)
+  bool declared = false;    ///< present in the PORT table (not only referenced)
   SourceRef src;
 
   [[nodiscard]] bool isAdminDown() const { return admin_up && !admin_up->value; }
@@ -274,8 +268,8 @@ struct FormatId {
 
 /// What the dynamic headroom formula assumes about lossless traffic (SONiC LOSSLESS_TRAFFIC_PATTERN).
 struct LosslessTrafficPattern {
-  std::optional<Sourced<std::uint32_t>> mtu_bytes;       ///< size of lossless packets
-  std::optional<Sourced<int>> small_packet_percent;      ///< share of 64-byte packets, 0-100
+  std::optional<Sourced<std::uint32_t>> mtu_bytes;   ///< size of lossless packets
+  std::optional<Sourced<int>> small_packet_percent;  ///< share of 64-byte packets, 0-100
   SourceRef src;
 };
 
@@ -354,15 +348,15 @@ struct Host {
 /// Something an input file contained that the parser did not model. Rules decide severity.
 struct InputNote {
   enum class Kind : std::uint8_t {
-    UnknownField,    ///< a field inside a table rocelint reads
-    InvalidValue,    ///< a value of the wrong type or out of range
-    UndefinedPort,   ///< a key names a port missing from the PORT table
+    UnknownField,        ///< a field inside a table rocelint reads
+    InvalidValue,        ///< a value of the wrong type or out of range
+    UndefinedPort,       ///< a key names a port missing from the PORT table
     UndefinedReference,  ///< a name refers to a map, policy, profile, class or scheduler that is not defined
-    Conflict,        ///< two files of one switch disagree
-    SkippedFile,     ///< a file whose format is not recognised / supported
-    NoPorts,         ///< a switch's files configure interfaces, yet no port was modelled from them
-    MalformedFile,   ///< a file not well-formed in its own syntax, left out of the fabric (switch_name: the
-                     ///< switch it was named after by its path, which is missing from the analysis)
+    Conflict,            ///< two files of one switch disagree
+    SkippedFile,         ///< a file whose format is not recognised / supported
+    NoPorts,             ///< a switch's files configure interfaces, yet no port was modelled from them
+    MalformedFile,       ///< a file not well-formed in its own syntax, left out of the fabric (switch_name: the
+                         ///< switch it was named after by its path, which is missing from the analysis)
   };
   Kind kind = Kind::UnknownField;
   std::string switch_name;
@@ -371,8 +365,9 @@ struct InputNote {
   SourceRef src;
   std::string group;  ///< what identical notes share, e.g. "BUFFER_PROFILE.mode"
   std::string fix;    ///< how to fix it, where the parser knows better than the rule's generic advice
-  std::string referenced_kind;  ///< UndefinedReference: what the name should refer to ("DSCP_TO_TC_MAP", "qos profile");
-                                ///< MalformedFile: the format the file was recognised as ("NVUE"), empty if none
+  std::string
+      referenced_kind;  ///< UndefinedReference: what the name should refer to ("DSCP_TO_TC_MAP", "qos profile");
+                        ///< MalformedFile: the format the file was recognised as ("NVUE"), empty if none
   std::string referenced_name;  ///< UndefinedReference: the name as written
   std::string related_message;  ///< Conflict: what the other location is ("the configuration used")
   SourceRef related_src;        ///< Conflict: the other file's location, when known

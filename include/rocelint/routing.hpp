@@ -55,7 +55,9 @@ class SwitchGraph {
     return {out_.data() + out_begin_[sw], out_.data() + out_begin_[sw + 1]};
   }
   /// Dense index of a port over the whole fabric.
-  [[nodiscard]] std::uint32_t globalPort(PortRef ref) const { return port_base_[ref.sw] + static_cast<std::uint32_t>(ref.port); }
+  [[nodiscard]] std::uint32_t globalPort(PortRef ref) const {
+    return port_base_[ref.sw] + static_cast<std::uint32_t>(ref.port);
+  }
   [[nodiscard]] PortRef portOf(std::uint32_t global_port) const;
   [[nodiscard]] std::uint32_t portCount() const { return port_base_.back(); }
   /// The arc leaving through a port, or kNoArc when the port is not an inter-switch link end.
@@ -97,7 +99,7 @@ enum class ForwardKind : std::uint8_t {
 /// Destination prefixes that every switch routes identically (same origin, same static
 /// routes, same connected switches): routing is computed once per group.
 struct DestinationGroup {
-  std::vector<std::uint32_t> origins;  ///< switches that originate the longest learned prefix
+  std::vector<std::uint32_t> origins;                            ///< switches that originate the longest learned prefix
   std::vector<std::pair<std::uint32_t, ForwardKind>> overrides;  ///< switches not using the learned route
   std::vector<std::uint32_t> static_route;  ///< for Static overrides: index into StaticNextHops, same order
   std::vector<std::uint32_t> prefixes;      ///< indices into Destinations::prefixes
@@ -144,12 +146,12 @@ class LinkState {
 
 /// Forwarding of one destination group: per switch, its kind and next-hop arcs.
 struct GroupRoutes {
-  std::vector<ForwardKind> kind;           ///< per switch
-  std::vector<std::uint32_t> nh_begin;     ///< per switch + 1, into nh
-  std::vector<std::uint32_t> nh;           ///< arcs
-  std::vector<std::uint32_t> exit_begin;   ///< per switch + 1, into exits
-  std::vector<std::uint32_t> exits;        ///< host ports (static routes toward hosts)
-  std::vector<std::uint16_t> distance;     ///< learned distance in hops (kNoRoute: none)
+  std::vector<ForwardKind> kind;          ///< per switch
+  std::vector<std::uint32_t> nh_begin;    ///< per switch + 1, into nh
+  std::vector<std::uint32_t> nh;          ///< arcs
+  std::vector<std::uint32_t> exit_begin;  ///< per switch + 1, into exits
+  std::vector<std::uint32_t> exits;       ///< host ports (static routes toward hosts)
+  std::vector<std::uint16_t> distance;    ///< learned distance in hops (kNoRoute: none)
   /// Per switch: ASNs present on every one of its best paths (AS-path loop prevention).
   std::vector<std::uint32_t> inter_begin;
   std::vector<std::uint32_t> inter;

@@ -27,7 +27,8 @@ namespace {
 
 std::string lower(std::string_view text) {
   std::string out(text);
-  std::transform(out.begin(), out.end(), out.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  std::transform(out.begin(), out.end(), out.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
   return out;
 }
 
@@ -143,7 +144,9 @@ void CliReader::fail(const cli::ConfigLine& line, const std::string& what) const
   throw InputError(fmt::format("{}:{}:{}: {}: {}", file_->file.str(), line.line, line.column, line.text, what));
 }
 
-void CliReader::noteIfNoPorts() { common::noteIfNoPorts(sw_, format_, interface_statements_, first_interface_, notes_); }
+void CliReader::noteIfNoPorts() {
+  common::noteIfNoPorts(sw_, format_, interface_statements_, first_interface_, notes_);
+}
 
 void CliReader::notUnderstood(const cli::ConfigLine& line, const std::string& context, bool qos,
                               const std::string& why) {

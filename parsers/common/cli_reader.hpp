@@ -81,9 +81,9 @@ class CliReader {
         interfaceNames(std::vector<std::string>(line.words.begin() + 1, line.words.end()), naming_, error);
     // What should give ports: a malformed list, a type not known, or a port / LAG type.
     bool ports = !error.empty() || std::any_of(names.begin(), names.end(), [&](const std::string& name) {
-                   const InterfaceType* type = typeOf(name, naming_);
-                   return !type || type->ports;
-                 });
+      const InterfaceType* type = typeOf(name, naming_);
+      return !type || type->ports;
+    });
     if (ports && interface_statements_++ == 0) first_interface_ = src(line, "");
     if (!error.empty()) {
       invalid("", fmt::format("{}: {}; the interface block is ignored", line.text, error), src(line, ""));

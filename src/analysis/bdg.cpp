@@ -120,7 +120,8 @@ void TurnTable::clear() {
 
 void TurnTable::shareBetweenThreads() { locks_ = std::make_unique<std::mutex[]>(signatures_.size()); }
 
-void TurnTable::addSignature(std::size_t sw, std::vector<std::uint64_t>& words, std::uint32_t group, std::uint32_t prefixes) {
+void TurnTable::addSignature(std::size_t sw, std::vector<std::uint64_t>& words, std::uint32_t group,
+                             std::uint32_t prefixes) {
   std::uint64_t hash = 1469598103934665603ULL;
   for (std::uint64_t w : words) hash = (hash ^ w) * 1099511628211ULL;
   std::unique_lock<std::mutex> lock;
@@ -263,8 +264,9 @@ bool FlowPropagator::isSource(std::size_t sw) const {
 void FlowPropagator::push(std::size_t sw, const GroupRoutes& routes) {
   if (queued_[sw]) return;
   queued_[sw] = 1;
-  std::size_t level = routes.distance[sw] == GroupRoutes::kNoRoute ? buckets_.size() - 1
-                                                                   : std::min<std::size_t>(routes.distance[sw], buckets_.size() - 2);
+  std::size_t level = routes.distance[sw] == GroupRoutes::kNoRoute
+                          ? buckets_.size() - 1
+                          : std::min<std::size_t>(routes.distance[sw], buckets_.size() - 2);
   buckets_[level].push_back(static_cast<std::uint32_t>(sw));
   top_ = std::max(top_, level);
   if (!visited_flag_[sw]) {
@@ -434,7 +436,8 @@ void buildBdg(const SwitchGraph& graph, const TurnTable& turns, Classifier& cls,
             if ((c & Classifier::kLossless) == 0) continue;
             int tc = c & 7;
             int d2 = d;
-            if (remark != nullptr && (*remark)[static_cast<std::size_t>(tc)] >= 0) d2 = (*remark)[static_cast<std::size_t>(tc)];
+            if (remark != nullptr && (*remark)[static_cast<std::size_t>(tc)] >= 0)
+              d2 = (*remark)[static_cast<std::size_t>(tc)];
             std::uint8_t c2 = cls.code(next_gp, d2);
             if ((c2 & Classifier::kLossless) == 0) continue;
             int tc2 = c2 & 7;
@@ -474,7 +477,8 @@ void buildBdg(const SwitchGraph& graph, const TurnTable& turns, Classifier& cls,
   if (edges.size() > std::numeric_limits<std::uint32_t>::max()) {
     throw std::length_error("buffer-dependency graph: more than 2^32 dependencies");
   }
-  Csr csr(boost::edges_are_unsorted_multi_pass, edges.begin(), edges.end(), static_cast<std::uint32_t>(out.keys.size()));
+  Csr csr(boost::edges_are_unsorted_multi_pass, edges.begin(), edges.end(),
+          static_cast<std::uint32_t>(out.keys.size()));
   // The public graph is Boost-free: take the CSR arrays over (no copy).
   out.row_start = std::move(csr.m_forward.m_rowstart);
   out.targets = std::move(csr.m_forward.m_column);
@@ -501,8 +505,8 @@ void strongComponents(BufferDependencyGraph& bdg) {
 namespace {
 
 /// Shortest cycle through `start` inside its component (BFS), or empty.
-std::vector<std::size_t> shortestCycleThrough(const BufferDependencyGraph& bdg, std::size_t start, std::vector<long>& parent,
-                                              std::size_t limit) {
+std::vector<std::size_t> shortestCycleThrough(const BufferDependencyGraph& bdg, std::size_t start,
+                                              std::vector<long>& parent, std::size_t limit) {
   auto c = bdg.component[start];
   std::vector<std::size_t> queue{start};
   std::vector<std::size_t> depth{0};
@@ -525,7 +529,8 @@ std::vector<std::size_t> shortestCycleThrough(const BufferDependencyGraph& bdg, 
   }
   std::vector<std::size_t> cycle;
   if (closing >= 0) {
-    for (auto v = static_cast<std::size_t>(closing); v != start; v = static_cast<std::size_t>(parent[v])) cycle.push_back(v);
+    for (auto v = static_cast<std::size_t>(closing); v != start; v = static_cast<std::size_t>(parent[v]))
+      cycle.push_back(v);
     cycle.push_back(start);
     std::reverse(cycle.begin(), cycle.end());
   }

@@ -106,7 +106,8 @@ using LoopSink = std::function<void(std::size_t, const std::vector<std::uint32_t
 /// Pushes the source DSCPs of every host port along one group's routes, to a fixpoint.
 class FlowPropagator {
  public:
-  FlowPropagator(const SwitchGraph& graph, const Destinations& dest, Classifier& classifier, std::uint64_t source_dscps);
+  FlowPropagator(const SwitchGraph& graph, const Destinations& dest, Classifier& classifier,
+                 std::uint64_t source_dscps);
   void run(std::size_t group, const GroupRoutes& routes, TurnTable& turns, LoopSink* loops);
   [[nodiscard]] const std::vector<std::vector<std::uint32_t>>& hostPortsOf() const { return host_ports_of_; }
   /// Per global port: DSCPs arriving there that some group delivers to local hosts.

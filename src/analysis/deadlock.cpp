@@ -107,7 +107,8 @@ class Engine {
   std::size_t reachable_ = 0;
 };
 
-std::string prefixExamples(const Destinations& dest, std::uint32_t group, std::size_t max, std::vector<std::string>* list) {
+std::string prefixExamples(const Destinations& dest, std::uint32_t group, std::size_t max,
+                           std::vector<std::string>* list) {
   const auto& prefixes = dest.groups[group].prefixes;
   std::string text;
   for (std::size_t i = 0; i < prefixes.size() && i < max; ++i) {
@@ -155,8 +156,9 @@ CyclicDependency describeCycle(const Fabric& fabric, const SwitchGraph& graph, c
     const DestinationGroup& g = dest.groups[record.example_group];
     if (remark != nullptr && (*remark)[static_cast<std::size_t>(hop.priority)] >= 0 && out.qos.map(MapKind::TcToDscp)) {
       hop.src = out.qos.map(MapKind::TcToDscp)->src;
-      hop.why = fmt::format("{} rewrites TC {} to DSCP {} leaving {}", out.qos.map(MapKind::TcToDscp)->name, hop.priority,
-                            static_cast<int>((*remark)[static_cast<std::size_t>(hop.priority)]), out.name);
+      hop.why =
+          fmt::format("{} rewrites TC {} to DSCP {} leaving {}", out.qos.map(MapKind::TcToDscp)->name, hop.priority,
+                      static_cast<int>((*remark)[static_cast<std::size_t>(hop.priority)]), out.name);
     } else if (record.kind == ForwardKind::Static) {
       for (std::size_t k = 0; k < g.overrides.size(); ++k) {
         if (g.overrides[k].first != s) continue;
@@ -255,14 +257,14 @@ class LoopCollector {
 };
 
 std::size_t cyclicComponents(const BufferDependencyGraph& bdg) {
-  return static_cast<std::size_t>(std::count_if(bdg.component_size.begin(), bdg.component_size.end(),
-                                                 [](std::uint32_t n) { return n >= 2; }));
+  return static_cast<std::size_t>(
+      std::count_if(bdg.component_size.begin(), bdg.component_size.end(), [](std::uint32_t n) { return n >= 2; }));
 }
 
 /// Reverse reachability in batches of 64 sources over the SCC condensation (Tarjan numbers
 /// components sinks-first, so increasing component id is a valid order).
-void blastRadius(const SwitchGraph& graph, const BufferDependencyGraph& bdg, Classifier& cls, const FlowPropagator& prop,
-                 DeadlockAnalysis& out) {
+void blastRadius(const SwitchGraph& graph, const BufferDependencyGraph& bdg, Classifier& cls,
+                 const FlowPropagator& prop, DeadlockAnalysis& out) {
   std::size_t n = bdg.keys.size();
   if (n == 0) return;
   const auto& local = prop.localDeliveries();
@@ -320,7 +322,8 @@ void blastRadius(const SwitchGraph& graph, const BufferDependencyGraph& bdg, Cla
     std::fill(reach.begin(), reach.end(), 0);
     std::size_t batch = std::min<std::size_t>(64, sources.size() - base);
     for (std::size_t b = 0; b < batch; ++b) {
-      for (std::size_t v : sources[base + b].feeders) reach[static_cast<std::size_t>(bdg.component[v])] |= std::uint64_t{1} << b;
+      for (std::size_t v : sources[base + b].feeders)
+        reach[static_cast<std::size_t>(bdg.component[v])] |= std::uint64_t{1} << b;
     }
     for (std::size_t c = 0; c < comps; ++c) {
       for (std::size_t v : members[c]) {
@@ -354,9 +357,8 @@ void blastRadius(const SwitchGraph& graph, const BufferDependencyGraph& bdg, Cla
       out.blast.push_back({src.port, src.priority, queues[b], ports[b], switches[b]});
     }
   }
-  std::stable_sort(out.blast.begin(), out.blast.end(), [](const BlastRadius& a, const BlastRadius& b) {
-    return a.paused_ports > b.paused_ports;
-  });
+  std::stable_sort(out.blast.begin(), out.blast.end(),
+                   [](const BlastRadius& a, const BlastRadius& b) { return a.paused_ports > b.paused_ports; });
 }
 
 struct Rerun {
@@ -368,7 +370,7 @@ struct Rerun {
 /// Runs routing + BDG + SCC on a (modified) fabric: the number of cyclic components, whether
 /// any of `keys` is still on a cycle, and how many (source switch, destination) pairs route.
 Rerun rerun(const Fabric& fabric, const RuleParams& params, bool transient,
-                                   const std::vector<std::uint32_t>& extra_down, const std::vector<BdgKey>& keys) {
+            const std::vector<std::uint32_t>& extra_down, const std::vector<BdgKey>& keys) {
   SwitchGraph graph(fabric);
   Destinations dest = collectDestinations(graph);
   Engine engine(graph, dest, sourceMask(params));
@@ -393,8 +395,9 @@ Rerun rerun(const Fabric& fabric, const RuleParams& params, bool transient,
 /// Candidate changes that would remove a cycle's weakest turn; each is applied to a copy of the
 /// fabric and kept only when the re-run shows the cycle gone and no more cycles than before.
 std::vector<CycleFix> verifiedFixes(const Fabric& fabric, const SwitchGraph& graph, const Destinations& dest,
-                                    const RuleParams& params, bool transient, const std::vector<std::uint32_t>& extra_down,
-                                    const CyclicDependency& cycle, std::size_t cycles_before, Classifier& cls) {
+                                    const RuleParams& params, bool transient,
+                                    const std::vector<std::uint32_t>& extra_down, const CyclicDependency& cycle,
+                                    std::size_t cycles_before, Classifier& cls) {
   std::vector<CycleFix> fixes;
   std::vector<BdgKey> keys;
   for (const CycleHop& h : cycle.hops) keys.push_back(bdgKey(graph.globalPort(h.ingress), h.priority));
@@ -425,7 +428,9 @@ std::vector<CycleFix> verifiedFixes(const Fabric& fabric, const SwitchGraph& gra
       Fabric changed = fabric;
       auto& routes = changed.switches[weak.ingress.sw].static_routes;
       routes.erase(std::remove_if(routes.begin(), routes.end(),
-                                  [&](const StaticRoute& r) { return r.prefix == route->prefix && r.src.line == route->src.line; }),
+                                  [&](const StaticRoute& r) {
+                                    return r.prefix == route->prefix && r.src.line == route->src.line;
+                                  }),
                    routes.end());
       // The looping route delivers nothing, so losing it is no loss: skip the route check.
       if (works(changed, false)) {
@@ -477,7 +482,9 @@ std::vector<CycleFix> verifiedFixes(const Fabric& fabric, const SwitchGraph& gra
     Port& cport = csw.ports[weak.egress.port];
     QosMap remark;
     remark.name = fmt::format("ROCELINT_TC{}_TO_DSCP{}", weak.priority, dscp);
-    if (const QosMap* existing = cport.qos.map(MapKind::TcToDscp) ? csw.findMap(MapKind::TcToDscp, cport.qos.map(MapKind::TcToDscp)->name) : nullptr) {
+    if (const QosMap* existing = cport.qos.map(MapKind::TcToDscp)
+                                     ? csw.findMap(MapKind::TcToDscp, cport.qos.map(MapKind::TcToDscp)->name)
+                                     : nullptr) {
       remark.entries = existing->entries;
     }
     remark.entries[weak.priority] = Sourced<int>{dscp, {}};
@@ -487,12 +494,12 @@ std::vector<CycleFix> verifiedFixes(const Fabric& fabric, const SwitchGraph& gra
     PrioritySet used;
     for (const CycleHop& h : cycle.hops) used.set(static_cast<std::size_t>(h.priority));
     used.set(static_cast<std::size_t>(q));
-    fixes.push_back({fmt::format("remark the turn to another lossless priority (Tagger): a tc_to_dscp_map on {} {} "
-                                 "rewriting TC {} to DSCP {} (priority {} on {}); this cycle then needs {} lossless "
-                                 "priorities ({})",
-                                 sw.name, out.name, weak.priority, dscp, q, next_sw.name, used.count(),
-                                 formatPrioritySet(used)),
-                     qosLocation(out)});
+    fixes.push_back(
+        {fmt::format("remark the turn to another lossless priority (Tagger): a tc_to_dscp_map on {} {} "
+                     "rewriting TC {} to DSCP {} (priority {} on {}); this cycle then needs {} lossless "
+                     "priorities ({})",
+                     sw.name, out.name, weak.priority, dscp, q, next_sw.name, used.count(), formatPrioritySet(used)),
+         qosLocation(out)});
     break;
   }
   // 4. Last resort: make the class lossy where the weakest turn enters the next switch.
@@ -541,8 +548,12 @@ class SweepBaseline {
  public:
   SweepBaseline(const SwitchGraph& graph, const Destinations& dest, const LinkState& configured, bool transient,
                 unsigned threads)
-      : graph_(graph), dest_(dest), transient_(transient), routes_(dest.groups.size()),
-        before_(transient ? dest.groups.size() : 0), groups_of_arc_(graph.arcCount()) {
+      : graph_(graph),
+        dest_(dest),
+        transient_(transient),
+        routes_(dest.groups.size()),
+        before_(transient ? dest.groups.size() : 0),
+        groups_of_arc_(graph.arcCount()) {
     std::atomic<std::size_t> next{0};
     util::runWorkers(threads, [&](unsigned /*worker*/) {
       Router router(graph, dest);
@@ -600,14 +611,16 @@ class SweepBaseline {
           common.resize(kept);
         }
         if (first) return false;  // every next hop failed: x re-routes
-        std::int64_t own = graph_.fabric().switches[x].asn ? static_cast<std::int64_t>(graph_.fabric().switches[x].asn->value) : -1;
+        std::int64_t own =
+            graph_.fabric().switches[x].asn ? static_cast<std::int64_t>(graph_.fabric().switches[x].asn->value) : -1;
         if (own >= 0) {
           auto asn = static_cast<std::uint32_t>(own);
           auto pos = std::lower_bound(common.begin(), common.end(), asn);
           if (pos == common.end() || *pos != asn) common.insert(pos, asn);
         }
         std::size_t n = r.inter_begin[x + 1] - r.inter_begin[x];
-        if (n != common.size() || !std::equal(common.begin(), common.end(), r.inter.data() + r.inter_begin[x])) return false;
+        if (n != common.size() || !std::equal(common.begin(), common.end(), r.inter.data() + r.inter_begin[x]))
+          return false;
       }
     }
     return true;
@@ -650,11 +663,18 @@ class SweepBaseline {
 class SweepWorker {
  public:
   SweepWorker(const SwitchGraph& graph, const Destinations& dest, const SweepBaseline& base, std::uint64_t sources)
-      : graph_(graph), base_(base), router_(graph, dest), cls_(graph), changed_(graph), merged_(graph),
-        prop_(graph, dest, cls_, sources), stamp_(dest.groups.size(), 0) {}
+      : graph_(graph),
+        base_(base),
+        router_(graph, dest),
+        cls_(graph),
+        changed_(graph),
+        merged_(graph),
+        prop_(graph, dest, cls_, sources),
+        stamp_(dest.groups.size(), 0) {}
 
   /// False when the failure set provably creates no cycle; true when it must be re-routed in full.
-  bool mayCreateCycle(const std::vector<std::uint32_t>& failed, const LinkState& down, const TurnTable& baseline_turns) {
+  bool mayCreateCycle(const std::vector<std::uint32_t>& failed, const LinkState& down,
+                      const TurnTable& baseline_turns) {
     ++epoch_;
     changed_.clear();
     bool any = false;
@@ -732,13 +752,11 @@ DeadlockAnalysis analyzeDeadlock(const Fabric& fabric, const RuleParams& params,
   for (unsigned t = 0; t < threads; ++t) engines.push_back(std::make_unique<Engine>(*graph, *dest, sources, &turns));
   Engine& engine = *engines.front();
   LoopCollector loops(*graph, *dest);
-  detail::LoopSink sink = [&](std::size_t g, const std::vector<std::uint32_t>& arcs, const std::vector<std::uint64_t>& dscps) {
-    loops.add(g, arcs, dscps);
-  };
+  detail::LoopSink sink = [&](std::size_t g, const std::vector<std::uint32_t>& arcs,
+                              const std::vector<std::uint64_t>& dscps) { loops.add(g, arcs, dscps); };
   {
     std::atomic<std::size_t> next{0};
-    util::runWorkers(threads,
-                     [&](unsigned t) { engines[t]->routeShare(configured, options.transient, &sink, next); });
+    util::runWorkers(threads, [&](unsigned t) { engines[t]->routeShare(configured, options.transient, &sink, next); });
     for (unsigned t = 1; t < threads; ++t) engine.mergeFrom(*engines[t]);
     engines.resize(1);
   }
@@ -795,7 +813,8 @@ DeadlockAnalysis analyzeDeadlock(const Fabric& fabric, const RuleParams& params,
           std::size_t i = next.fetch_add(1);
           if (i >= work.size()) break;
           const auto& set = work[i];
-          bool superset = std::any_of(set.begin(), set.end(), [&](std::uint32_t l) { return failing_singles.count(l) > 0; });
+          bool superset =
+              std::any_of(set.begin(), set.end(), [&](std::uint32_t l) { return failing_singles.count(l) > 0; });
           if (set.size() > 1 && superset) continue;
           LinkState down = configured;
           for (std::uint32_t l : set) down.setLinkDown(l, true);
@@ -854,16 +873,20 @@ void writeDot(const Fabric& fabric, const DeadlockAnalysis& analysis, GraphScope
       const CycleHop& h = c.hops[i];
       const CycleHop& next = c.hops[(i + 1) % c.hops.size()];
       std::string a = fmt::format("{}:{}/{}", fabric.sw(h.ingress).name, fabric.port(h.ingress).name, h.priority);
-      std::string b = fmt::format("{}:{}/{}", fabric.sw(next.ingress).name, fabric.port(next.ingress).name, next.priority);
+      std::string b =
+          fmt::format("{}:{}/{}", fabric.sw(next.ingress).name, fabric.port(next.ingress).name, next.priority);
       witness_edges.insert({a, b});
       witness_nodes.insert(a);
     }
   }
   auto included = [&](std::size_t v) {
     switch (scope) {
-      case GraphScope::All: return true;
-      case GraphScope::Sccs: return bdg.cyclic(v);
-      case GraphScope::Cycles: return witness_nodes.count(bdgNodeName(fabric, graph, bdg.keys[v])) > 0;
+      case GraphScope::All:
+        return true;
+      case GraphScope::Sccs:
+        return bdg.cyclic(v);
+      case GraphScope::Cycles:
+        return witness_nodes.count(bdgNodeName(fabric, graph, bdg.keys[v])) > 0;
     }
     return false;
   };
@@ -873,7 +896,9 @@ void writeDot(const Fabric& fabric, const DeadlockAnalysis& analysis, GraphScope
     std::string name = bdgNodeName(fabric, graph, bdg.keys[v]);
     bool on_cycle = bdg.cyclic(v);
     out << fmt::format("  \"{}\" [tooltip=\"scc {}\"{}];\n", name, bdg.component[v],
-                       witness_nodes.count(name) ? ", color=red, penwidth=2" : on_cycle ? ", color=orange" : "");
+                       witness_nodes.count(name) ? ", color=red, penwidth=2"
+                       : on_cycle                ? ", color=orange"
+                                                 : "");
   }
   for (std::size_t v = 0; v < bdg.keys.size(); ++v) {
     if (!included(v)) continue;

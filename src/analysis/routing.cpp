@@ -218,7 +218,8 @@ Destinations collectDestinations(const SwitchGraph& graph) {
       }
       auto prefix = IpPrefix::parse(a.prefix);
       if (!prefix) {
-        d.ignored.push_back(fmt::format("{}: address \"{}\" of {} is not an IP prefix", sw.name, a.prefix, a.interface));
+        d.ignored.push_back(
+            fmt::format("{}: address \"{}\" of {} is not an IP prefix", sw.name, a.prefix, a.interface));
         continue;
       }
       IpPrefix net = prefix->network();
@@ -235,7 +236,8 @@ Destinations collectDestinations(const SwitchGraph& graph) {
       if (!route.vrf.empty() && route.vrf != "default") continue;
       auto prefix = IpPrefix::parse(route.prefix);
       if (!prefix) {
-        d.ignored.push_back(fmt::format("{}: static route prefix \"{}\" is not an IP prefix", fabric.switches[s].name, route.prefix));
+        d.ignored.push_back(
+            fmt::format("{}: static route prefix \"{}\" is not an IP prefix", fabric.switches[s].name, route.prefix));
         continue;
       }
       IpPrefix net = prefix->network();
@@ -274,7 +276,8 @@ Destinations collectDestinations(const SwitchGraph& graph) {
     for (const auto& [s, best] : best_static) {
       bool is_origin = std::binary_search(origins.begin(), origins.end(), s);
       // Longest prefix wins; on equal length connected (distance 0) beats static (1) beats eBGP (20).
-      if (best.first > learned_length || (best.first == learned_length && !is_origin)) overrides.emplace_back(s, best.second);
+      if (best.first > learned_length || (best.first == learned_length && !is_origin))
+        overrides.emplace_back(s, best.second);
     }
     Key key{origins, overrides};
     auto [it, inserted] = group_of.emplace(key, d.groups.size());

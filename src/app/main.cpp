@@ -2,9 +2,9 @@
 
 #include <unistd.h>
 
+#include <fmt/format.h>
 #include <CLI/CLI.hpp>
 #include <filesystem>
-#include <fmt/format.h>
 #include <fstream>
 #include <iostream>
 
@@ -67,7 +67,8 @@ void addOutputOptions(CLI::App* cmd, OutputOptions& o) {
   cmd->add_option("--fail-on", o.fail_on, "Exit 1 when a finding is at or above this severity")
       ->check(CLI::IsMember({"error", "warning", "note"}))
       ->capture_default_str();
-  cmd->add_option("--config", o.config_path, "Configuration file (default: DIR/.rocelint.yaml)")->check(CLI::ExistingFile);
+  cmd->add_option("--config", o.config_path, "Configuration file (default: DIR/.rocelint.yaml)")
+      ->check(CLI::ExistingFile);
   cmd->add_option("--source-root", o.source_root,
                   "Directory that SARIF/JUnit/Markdown file names are relative to (default: current directory)")
       ->check(CLI::ExistingDirectory);
@@ -84,7 +85,8 @@ rocelint::Progress::Mode progressMode(const OutputOptions& o) {
 }
 
 /// The configuration: --config, else .rocelint.yaml at the root of a single fabric directory.
-rocelint::Config loadConfigFor(const std::vector<std::string>& paths, const OutputOptions& o, rocelint::Progress& progress) {
+rocelint::Config loadConfigFor(const std::vector<std::string>& paths, const OutputOptions& o,
+                               rocelint::Progress& progress) {
   std::string path = o.config_path;
   if (path.empty() && paths.size() == 1) {
     auto candidate = std::filesystem::path(paths.front()) / ".rocelint.yaml";
@@ -109,7 +111,8 @@ std::string fabricRoot(const std::vector<std::string>& paths) {
 rocelint::Report analyzePaths(const std::vector<std::string>& paths, const rocelint::Config& config,
                               rocelint::Progress& progress) {
   using namespace rocelint;
-  Fabric fabric = loadFabric(paths, [&](std::size_t done, std::size_t total) { progress.files(done, total); }, config.paths);
+  Fabric fabric = loadFabric(
+      paths, [&](std::size_t done, std::size_t total) { progress.files(done, total); }, config.paths);
   progress.detail(fmt::format("{} file(s), {} switch(es), {} link(s)", fabric.files_loaded, fabric.switches.size(),
                               fabric.links.size()));
   progress.stage(fmt::format("analysing {} switches", fabric.switches.size()));
@@ -161,7 +164,8 @@ int runCheck(const CheckOptions& c, const OutputOptions& o) {
     if (!file) throw InputError(fmt::format("{}: cannot write baseline file", c.write_baseline));
     writeBaseline(baseline, file);
     progress.finish();
-    if (!o.quiet) std::cerr << fmt::format("rocelint: wrote {} finding(s) to {}\n", baseline.entries.size(), c.write_baseline);
+    if (!o.quiet)
+      std::cerr << fmt::format("rocelint: wrote {} finding(s) to {}\n", baseline.entries.size(), c.write_baseline);
     return kExitClean;
   }
   std::string baseline_path = c.baseline.empty() ? config.baseline : c.baseline;
@@ -198,7 +202,8 @@ int runGraph(const std::vector<std::string>& paths, const OutputOptions& o, roce
   using namespace rocelint;
   Progress progress(progressMode(o), std::cerr, isatty(STDERR_FILENO) == 1);
   Config config = loadConfigFor(paths, o, progress);
-  Fabric fabric = loadFabric(paths, [&](std::size_t done, std::size_t total) { progress.files(done, total); }, config.paths);
+  Fabric fabric = loadFabric(
+      paths, [&](std::size_t done, std::size_t total) { progress.files(done, total); }, config.paths);
   DeadlockOptions options;
   options.transient = config.params.transient;
   DeadlockAnalysis analysis =
@@ -229,19 +234,26 @@ int main(int argc, char** argv) {
   auto* check = app.add_subcommand("check", "Analyse a fabric directory (one config_db.json per switch) or files");
   check->add_option("paths", check_options.paths, "Fabric directory or files")->required()->check(CLI::ExistingPath);
   addOutputOptions(check, output);
-  auto* baseline = check->add_option("--baseline", check_options.baseline,
-                                     "Report only findings not in this baseline file; list its entries that no longer occur")
-                       ->check(CLI::ExistingFile);
+  auto* baseline =
+      check
+          ->add_option("--baseline", check_options.baseline,
+                       "Report only findings not in this baseline file; list its entries that no longer occur")
+          ->check(CLI::ExistingFile);
   check->add_option("--write-baseline", check_options.write_baseline, "Record the current findings in FILE and exit 0")
       ->excludes(baseline);
 
   DiffOptions diff_options;
   auto* diff = app.add_subcommand("diff", "Compare two versions of a fabric: findings introduced, fixed, unchanged");
-  diff->add_option("old", diff_options.old_dir, "Fabric directory before the change")->required()->check(CLI::ExistingDirectory);
-  diff->add_option("new", diff_options.new_dir, "Fabric directory after the change")->required()->check(CLI::ExistingDirectory);
+  diff->add_option("old", diff_options.old_dir, "Fabric directory before the change")
+      ->required()
+      ->check(CLI::ExistingDirectory);
+  diff->add_option("new", diff_options.new_dir, "Fabric directory after the change")
+      ->required()
+      ->check(CLI::ExistingDirectory);
   addOutputOptions(diff, output);
 
-  auto* graph = app.add_subcommand("graph", "Write the buffer-dependency graph as Graphviz dot (exit 1 when it has a cycle)");
+  auto* graph =
+      app.add_subcommand("graph", "Write the buffer-dependency graph as Graphviz dot (exit 1 when it has a cycle)");
   std::vector<std::string> graph_paths;
   std::string graph_format = "dot";
   bool cycles_only = false;
@@ -251,12 +263,14 @@ int main(int argc, char** argv) {
   graph->add_option("--format", graph_format, "Output format")->check(CLI::IsMember({"dot"}))->capture_default_str();
   graph->add_option("--config", graph_output.config_path, "Configuration file (default: DIR/.rocelint.yaml)")
       ->check(CLI::ExistingFile);
-  auto* cycles_flag = graph->add_flag("--cycles-only", cycles_only, "Only the witness cycles (default: every cyclic component)");
+  auto* cycles_flag =
+      graph->add_flag("--cycles-only", cycles_only, "Only the witness cycles (default: every cyclic component)");
   graph->add_flag("--all", whole_graph, "The whole graph (large fabrics make large pictures)")->excludes(cycles_flag);
   graph->add_flag("--transient", graph_output.transient, "Routing right after local repair of admin-down links");
   graph->add_flag("-q,--quiet", graph_output.quiet, "No progress or summary on stderr");
 
-  auto* fix = app.add_subcommand("fix", "Write the smallest threshold change that clears the BUF/ECN findings (JSON Patches)");
+  auto* fix =
+      app.add_subcommand("fix", "Write the smallest threshold change that clears the BUF/ECN findings (JSON Patches)");
   std::string fix_input;
   std::string fix_out;
   std::string fix_config;
@@ -282,7 +296,10 @@ int main(int argc, char** argv) {
     if (*diff) return runDiff(diff_options, output);
     if (*graph) {
       using rocelint::GraphScope;
-      return runGraph(graph_paths, graph_output, whole_graph ? GraphScope::All : cycles_only ? GraphScope::Cycles : GraphScope::Sccs);
+      return runGraph(graph_paths, graph_output,
+                      whole_graph   ? GraphScope::All
+                      : cycles_only ? GraphScope::Cycles
+                                    : GraphScope::Sccs);
     }
     if (*fix) {
       rocelint::Config config;

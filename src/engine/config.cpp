@@ -4,9 +4,9 @@
 #include <fnmatch.h>
 #include <yaml-cpp/yaml.h>
 
-#include "rocelint/headroom.hpp"
 #include <filesystem>
 #include <regex>
+#include "rocelint/headroom.hpp"
 
 #include "rocelint/rule.hpp"
 
@@ -103,7 +103,8 @@ void readSuppressions(const std::string& path, const YAML::Node& value, Config& 
   if (!value.IsSequence()) fail(path, value, "suppressions must be a list of {rule, switch, port, priority, reason}");
   for (std::size_t i = 0; i < value.size(); ++i) {
     const YAML::Node& item = value[i];
-    if (!item.IsMap()) fail(path, item, "a suppression must be a mapping with keys rule, switch, port, priority, reason");
+    if (!item.IsMap())
+      fail(path, item, "a suppression must be a mapping with keys rule, switch, port, priority, reason");
     Suppression s;
     s.src = SourceRef(path, item.Mark().line + 1, item.Mark().column + 1, OriginKind::YamlKeyPath,
                       fmt::format("/suppressions/{}", i));
@@ -165,7 +166,8 @@ Config loadConfig(const std::string& path) {
     throw ConfigError(fmt::format("{}:{}:{}: invalid YAML: {}", path, e.mark.line + 1, e.mark.column + 1, e.msg));
   }
   if (root.IsNull()) return config;
-  if (!root.IsMap()) fail(path, root, "expected a mapping with keys rules, severity, params, paths, suppressions, baseline");
+  if (!root.IsMap())
+    fail(path, root, "expected a mapping with keys rules, severity, params, paths, suppressions, baseline");
   for (const auto& item : root) {
     std::string key = item.first.as<std::string>();
     const YAML::Node& value = item.second;
@@ -199,7 +201,8 @@ Config loadConfig(const std::string& path) {
         } else if (name == "failures") {
           p.failures = integer(path, v, "failures", 0, 2);
         } else if (name == "transient") {
-          if (!v.IsScalar() || (v.Scalar() != "true" && v.Scalar() != "false")) fail(path, v, "params.transient must be true or false");
+          if (!v.IsScalar() || (v.Scalar() != "true" && v.Scalar() != "false"))
+            fail(path, v, "params.transient must be true or false");
           p.transient = v.Scalar() == "true";
         } else if (name == "storm_radius_switches") {
           p.storm_radius_switches = integer(path, v, "storm_radius_switches", 0, 1000000);
@@ -229,7 +232,8 @@ Config loadConfig(const std::string& path) {
       readSuppressions(path, value, config);
     } else if (key == "baseline") {
       std::filesystem::path file(text(path, value, "baseline"));
-      config.baseline = file.is_absolute() ? file.string() : (std::filesystem::path(path).parent_path() / file).string();
+      config.baseline =
+          file.is_absolute() ? file.string() : (std::filesystem::path(path).parent_path() / file).string();
     } else {
       fail(path, item.first,
            fmt::format("unknown key \"{}\" (expected rules, severity, params, paths, suppressions, baseline)", key));

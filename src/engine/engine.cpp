@@ -18,7 +18,8 @@ void applySuppressions(Report& report, const std::vector<Suppression>& suppressi
   if (suppressions.empty()) return;
   std::vector<Finding> kept;
   for (Finding& f : report.findings) {
-    auto match = std::find_if(suppressions.begin(), suppressions.end(), [&](const Suppression& s) { return s.matches(f); });
+    auto match =
+        std::find_if(suppressions.begin(), suppressions.end(), [&](const Suppression& s) { return s.matches(f); });
     if (match == suppressions.end()) {
       kept.push_back(std::move(f));
     } else {

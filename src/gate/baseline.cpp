@@ -10,8 +10,8 @@
 #include <sstream>
 
 #include "located_json.hpp"
-#include "rocelint/fingerprint.hpp"
 #include "rocelint/diagnostics.hpp"
+#include "rocelint/fingerprint.hpp"
 
 namespace rocelint {
 namespace {

@@ -40,8 +40,8 @@ bool looksLikePort(std::string_view text) {
 }
 
 /// `facing_spine1`, `to-spine1`: the words designs put before the peer's name.
-constexpr std::array<std::string_view, 7> kPeerPrefixes = {"facing_", "facing-", "connected-to-", "link-to-",
-                                                           "to_",     "to-",     "to."};
+constexpr std::array<std::string_view, 7> kPeerPrefixes = {"facing_", "facing-", "connected-to-", "link-to-", "to_",
+                                                           "to-",     "to."};
 
 /// The peer name without a leading `facing_` / `to-` word, unless the name as written is a switch.
 std::string peerName(std::string_view written, const std::function<bool(const std::string&)>& is_switch) {
@@ -175,7 +175,8 @@ void neighboursFromDescriptions(Fabric& fabric) {
       if (port.neighbor || port.description.empty()) continue;
       auto peer = peerFromDescription(port.description, is_switch);
       if (!peer) continue;
-      Described d{{s, p}, Neighbor{peer->device, peer->port, port.description_src.known() ? port.description_src : port.src},
+      Described d{{s, p},
+                  Neighbor{peer->device, peer->port, port.description_src.known() ? port.description_src : port.src},
                   std::nullopt};
       if (auto peer_sw = findSwitchByName(fabric, peer->device)) {
         const Switch& other = fabric.switches[*peer_sw];
@@ -203,8 +204,8 @@ void neighboursFromDescriptions(Fabric& fabric) {
     Switch& other = fabric.switches[d.peer->sw];
     Port& back = other.ports[d.peer->port];
     if (back.neighbor) continue;
-    back.neighbor = Neighbor{fabric.switches[d.here.sw].name, fabric.switches[d.here.sw].ports[d.here.port].name,
-                             d.neighbor.src};
+    back.neighbor =
+        Neighbor{fabric.switches[d.here.sw].name, fabric.switches[d.here.sw].ports[d.here.port].name, d.neighbor.src};
     other.has_neighbor_table = true;
   }
   // An unnumbered BGP session (its address is a port, as NVUE's `neighbor swp51`) runs to

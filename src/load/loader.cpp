@@ -4,11 +4,11 @@
 
 #include <algorithm>
 #include <atomic>
-#include <functional>
-#include <mutex>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <map>
+#include <mutex>
 #include <optional>
 #include <set>
 #include <sstream>
@@ -41,7 +41,8 @@ std::string readFile(const fs::path& path) {
 bool ignoredSilently(const fs::path& path) {
   std::string name = path.filename().string();
   if (name.empty() || name.front() == '.') return true;
-  static const std::vector<std::string> extensions = {".md", ".txt", ".py", ".sh", ".rst", ".csv", ".png", ".svg", ".log"};
+  static const std::vector<std::string> extensions = {".md",  ".txt", ".py",  ".sh", ".rst",
+                                                      ".csv", ".png", ".svg", ".log"};
   std::string ext = path.extension().string();
   return std::find(extensions.begin(), extensions.end(), ext) != extensions.end();
 }
@@ -92,8 +93,9 @@ std::string defaultSwitchName(const InputFile& file) {
 }
 
 void skip(Fabric& fabric, const fs::path& path, const std::string& why) {
-  fabric.notes.push_back(makeNote(InputNote::Kind::SkippedFile, "", "", fmt::format("{} skipped: {}", path.string(), why),
-                          SourceRef{path.string(), 1, 1, OriginKind::None, ""}));
+  fabric.notes.push_back(makeNote(InputNote::Kind::SkippedFile, "", "",
+                                  fmt::format("{} skipped: {}", path.string(), why),
+                                  SourceRef{path.string(), 1, 1, OriginKind::None, ""}));
 }
 
 // A parse error reads "file:line:col: message" (or "file:line: message"); the location becomes
@@ -241,7 +243,8 @@ std::vector<ParsedFile> readInputs(const std::vector<InputFile>& files, const Lo
 }
 
 std::string lowerCase(std::string text) {
-  std::transform(text.begin(), text.end(), text.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  std::transform(text.begin(), text.end(), text.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
   return text;
 }
 
@@ -253,8 +256,9 @@ std::string hostnameOfPath(const InputFile& file, const std::map<std::string, st
   auto consider = [&](const std::string& word, bool prefix) {
     std::string w = lowerCase(word);
     for (const auto& [host_lower, host] : declared_lower) {
-      bool match = w == host_lower || (prefix && w.size() > host_lower.size() && w.compare(0, host_lower.size(), host_lower) == 0 &&
-                                       std::string_view(".-_").find(w[host_lower.size()]) != std::string_view::npos);
+      bool match = w == host_lower ||
+                   (prefix && w.size() > host_lower.size() && w.compare(0, host_lower.size(), host_lower) == 0 &&
+                    std::string_view(".-_").find(w[host_lower.size()]) != std::string_view::npos);
       if (match && host.size() > best.size()) best = host;
     }
   };
@@ -355,8 +359,7 @@ void leaveOut(Fabric& fabric, const InputFile& file, const ParsedFile& parsed) {
   // The message is the parser's own (location moved to `src`); CFG006 words the rest.
   // A platform table or topology file names no switch: the fabric is checked without it.
   bool names_switch = parsed.format == nullptr || parsed.format->role == format::Role::Switch;
-  InputNote note =
-      makeNote(InputNote::Kind::MalformedFile, names_switch ? defaultSwitchName(file) : "", "", why, src);
+  InputNote note = makeNote(InputNote::Kind::MalformedFile, names_switch ? defaultSwitchName(file) : "", "", why, src);
   if (parsed.format != nullptr) note.referenced_kind = parsed.format->name;
   note.fix = "correct the syntax at this location (a pasted prompt or command line, a truncated copy?) and check again";
   fabric.notes.push_back(std::move(note));
@@ -379,7 +382,9 @@ Inputs sortInputs(const std::vector<InputFile>& files, std::vector<ParsedFile>& 
         inputs.platform.add(*file.format, std::move(file.document), directoryScope(files[i]),
                             files[i].path.parent_path().string());
         break;
-      case format::Role::Topology: inputs.topology.push_back(file.format->topology(*file.document)); break;
+      case format::Role::Topology:
+        inputs.topology.push_back(file.format->topology(*file.document));
+        break;
       case format::Role::Switch:
         if (file.complete) {
           auto [first, inserted] = complete_file_of_switch.emplace(file.switch_name, i);
@@ -396,15 +401,16 @@ Inputs sortInputs(const std::vector<InputFile>& files, std::vector<ParsedFile>& 
   for (std::size_t i = 0; i < files.size(); ++i) {
     ParsedFile& file = parsed[i];
     if (!file.describesSwitch()) continue;
-    bool alone = files_of_switch[file.switch_name] == 1 && file.built &&
-                 (file.built_complete || inputs.platform.empty());
+    bool alone =
+        files_of_switch[file.switch_name] == 1 && file.built && (file.built_complete || inputs.platform.empty());
     if (alone) {
       inputs.ready.emplace(file.switch_name, std::move(*file.built));
     } else {
       std::string name = file.switch_name;  // may have been adopted from the directory
       if (!file.document) {
         file = readInput(files[i], false);  // built alone, then freed: read it again
-        if (!file.describesSwitch()) throw InputError(fmt::format("{}: changed while it was read", files[i].path.string()));
+        if (!file.describesSwitch())
+          throw InputError(fmt::format("{}: changed while it was read", files[i].path.string()));
       }
       inputs.pending[name].add(*file.format, std::move(file.document), files[i].path.string());
     }
@@ -496,7 +502,8 @@ void postProcess(Fabric& fabric, const format::PlatformTables& platform,
     Switch& sw = fabric.switches[s];
     for (const format::Format* format : format::registry()) {
       if (format->role != format::Role::PlatformTable || format->apply == nullptr) continue;
-      if (const format::Document* table = platform.find(*format, sw.name, sw.hwsku, sw.files)) format->apply(*table, sw);
+      if (const format::Document* table = platform.find(*format, sw.name, sw.hwsku, sw.files))
+        format->apply(*table, sw);
     }
     if (builders[s]->post_process != nullptr) builders[s]->post_process(sw);
   }

@@ -51,7 +51,7 @@ struct KeyEqual {
 struct Shard {
   std::mutex mutex;
   std::unordered_map<Key, std::uint32_t, KeyHash, KeyEqual> ids;  // views into the stored strings
-  std::uint32_t count = 0;  // strings stored
+  std::uint32_t count = 0;                                        // strings stored
   std::array<std::unique_ptr<std::string[]>, kSegments> owned;
 };
 

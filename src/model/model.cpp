@@ -17,9 +17,12 @@ std::string formatPrioritySet(const PrioritySet& set) {
 
 const char* colorName(Color color) {
   switch (color) {
-    case Color::Green: return "green";
-    case Color::Yellow: return "yellow";
-    case Color::Red: return "red";
+    case Color::Green:
+      return "green";
+    case Color::Yellow:
+      return "yellow";
+    case Color::Red:
+      return "red";
   }
   return "?";
 }
@@ -40,12 +43,14 @@ const PgLookupRow* PgLookupTable::find(std::uint32_t speed_mbps, std::uint32_t c
 }
 
 const PortQueue* Port::queue(int index) const {
-  auto it = std::lower_bound(queues.begin(), queues.end(), index, [](const PortQueue& q, int i) { return q.index < i; });
+  auto it =
+      std::lower_bound(queues.begin(), queues.end(), index, [](const PortQueue& q, int i) { return q.index < i; });
   return it != queues.end() && it->index == index ? &*it : nullptr;
 }
 
 PortQueue& Port::queueFor(int index, const SourceRef& entry_src) {
-  auto it = std::lower_bound(queues.begin(), queues.end(), index, [](const PortQueue& q, int i) { return q.index < i; });
+  auto it =
+      std::lower_bound(queues.begin(), queues.end(), index, [](const PortQueue& q, int i) { return q.index < i; });
   if (it != queues.end() && it->index == index) return *it;
   PortQueue created;
   created.index = index;

@@ -58,7 +58,9 @@ ojson summaryJson(const Summary& s) {
   if (!s.coverage.empty()) {
     auto& coverage = summary["coverage"] = ojson::array();
     for (const ParseCoverage& c : s.coverage) {
-      coverage.push_back({{"file", c.file}, {"format", c.format}, {"qos_lines", c.qos_lines},
+      coverage.push_back({{"file", c.file},
+                          {"format", c.format},
+                          {"qos_lines", c.qos_lines},
                           {"qos_lines_parsed", c.qos_lines_parsed}});
     }
   }
@@ -66,12 +68,17 @@ ojson summaryJson(const Summary& s) {
     const DeadlockSummary& d = *s.deadlock;
     ojson storms = ojson::array();
     for (const StormRadius& r : d.worst_storms) {
-      storms.push_back({{"switch", r.switch_name}, {"port", r.port}, {"priority", r.priority},
-                        {"paused_queues", r.paused_queues}, {"paused_ports", r.paused_ports},
+      storms.push_back({{"switch", r.switch_name},
+                        {"port", r.port},
+                        {"priority", r.priority},
+                        {"paused_queues", r.paused_queues},
+                        {"paused_ports", r.paused_ports},
                         {"paused_switches", r.paused_switches}});
     }
-    summary["deadlock"] = {{"destination_groups", d.destination_groups}, {"bdg_queues", d.bdg_queues},
-                           {"bdg_dependencies", d.bdg_dependencies}, {"cyclic_components", d.cyclic_components},
+    summary["deadlock"] = {{"destination_groups", d.destination_groups},
+                           {"bdg_queues", d.bdg_queues},
+                           {"bdg_dependencies", d.bdg_dependencies},
+                           {"cyclic_components", d.cyclic_components},
                            {"worst_storm_radius", storms}};
   }
   return summary;

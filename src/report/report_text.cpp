@@ -27,9 +27,12 @@ using report::place;
 
 const char* colorOf(Severity severity) {
   switch (severity) {
-    case Severity::Error: return "\033[1;31m";
-    case Severity::Warning: return "\033[1;35m";
-    case Severity::Note: return "\033[1;36m";
+    case Severity::Error:
+      return "\033[1;31m";
+    case Severity::Warning:
+      return "\033[1;35m";
+    case Severity::Note:
+      return "\033[1;36m";
   }
   return "";
 }
@@ -37,8 +40,8 @@ const char* colorOf(Severity severity) {
 void writeFinding(const Finding& f, std::ostream& out, const TextOptions& options) {
   const char* bold = options.color ? "\033[1m" : "";
   const char* reset = options.color ? "\033[0m" : "";
-  out << fmt::format("{}{}:{} {}{}[{}]{}: {}\n", bold, place(f.location), reset, options.color ? colorOf(f.severity) : "",
-                     severityName(f.severity), f.rule, reset, f.message);
+  out << fmt::format("{}{}:{} {}{}[{}]{}: {}\n", bold, place(f.location), reset,
+                     options.color ? colorOf(f.severity) : "", severityName(f.severity), f.rule, reset, f.message);
   for (const RelatedLocation& r : f.related) out << fmt::format("  {}: note: {}\n", place(r.src), r.message);
   if (!f.fix.empty()) out << fmt::format("  fix: {}\n", f.fix);
 }
@@ -53,10 +56,12 @@ int count(const Summary& s, const char* name) {
 void writeText(const Report& report, std::ostream& out, const TextOptions& options) {
   for (const Finding& f : report.findings) writeFinding(f, out, options);
   const Summary& s = report.summary;
-  out << fmt::format("rocelint: {} file(s), {} switch(es), {} link(s), {} host port(s): {} error(s), {} warning(s), {} note(s)\n",
-                     s.files, s.switches, s.links, s.hosts, count(s, "error"), count(s, "warning"), count(s, "note"));
+  out << fmt::format(
+      "rocelint: {} file(s), {} switch(es), {} link(s), {} host port(s): {} error(s), {} warning(s), {} note(s)\n",
+      s.files, s.switches, s.links, s.hosts, count(s, "error"), count(s, "warning"), count(s, "note"));
   if (s.suppressed > 0) {
-    out << fmt::format("rocelint: {} finding(s) suppressed by the configuration (--no-suppress shows them)\n", s.suppressed);
+    out << fmt::format("rocelint: {} finding(s) suppressed by the configuration (--no-suppress shows them)\n",
+                       s.suppressed);
   }
   if (s.baselined > 0) out << fmt::format("rocelint: {} finding(s) accepted by the baseline\n", s.baselined);
   if (!report.stale_baseline.empty()) {
@@ -69,9 +74,10 @@ void writeText(const Report& report, std::ostream& out, const TextOptions& optio
   }
   if (s.deadlock && !s.deadlock->worst_storms.empty()) {
     const StormRadius& r = s.deadlock->worst_storms.front();
-    out << fmt::format("rocelint: worst PFC storm blast radius: a receiver behind {} {} that stops draining priority {} "
-                       "can pause {} lossless queues across {} switches\n",
-                       r.switch_name, r.port, r.priority, r.paused_queues, r.paused_switches);
+    out << fmt::format(
+        "rocelint: worst PFC storm blast radius: a receiver behind {} {} that stops draining priority {} "
+        "can pause {} lossless queues across {} switches\n",
+        r.switch_name, r.port, r.priority, r.paused_queues, r.paused_switches);
   }
   if (!s.coverage.empty()) {
     int lines = 0;
@@ -101,8 +107,8 @@ void writeText(const DiffReport& diff, std::ostream& out, const TextOptions& opt
     out << fmt::format("fixed ({}):\n", diff.fixed.size());
     for (const Finding& f : diff.fixed) writeFinding(f, out, options);
   }
-  out << fmt::format("rocelint diff: {} introduced, {} fixed, {} unchanged\n", diff.introduced.size(), diff.fixed.size(),
-                     diff.unchanged.size());
+  out << fmt::format("rocelint diff: {} introduced, {} fixed, {} unchanged\n", diff.introduced.size(),
+                     diff.fixed.size(), diff.unchanged.size());
   if (diff.after.summary.suppressed > 0) {
     out << fmt::format("rocelint: {} finding(s) of the new version suppressed by the configuration\n",
                        diff.after.summary.suppressed);

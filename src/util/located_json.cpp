@@ -74,15 +74,9 @@ class TreeBuilder : public nlohmann::json_sax<nlohmann::json> {
 
   bool null() override { return scalar(Node::Kind::Null, "null"); }
   bool boolean(bool value) override { return scalar(Node::Kind::Boolean, value ? "true" : "false"); }
-  bool number_integer(number_integer_t value) override {
-    return scalar(Node::Kind::Number, std::to_string(value));
-  }
-  bool number_unsigned(number_unsigned_t value) override {
-    return scalar(Node::Kind::Number, std::to_string(value));
-  }
-  bool number_float(number_float_t /*value*/, const string_t& raw) override {
-    return scalar(Node::Kind::Number, raw);
-  }
+  bool number_integer(number_integer_t value) override { return scalar(Node::Kind::Number, std::to_string(value)); }
+  bool number_unsigned(number_unsigned_t value) override { return scalar(Node::Kind::Number, std::to_string(value)); }
+  bool number_float(number_float_t /*value*/, const string_t& raw) override { return scalar(Node::Kind::Number, raw); }
   bool string(string_t& value) override { return scalar(Node::Kind::String, std::move(value)); }
   bool binary(binary_t& /*value*/) override { return scalar(Node::Kind::String, ""); }
   bool start_object(std::size_t /*elements*/) override { return open(Node::Kind::Object); }
@@ -146,7 +140,8 @@ class TreeBuilder : public nlohmann::json_sax<nlohmann::json> {
   void stamp(Node& node) const {
     node.line = position_.line;
     node.column = position_.column;
-    if (node.kind != Node::Kind::Object && node.kind != Node::Kind::Array) node.column -= tokenLengthBeforeEnd(node.kind);
+    if (node.kind != Node::Kind::Object && node.kind != Node::Kind::Array)
+      node.column -= tokenLengthBeforeEnd(node.kind);
   }
 
   // How many columns the current scalar token starts before the last character the lexer read:
@@ -218,12 +213,18 @@ const Node* Node::find(std::string_view key) const {
 
 const char* Node::kindName() const {
   switch (kind) {
-    case Kind::Null: return "null";
-    case Kind::Boolean: return "a boolean";
-    case Kind::Number: return "a number";
-    case Kind::String: return "a string";
-    case Kind::Array: return "an array";
-    case Kind::Object: return "an object";
+    case Kind::Null:
+      return "null";
+    case Kind::Boolean:
+      return "a boolean";
+    case Kind::Number:
+      return "a number";
+    case Kind::String:
+      return "a string";
+    case Kind::Array:
+      return "an array";
+    case Kind::Object:
+      return "an object";
   }
   return "a value";
 }
