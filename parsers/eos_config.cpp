@@ -219,7 +219,7 @@ class Parser : common::CliReader {
 
   void read(const ConfigText& config) {
     beginFile(config);
-    for (const ConfigLine& l : config.lines) topLevel(l);
+    for (const ConfigLine& l : config.lines) readBlock(l, [&] { topLevel(l); });
     endFile();
   }
 

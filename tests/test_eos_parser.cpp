@@ -794,29 +794,50 @@ TEST(EosSample, SeededDscp26MistakeGivesTheSameFindingAsInSonic) {
 
 using test::runRocelint;
 
-TEST(VendorCli, MalformedEosAndNxosExitTwoWithLocation) {
+// A statement with a wrong value is valid CLI whose value is out of range: a CFG005 error at its
+// line, the rest of its block is not read, and the switch is still analysed (exit 1, not 2).
+TEST(VendorCli, WrongValuesInEosAndNxosAreCfg005AndTheSwitchIsAnalysed) {
   TempDir eos;
   std::string eos_file = eos.write("leaf1.cfg",
                                    "hostname leaf1\nqos profile R\n   tx-queue 3\n"
-                                   "      random-detect ecn minimum-threshold abc kbytes maximum-threshold 1 mbytes\n");
+                                   "      random-detect ecn minimum-threshold abc kbytes maximum-threshold 1 mbytes\n"
+                                   "interface Ethernet1\n   mtu 9214\n");
   auto [eos_code, eos_out] = runRocelint("check " + eos.path());
-  EXPECT_EQ(eos_code, 2) << eos_out;
-  // The file is left out of the fabric (CFG006, at its line in the text report); the run exits 2.
-  EXPECT_NE(
-      eos_out.find(eos_file +
-                   ":4: error[CFG006]: random-detect ecn minimum-threshold abc kbytes maximum-threshold 1 mbytes: "
-                   "expected a minimum-threshold value (0-256000000), got \"abc\""),
-      std::string::npos)
+  EXPECT_EQ(eos_code, 1) << eos_out;
+  EXPECT_NE(eos_out.find(
+                eos_file +
+                ":4: error[CFG005]: random-detect ecn minimum-threshold abc kbytes maximum-threshold 1 mbytes: "
+                "expected a minimum-threshold value (0-256000000), got \"abc\"\n"
+                "  fix: correct the statement as EOS expects it; until then the rest of `qos profile R` is not read"),
+            std::string::npos)
       << eos_out;
+  EXPECT_NE(eos_out.find("1 switch(es)"), std::string::npos) << eos_out;
+  Fabric eos_fabric = loadFabric({eos.path()});
+  ASSERT_EQ(eos_fabric.switches.size(), 1u);
+  const Port* e1 = eos_fabric.switches[0].findPort("Ethernet1");
+  ASSERT_NE(e1, nullptr);  // the interface after the rejected block is read
+  ASSERT_TRUE(e1->mtu_bytes);
+  EXPECT_EQ(e1->mtu_bytes->value, 9214u);
   TempDir nxos;
   std::string nxos_file = nxos.write("leaf1.cfg",
                                      "hostname leaf1\nfeature lldp\npolicy-map type network-qos NQ\n"
-                                     "  class type network-qos c-8q-nq3\n    pause pfc-cos three\n");
+                                     "  class type network-qos c-8q-nq3\n    pause pfc-cos three\n"
+                                     "interface Ethernet1/1-2\n  mtu 99999\n  priority-flow-control mode on\n");
   auto [nxos_code, nxos_out] = runRocelint("check " + nxos.path());
-  EXPECT_EQ(nxos_code, 2) << nxos_out;
-  EXPECT_NE(nxos_out.find(nxos_file + ":5: error[CFG006]: pause pfc-cos three: expected pfc-cos values 0-7"),
+  EXPECT_EQ(nxos_code, 1) << nxos_out;
+  EXPECT_NE(nxos_out.find(nxos_file + ":5: error[CFG005]: pause pfc-cos three: expected pfc-cos values 0-7"),
             std::string::npos)
       << nxos_out;
+  // A range reads its block once per member; the rejected statement is one finding.
+  EXPECT_NE(nxos_out.find(nxos_file + ":7: error[CFG005]: mtu 99999: expected an MTU in bytes (68-9216), got "
+                                      "\"99999\"\n  fix: correct the statement as NX-OS expects it; until then the "
+                                      "rest of `interface Ethernet1/1-2` is not read"),
+            std::string::npos)
+      << nxos_out;
+  EXPECT_NE(nxos_out.find("2 error(s)"), std::string::npos) << nxos_out;
+  Fabric nxos_fabric = loadFabric({nxos.path()});
+  ASSERT_EQ(nxos_fabric.switches.size(), 1u);
+  EXPECT_NE(nxos_fabric.switches[0].findPort("Ethernet1/2"), nullptr);
 }
 
 TEST(VendorCli, EosSampleExitsZeroAndReportsCoverage) {

@@ -65,13 +65,15 @@ inline std::vector<Finding> withRule(const Report& report, const std::string& ru
   return out;
 }
 
-/// The parse error of the first file loading `path` leaves out (CFG006), as the parser wrote it
+/// The parse error of the first file loading `path` leaves out (CFG006), or the first statement a
+/// CLI reader rejected (CFG005, the rest of its block not read), as the parser wrote it
 /// ("file:line:col: message"), or of the InputError it throws ("" when everything loads).
 inline std::string loadError(const std::string& path) {
   try {
     Fabric fabric = loadFabric({path});
     for (const InputNote& note : fabric.notes) {
-      if (note.kind != InputNote::Kind::MalformedFile) continue;
+      bool rejected = note.kind == InputNote::Kind::InvalidValue && note.group.ends_with(" rejected statement");
+      if (note.kind != InputNote::Kind::MalformedFile && !rejected) continue;
       return note.src.file() + ":" + std::to_string(note.src.line) + ":" + std::to_string(note.src.column) + ": " +
              note.message;
     }

@@ -141,7 +141,19 @@ void CliReader::appendCoverage(std::vector<ParseCoverage>& coverage) const {
 }
 
 void CliReader::fail(const cli::ConfigLine& line, const std::string& what) const {
-  throw InputError(fmt::format("{}:{}:{}: {}: {}", file_->file.str(), line.line, line.column, line.text, what));
+  throw RejectedLine(fmt::format("{}:{}:{}: {}: {}", file_->file.str(), line.line, line.column, line.text, what), line,
+                     what);
+}
+
+void CliReader::rejected(const cli::ConfigLine& block, const RejectedLine& e) {
+  const cli::ConfigLine& line = e.line();
+  std::string skipped = &line == &block ? std::string("the statement is not read")
+                                        : fmt::format("the rest of `{}` is not read", block.text);
+  notes_.push_back(makeNote(InputNote::Kind::InvalidValue, sw_.name, "", fmt::format("{}: {}", line.text, e.problem()),
+                            src(line, "")));
+  notes_.back().group = std::string(format_) + " rejected statement";
+  notes_.back().fix = fmt::format("correct the statement as {} expects it; until then {}", format_, skipped);
+  ++qos_lines_;  // counted as QoS-related, not parsed
 }
 
 void CliReader::noteIfNoPorts() {

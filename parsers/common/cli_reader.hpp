@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <map>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <fmt/format.h>
@@ -45,6 +46,21 @@ const InterfaceType* typeOf(const std::string& name, const InterfaceNaming& nami
 inline bool hasKnownType(const std::string& name, const InterfaceNaming& naming) {
   return typeOf(name, naming) != nullptr;
 }
+
+/// A statement with a wrong or missing value (thrown by `CliReader::fail`). The reader catches it
+/// per top-level block and per interface of a range: a CFG005 note at the statement, and the rest
+/// of that block is not read. Uncaught (outside a block), it is an InputError like any other.
+class RejectedLine : public InputError {
+ public:
+  RejectedLine(const std::string& located, const cli::ConfigLine& line, std::string what)
+      : InputError(located), line_(&line), what_(std::move(what)) {}
+  [[nodiscard]] const cli::ConfigLine& line() const { return *line_; }
+  [[nodiscard]] const std::string& problem() const { return what_; }
+
+ private:
+  const cli::ConfigLine* line_;
+  std::string what_;
+};
 
 /// Base of a CLI format's reader; `format` ("EOS", "NX-OS") words notes, groups and coverage.
 class CliReader {
@@ -92,10 +108,28 @@ class CliReader {
     }
     for (std::size_t i = 0; i < names.size(); ++i) {
       quiet_ = i > 0;
-      read(names[i]);
+      try {
+        read(names[i]);
+      } catch (const RejectedLine& e) {
+        quiet_ = false;
+        if (i == 0) rejected(line, e);  // every member reads the same block: one note
+      }
     }
     quiet_ = false;
   }
+  /// Reads one top-level block with `read`: a statement in it with a wrong or missing value is a
+  /// CFG005 note at its line and the rest of the block is not read; the file goes on.
+  template <class Read>
+  void readBlock(const cli::ConfigLine& block, Read&& read) {
+    try {
+      read();
+    } catch (const RejectedLine& e) {
+      quiet_ = false;
+      rejected(block, e);
+    }
+  }
+  /// The CFG005 note of a rejected statement in `block`.
+  void rejected(const cli::ConfigLine& block, const RejectedLine& e);
   /// After the switch is built: when its files had `interface` statements that should give ports
   /// (not only management, loopback, VLAN or tunnel interfaces) but no port came of them, records
   /// that (CFG007) at the first one.
