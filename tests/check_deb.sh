@@ -21,7 +21,11 @@ touch "$work/root/var/lib/dpkg/status"
 dpkg --root="$work/root" --force-depends --force-script-chrootless --force-not-root -i "$deb" >"$work/dpkg.log" 2>&1 ||
   { cat "$work/dpkg.log"; exit 1; }
 grep -q "^Status: install ok installed" "$work/root/var/lib/dpkg/status" || { echo "dpkg did not install rocelint"; exit 1; }
-"$work/root/usr/bin/rocelint" --version | grep -q "^rocelint " || { echo "unpacked binary does not run"; exit 1; }
-"$work/root/usr/bin/rocelint" explain PFC001 | grep -q "^# PFC001" || { echo "explain fails from the package"; exit 1; }
+# Output captured before it is searched: `| grep -q` closes the pipe at the first match, and under
+# pipefail the writer's SIGPIPE on a long page would fail the check at random.
+version=$("$work/root/usr/bin/rocelint" --version) || { echo "unpacked binary does not run"; exit 1; }
+grep -q "^rocelint " <<<"$version" || { echo "unpacked binary does not run: $version"; exit 1; }
+page=$("$work/root/usr/bin/rocelint" explain PFC001) || { echo "explain fails from the package"; exit 1; }
+grep -q "^# PFC001" <<<"$page" || { echo "explain from the package prints no PFC001 page"; exit 1; }
 bash -n "$work/root/usr/share/bash-completion/completions/rocelint"
 echo "$(basename "$deb"): ok"
