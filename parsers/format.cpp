@@ -84,6 +84,19 @@ std::unique_ptr<Document> parseCli(const Input& input) {
   return std::make_unique<CliDocument>(cli::parseConfigText(input.text(), input.file()));
 }
 
+// A running-config that configures physical interfaces describes the whole switch, so a second one
+// of the same host name is another version of it (CFG003), while a file of only QoS or BGP lines
+// is a fragment that merges into the switch of its host name (or of its directory).
+bool configuresPorts(const Document& d) {
+  for (const cli::ConfigLine& l : static_cast<const CliDocument&>(d).config.lines) {
+    const std::string& name = l.word(1);
+    if (l.word(0) == "interface" && name.size() >= 3 && (name[0] == 'E' || name[0] == 'e') && name[1] == 't' &&
+        name[2] == 'h')
+      return true;
+  }
+  return false;
+}
+
 std::vector<cli::ConfigText> takeConfigs(std::vector<std::unique_ptr<Document>>& documents) {
   std::vector<cli::ConfigText> configs;
   configs.reserve(documents.size());
@@ -108,6 +121,7 @@ const Format kEos{
     .parse = parseCli,
     .hostname = [](const Document& d) { return eos::hostnameOf(static_cast<const CliDocument&>(d).config); },
     .builder = &kEosBuilder,
+    .complete = configuresPorts,
 };
 
 const SwitchBuilder kNxosBuilder{
@@ -126,6 +140,7 @@ const Format kNxos{
     .parse = parseCli,
     .hostname = [](const Document& d) { return nxos::hostnameOf(static_cast<const CliDocument&>(d).config); },
     .builder = &kNxosBuilder,
+    .complete = configuresPorts,
 };
 
 // --- topology sources: LLDP neighbours, topology.yaml, containerlab --------------------------------

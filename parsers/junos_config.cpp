@@ -945,11 +945,23 @@ class Builder {
     // Code point aliases first: a classifier may use one defined further down.
     for (const Config& config : files) {
       for (const Statement& s : config.statements) {
-        if (!s.inactive && s.startsWith({"class-of-service", "code-point-aliases"})) codePointAlias(s);
+        if (s.inactive || !s.startsWith({"class-of-service", "code-point-aliases"})) continue;
+        try {
+          codePointAlias(s);
+        } catch (const RejectedStatement& e) {
+          rejected(s, e);
+        }
       }
     }
     for (const Config& config : files) {
-      for (const Statement& s : config.statements) statement(s);
+      for (const Statement& s : config.statements) {
+        if (s.rejected) continue;
+        try {
+          statement(s);
+        } catch (const RejectedStatement& e) {
+          rejected(s, e);
+        }
+      }
     }
     buildModel();
     report(files, coverage);
@@ -958,12 +970,42 @@ class Builder {
  private:
   // --- reading values -------------------------------------------------------------------------
 
+  /// A statement with a wrong or missing value: valid Junos syntax whose value rocelint cannot
+  /// take. `statement` catches it: a CFG005 note at the value, and the statement is not read.
+  class RejectedStatement : public InputError {
+   public:
+    RejectedStatement(const std::string& located, SourceRef where, std::string problem)
+        : InputError(located), where_(std::move(where)), problem_(std::move(problem)) {}
+    [[nodiscard]] const SourceRef& where() const { return where_; }
+    [[nodiscard]] const std::string& problem() const { return problem_; }
+
+   private:
+    SourceRef where_;
+    std::string problem_;
+  };
+
   [[noreturn]] static void fail(const Statement& s, std::size_t i, const std::string& what) {
     bool past = i >= s.words.size();
-    const Word& w = s.words[past ? s.words.size() - 1 : i];
+    std::size_t at = past ? s.words.size() - 1 : i;
+    const Word& w = s.words[at];
     int column = past ? w.column + static_cast<int>(w.text.size()) : w.column;
-    throw InputError(fmt::format("{}:{}:{}: {}: expected {}, got {}", s.file.str(), w.line, column, s.path(), what,
-                                 past ? "nothing (the statement ends here)" : "\"" + w.text + "\""));
+    std::string problem =
+        fmt::format("expected {}, got {}", what, past ? "nothing (the statement ends here)" : "\"" + w.text + "\"");
+    SourceRef where = s.srcOf(at);
+    where.line = w.line;
+    where.column = column;
+    throw RejectedStatement(fmt::format("{}:{}:{}: {}: {}", s.file.str(), w.line, column, s.path(), problem),
+                            std::move(where), std::move(problem));
+  }
+
+  // A rejected statement is a CFG005 note where its value is; the rest of the configuration is read.
+  void rejected(const Statement& s, const RejectedStatement& e) {
+    s.rejected = true;
+    s.used = false;
+    notes_.push_back(
+        makeNote(InputNote::Kind::InvalidValue, sw_.name, "", fmt::format("{}: {}", s.path(), e.problem()), e.where()));
+    notes_.back().group = "Junos rejected statement";
+    notes_.back().fix = "correct the statement as Junos expects it; until then the statement is not read";
   }
 
   static const std::string& need(const Statement& s, std::size_t i, const std::string& what) {
@@ -2107,6 +2149,10 @@ class Builder {
           }
           continue;
         }
+        if (s.rejected) {
+          qos += in_qos ? 1 : 0;  // a CFG005 note says why it is not read
+          continue;
+        }
         if (in_qos) {
           ++qos;
           if (s.used) {
@@ -2219,6 +2265,15 @@ const format::Format kJunos{
     },
     .hostname = [](const format::Document& d) { return static_cast<const JunosDocument&>(d).config.hostname; },
     .builder = &kBuilder,
+    // A configuration with physical interfaces is the whole switch (a second one of the same host
+    // name is CFG003); one with only class-of-service or routing statements merges as a fragment.
+    .complete =
+        [](const format::Document& d) {
+          const auto& statements = static_cast<const JunosDocument&>(d).config.statements;
+          return std::any_of(statements.begin(), statements.end(), [](const Statement& s) {
+            return !s.inactive && s.word(0) == "interfaces" && isPortName(s.word(1));
+          });
+        },
 };
 
 }  // namespace

@@ -45,9 +45,10 @@ struct Word {
 struct Statement {
   FileName file;
   std::vector<Word> words;
-  std::size_t own = 0;        ///< index of the statement's own first word (before it: its blocks)
-  bool inactive = false;      ///< `inactive:` (or `deactivate`, or inactive="inactive" in XML)
-  mutable bool used = false;  ///< fully understood by the builder (coverage and notes)
+  std::size_t own = 0;            ///< index of the statement's own first word (before it: its blocks)
+  bool inactive = false;          ///< `inactive:` (or `deactivate`, or inactive="inactive" in XML)
+  mutable bool used = false;      ///< fully understood by the builder (coverage and notes)
+  mutable bool rejected = false;  ///< a wrong or missing value: a CFG005 note, the statement not read
 
   /// Word i, or "" past the end.
   [[nodiscard]] const std::string& word(std::size_t i) const;

@@ -1650,6 +1650,19 @@ const format::Format kNvue{
     },
     .hostname = [](const format::Document& d) { return static_cast<const NvueDocument&>(d).config.hostname; },
     .builder = &kBuilder,
+    // A startup.yaml that sets swp interfaces is the whole switch (a second one of the same host
+    // name is CFG003); one that only sets qos or router merges as a fragment.
+    .complete =
+        [](const format::Document& d) {
+          for (const Operation& op : static_cast<const NvueDocument&>(d).config.operations) {
+            const Node* interfaces = op.unset ? nullptr : op.tree.find("interface");
+            if (interfaces == nullptr) continue;
+            for (const Node& i : interfaces->children) {
+              if (i.key.rfind("swp", 0) == 0) return true;
+            }
+          }
+          return false;
+        },
 };
 
 }  // namespace

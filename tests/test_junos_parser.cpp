@@ -667,25 +667,6 @@ TEST(JunosMalformed, InputErrorsWithExactMessageAndLocation) {
       {"system { host-name a; }\nclass-of-service {\n    drop-profiles { d { interpolate { fill-level [ 1 2 ; } } "
        "}\n}\n",
        "a.conf:3:56: expected ']' to close the list opened at line 3 column 50, got ';'"},
-      {"system { host-name a; }\nclass-of-service {\n    forwarding-classes { class L queue-num 3 no-loss pfc-priority "
-       "x; }\n}\n",
-       "a.conf:3:67: class-of-service forwarding-classes class L queue-num 3 no-loss pfc-priority x: expected a PFC "
-       "priority (0-7), got \"x\""},
-      {"system { host-name a; }\nclass-of-service {\n    classifiers { dscp D { forwarding-class L { loss-priority low "
-       "code-points 26; } } }\n}\n",
-       "a.conf:3:79: class-of-service classifiers dscp D forwarding-class L loss-priority low code-points 26: expected "
-       "a DSCP code point (6 bits such as 011010, or an alias: be, ef, af11-af43, cs0-cs7, nc1, nc2, or one defined "
-       "under code-point-aliases dscp), got \"26\""},
-      {"system { host-name a; }\nclass-of-service {\n    drop-profiles { d { interpolate { fill-level [ 10 120 ]; } } "
-       "}\n}\n",
-       "a.conf:3:55: class-of-service drop-profiles d interpolate fill-level 10 120: expected a fill level in percent "
-       "(0-100), got \"120\""},
-      {"system { host-name a; }\ninterfaces { et-0/0/0 { speed fast; } }\n",
-       "a.conf:2:31: interfaces et-0/0/0 speed fast: expected a port speed such as 100g, 400g or 800g, got \"fast\""},
-      {"system { host-name a; }\nclass-of-service {\n    congestion-notification-profile C { pfc-watchdog { "
-       "poll-interval; } }\n}\n",
-       "a.conf:3:69: class-of-service congestion-notification-profile C pfc-watchdog poll-interval: expected a poll "
-       "interval in ms (1-60000), got nothing (the statement ends here)"},
   };
   for (const Case& c : cases) {
     TempDir dir;
@@ -693,6 +674,55 @@ TEST(JunosMalformed, InputErrorsWithExactMessageAndLocation) {
     std::string file = dir.write(set ? "a.set" : "a.conf", c.text);
     std::string error = loadError(dir.path());
     EXPECT_EQ(error, dir.path() + "/" + c.error) << c.text;
+  }
+}
+
+// A statement with a wrong or missing value is valid Junos whose value rocelint cannot take: a
+// CFG005 error at the value, that statement is not read, and the switch is still analysed (exit
+// 1, not 2). Cases from the Junos CLI reference: pfc-priority 0-7, code-points as 6 bits or an
+// alias, fill-level 0-100 percent, speed with a unit (100g), poll-interval needs its value.
+TEST(JunosMalformed, WrongValuesAreCfg005AtTheValueAndTheSwitchIsAnalysed) {
+  struct Case {
+    std::string text;
+    std::string finding;
+  };
+  const std::vector<Case> cases = {
+      {"class-of-service {\n    forwarding-classes { class L queue-num 3 no-loss pfc-priority x; }\n}\n",
+       "a.conf:3: error[CFG005]: class-of-service forwarding-classes class L queue-num 3 no-loss pfc-priority x: "
+       "expected a PFC priority (0-7), got \"x\""},
+      {"class-of-service {\n    classifiers { dscp D { forwarding-class L { loss-priority low code-points 26; } } "
+       "}\n}\n",
+       "a.conf:3: error[CFG005]: class-of-service classifiers dscp D forwarding-class L loss-priority low "
+       "code-points 26: expected a DSCP code point (6 bits such as 011010, or an alias: be, ef, af11-af43, "
+       "cs0-cs7, nc1, nc2, or one defined under code-point-aliases dscp), got \"26\""},
+      {"class-of-service {\n    drop-profiles { d { interpolate { fill-level [ 10 120 ]; } } }\n}\n",
+       "a.conf:3: error[CFG005]: class-of-service drop-profiles d interpolate fill-level 10 120: expected a fill "
+       "level in percent (0-100), got \"120\""},
+      {"interfaces {\n    et-0/0/0 {\n        speed fast;\n    }\n}\n",
+       "a.conf:4: error[CFG005]: interfaces et-0/0/0 speed fast: expected a port speed such as 100g, 400g or 800g, "
+       "got \"fast\""},
+      {"class-of-service {\n    congestion-notification-profile C { pfc-watchdog { poll-interval; } }\n}\n",
+       "a.conf:3: error[CFG005]: class-of-service congestion-notification-profile C pfc-watchdog poll-interval: "
+       "expected a poll interval in ms (1-60000), got nothing (the statement ends here)"},
+  };
+  for (const Case& c : cases) {
+    TempDir dir;
+    // The statement after the rejected one is read: et-0/0/1's MTU.
+    std::string text = "system { host-name a; }\n" + c.text + "interfaces { et-0/0/1 { mtu 9216; } }\n";
+    dir.write("a.conf", text);
+    auto [code, out] = test::runRocelint("check " + dir.path());
+    EXPECT_EQ(code, 1) << out;
+    EXPECT_NE(out.find(dir.path() + "/" + c.finding +
+                       "\n  fix: correct the statement as Junos expects it; until then the statement is not read"),
+              std::string::npos)
+        << out;
+    EXPECT_NE(out.find("1 switch(es)"), std::string::npos) << out;
+    Fabric fabric = loadFabric({dir.path()});
+    ASSERT_EQ(fabric.switches.size(), 1u);
+    const Port* p = fabric.switches[0].findPort("et-0/0/1");
+    ASSERT_NE(p, nullptr) << c.text;
+    ASSERT_TRUE(p->mtu_bytes);
+    EXPECT_EQ(p->mtu_bytes->value, 9216u);
   }
 }
 

@@ -907,6 +907,56 @@ TEST(SwitchFiles, TwoFullConfigsOfOneHostAreCfg003WithBothLocations) {
   EXPECT_EQ(conflicts[0].fix, "remove one of the two files from the fabric directory, or give each its own host name");
 }
 
+// The same holds for the CLI syntaxes: a configuration with physical interfaces is the whole switch
+// (two of one host name are two versions of it), one without is a fragment that merges.
+TEST(SwitchFiles, TwoFullCliConfigsOfOneHostAreCfg003AndAFragmentMerges) {
+  struct Case {
+    const char* syntax;
+    const char* file;
+    const char* config;  // MTU is replaced: 9100 in the first file, 9200 in the second
+    const char* port;
+  };
+  const std::vector<Case> cases = {
+      {"EOS", "leaf1.cfg",
+       "! device: leaf1 (DCS-7060X6, EOS-4.32)\nhostname leaf1\n!\ninterface Ethernet1\n   mtu MTU\n!\n", "Ethernet1"},
+      {"NX-OS", "leaf1.cfg",
+       "!Command: show running-config\nfeature lldp\nhostname leaf1\ninterface Ethernet1/1\n  mtu MTU\n",
+       "Ethernet1/1"},
+      {"Junos", "leaf1.conf",
+       "system {\n    host-name leaf1;\n}\ninterfaces {\n    et-0/0/0 {\n        mtu MTU;\n    }\n}\n", "et-0/0/0"},
+      {"NVUE", "startup.yaml",
+       "- set:\n    system:\n      hostname: leaf1\n    interface:\n      swp1:\n        link:\n          mtu: MTU\n",
+       "swp1"},
+  };
+  for (const Case& c : cases) {
+    TempDir dir;
+    std::string first = dir.write(std::string("a/") + c.file, replaced(c.config, "MTU", "9100"));
+    std::string second = dir.write(std::string("b/") + c.file, replaced(c.config, "MTU", "9200"));
+    Fabric fabric = loadFabric({dir.path()});
+    ASSERT_EQ(fabric.switches.size(), 1u) << c.syntax;
+    EXPECT_EQ(fabric.switches[0].files, (std::vector<std::string>{first})) << c.syntax;
+    const Port* port = fabric.switches[0].findPort(c.port);
+    ASSERT_NE(port, nullptr) << c.syntax;
+    ASSERT_TRUE(port->mtu_bytes) << c.syntax;
+    EXPECT_EQ(port->mtu_bytes->value, 9100u) << c.syntax;  // not merged
+    auto conflicts = withRule(analyze(fabric, {}), "CFG003");
+    ASSERT_EQ(conflicts.size(), 1u) << c.syntax;
+    EXPECT_EQ(conflicts[0].switch_name, "leaf1");
+    EXPECT_EQ(conflicts[0].location.file(), second);
+    ASSERT_EQ(conflicts[0].related.size(), 1u);
+    EXPECT_EQ(conflicts[0].related[0].src.file(), first);
+  }
+  TempDir dir;
+  std::string whole = dir.write("leaf1.conf", replaced(cases[2].config, "MTU", "9100"));
+  std::string cos = dir.write("leaf1-cos.conf",
+                              "system {\n    host-name leaf1;\n}\nclass-of-service {\n    forwarding-classes {\n"
+                              "        class L queue-num 3 no-loss pfc-priority 3;\n    }\n}\n");
+  Fabric fabric = loadFabric({dir.path()});
+  ASSERT_EQ(fabric.switches.size(), 1u);
+  EXPECT_EQ(fabric.switches[0].files.size(), 2u);
+  EXPECT_TRUE(withRule(analyze(fabric, {}), "CFG003").empty());
+}
+
 // --- ports as sonic-cfggen resolves them: never an abort -------------------------------------------
 
 TEST(MinigraphPorts, LinkToAPortThePortTableLacksIsCfg002AndTheRestIsRead) {

@@ -279,10 +279,12 @@ std::string hostnameOfPath(const InputFile& file, const std::map<std::string, st
 /// a root may hold one nameless full config per switch.
 void adoptHostnames(const std::vector<InputFile>& files, std::vector<ParsedFile>& parsed) {
   std::map<fs::path, std::set<std::string>> declared;
+  std::map<std::pair<fs::path, const format::SwitchBuilder*>, std::set<std::string>> declared_by_builder;
   std::map<std::string, std::string> declared_lower;
   for (std::size_t i = 0; i < files.size(); ++i) {
     if (!parsed[i].describesSwitch() || parsed[i].named_by_path) continue;
     declared[files[i].path.parent_path()].insert(parsed[i].switch_name);
+    declared_by_builder[{files[i].path.parent_path(), parsed[i].format->builder}].insert(parsed[i].switch_name);
     declared_lower.emplace(lowerCase(parsed[i].switch_name), parsed[i].switch_name);
   }
   for (std::size_t i = 0; i < files.size(); ++i) {
@@ -290,10 +292,15 @@ void adoptHostnames(const std::vector<InputFile>& files, std::vector<ParsedFile>
     if (!file.describesSwitch() || !file.named_by_path) continue;
     std::string host = hostnameOfPath(files[i], declared_lower);
     // A fragment is what a format that knows whole switches (Format::complete) says is not one.
+    // At the fabric root it joins only a switch of its own format family: a nameless EOS file
+    // beside a SONiC config_db is a switch of its own, not a part of that one.
     bool fragment = file.format->complete != nullptr && !file.complete;
-    if (host.empty() && (!directoryScope(files[i]).empty() || fragment)) {
+    if (host.empty() && !directoryScope(files[i]).empty()) {
       auto it = declared.find(files[i].path.parent_path());
       if (it != declared.end() && it->second.size() == 1) host = *it->second.begin();
+    } else if (host.empty() && fragment) {
+      auto it = declared_by_builder.find({files[i].path.parent_path(), file.format->builder});
+      if (it != declared_by_builder.end() && it->second.size() == 1) host = *it->second.begin();
     }
     if (host.empty()) continue;
     file.switch_name = host;
@@ -370,7 +377,10 @@ void leaveOut(Fabric& fabric, const InputFile& file, const ParsedFile& parsed) {
 Inputs sortInputs(const std::vector<InputFile>& files, std::vector<ParsedFile>& parsed, Fabric& fabric) {
   Inputs inputs;
   std::map<std::string, int> files_of_switch;
-  std::map<std::string, std::size_t> complete_file_of_switch;  ///< the first full config of each switch
+  /// The first full config of each switch per format family, among files that name their host
+  /// (files named after their folder or stem are parts by that convention; two families of one
+  /// switch are the older conflict of formats, worded where the switch is built).
+  std::map<std::pair<std::string, const format::SwitchBuilder*>, std::size_t> complete_file_of_switch;
   for (std::size_t i = 0; i < files.size(); ++i) {
     ParsedFile& file = parsed[i];
     if (file.kind == ParsedFile::Kind::Failed) leaveOut(fabric, files[i], file);
@@ -386,8 +396,9 @@ Inputs sortInputs(const std::vector<InputFile>& files, std::vector<ParsedFile>& 
         inputs.topology.push_back(file.format->topology(*file.document));
         break;
       case format::Role::Switch:
-        if (file.complete) {
-          auto [first, inserted] = complete_file_of_switch.emplace(file.switch_name, i);
+        if (file.complete && !file.named_by_path) {
+          auto [first, inserted] =
+              complete_file_of_switch.emplace(std::pair{file.switch_name, file.format->builder}, i);
           if (!inserted) {
             leaveOutSecondConfig(fabric, file.switch_name, files[first->second], files[i]);
             file = ParsedFile{};  // Kind::Skipped: left out of the switch
