@@ -61,10 +61,9 @@ std::vector<RelatedLocation> hopNotes(const Fabric& fabric, const CyclicDependen
 
 std::string fixText(const Fabric& fabric, const CyclicDependency& cycle) {
   const CycleHop& weak = cycle.hops[cycle.weakest_hop];
-  std::string text =
-      fmt::format("break the weakest turn, hop {} ({} -> {}, used by {} destination{})", cycle.weakest_hop + 1,
-                  hopName(fabric, weak), portName(fabric, weak.egress),
-                  weak.destinations, weak.destinations == 1 ? "" : "s");
+  std::string text = fmt::format("break the weakest turn, hop {} ({} -> {}, used by {} destination{})",
+                                 cycle.weakest_hop + 1, hopName(fabric, weak), portName(fabric, weak.egress),
+                                 weak.destinations, weak.destinations == 1 ? "" : "s");
   if (cycle.fixes.empty()) {
     return text +
            ": change the routing so traffic does not take this turn (route filter, ASN design, static route), "
@@ -144,7 +143,8 @@ void failureDependency(const RuleContext& ctx, FindingSink& sink) {
   for (std::size_t i = 0; i < dl.failure_cycles.size(); ++i) {
     const FailureCounterexample& ce = dl.failure_cycles[i];
     std::string links;
-    for (std::uint32_t u : ce.failed_units) links += (links.empty() ? "" : " and ") + unitName(ctx.fabric, *dl.graph, u);
+    for (std::uint32_t u : ce.failed_units)
+      links += (links.empty() ? "" : " and ") + unitName(ctx.fabric, *dl.graph, u);
     std::string prefix = fmt::format("with {} failed ({}), ", links,
                                      ctx.params.transient ? "right after local repair" : "after routing converges");
     Finding f = cycleFinding(ctx.fabric, ce.cycle, prefix);

@@ -506,13 +506,12 @@ std::vector<CycleFix> verifiedFixes(const Fabric& fabric, const SwitchGraph& gra
     PrioritySet used;
     for (const CycleHop& h : cycle.hops) used.set(static_cast<std::size_t>(h.priority));
     used.set(static_cast<std::size_t>(q));
-    fixes.push_back(
-        {fmt::format("remark the turn to another lossless priority (Tagger): a tc_to_dscp_map on {} {} "
-                     "rewriting TC {} to DSCP {} (priority {} on {}); this cycle then needs {} lossless "
-                     "priorities ({})",
-                     sw.name, portOrLagName(sw, out), weak.priority, dscp, q, next_sw.name, used.count(),
-                     formatPrioritySet(used)),
-         qosLocation(out)});
+    fixes.push_back({fmt::format("remark the turn to another lossless priority (Tagger): a tc_to_dscp_map on {} {} "
+                                 "rewriting TC {} to DSCP {} (priority {} on {}); this cycle then needs {} lossless "
+                                 "priorities ({})",
+                                 sw.name, portOrLagName(sw, out), weak.priority, dscp, q, next_sw.name, used.count(),
+                                 formatPrioritySet(used)),
+                     qosLocation(out)});
     break;
   }
   // 4. Last resort: make the class lossy where the weakest turn enters the next switch.

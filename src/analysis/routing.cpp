@@ -130,7 +130,8 @@ void SwitchGraph::buildFailureUnits(const Fabric& fabric) {
     std::uint32_t up = 0;
     for (const std::uint32_t* l = b; l != e; ++l) up += configured_up_[*l] ? 1 : 0;
     bool down = false;
-    for (const auto& [sw, lag] : {std::pair{std::get<0>(key), std::get<1>(key)}, std::pair{std::get<2>(key), std::get<3>(key)}}) {
+    for (const auto& [sw, lag] :
+         {std::pair{std::get<0>(key), std::get<1>(key)}, std::pair{std::get<2>(key), std::get<3>(key)}}) {
       const auto& min_links = fabric.switches[sw].portchannel_min_links;
       if (auto it = min_links.find(lag); it != min_links.end() && up < it->second.value) down = true;
     }
@@ -160,7 +161,8 @@ std::vector<std::size_t> portsOfInterface(const Switch& sw, const std::string& n
 std::string portOrLagName(const Switch& sw, const Port& port) {
   if (port.portchannel.empty()) return port.name;
   std::string members;
-  for (std::size_t p : portsOfInterface(sw, port.portchannel)) members += (members.empty() ? "" : ", ") + sw.ports[p].name;
+  for (std::size_t p : portsOfInterface(sw, port.portchannel))
+    members += (members.empty() ? "" : ", ") + sw.ports[p].name;
   return fmt::format("{} ({})", port.portchannel, members);
 }
 
