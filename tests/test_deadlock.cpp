@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <map>
 #include <set>
 #include <sstream>
 
@@ -335,6 +336,38 @@ TEST(Deadlock, ALagMemberFailureMattersOnlyAcrossMinLinks) {
     std::size_t up = 0;
     for (std::uint32_t link = 0; link < l.fabric.links.size(); ++link) up += l.analysis.graph->configuredUp(2 * link);
     EXPECT_EQ(up, min_links ? 12u : 14u);  // the LAG takes its other member down with it
+  }
+}
+
+// A cycle through LAGs gets fixes that change every member (traffic hashes onto any of them) and
+// name the LAG with its members; each is re-verified like any other fix.
+TEST(Deadlock, ACycleThroughLagsGetsVerifiedFixesOnEveryMember) {
+  Loaded l;
+  l.fabric = loadFabric({scenario("clos24-lag-distinct")});
+  // The failure pair leaf3-spine1 + leaf4-spine2, as configuration: every member admin down.
+  const std::map<std::string, std::vector<std::string>> down = {{"leaf3", {"Ethernet0", "Ethernet8"}},
+                                                                {"spine1", {"Ethernet32", "Ethernet40"}},
+                                                                {"leaf4", {"Ethernet16", "Ethernet24"}},
+                                                                {"spine2", {"Ethernet48", "Ethernet56"}}};
+  for (Switch& s : l.fabric.switches) {
+    auto it = down.find(s.name);
+    if (it == down.end()) continue;
+    for (const std::string& p : it->second) s.ports[s.port_index.at(p)].admin_up = Sourced<bool>{false, {}};
+  }
+  RuleParams params;
+  params.roce_dscps = {26};
+  DeadlockOptions options;
+  options.suggest_fixes = true;
+  l.analysis = analyzeDeadlock(l.fabric, params, options);
+  ASSERT_FALSE(l.analysis.cycles.empty());
+  for (const CyclicDependency& c : l.analysis.cycles) {
+    ASSERT_FALSE(c.fixes.empty());
+    for (const CycleFix& fix : c.fixes) {
+      bool names_lag = fix.description.find("PortChannel1 (Ethernet0, Ethernet8)") != std::string::npos ||
+                       fix.description.find("PortChannel2 (Ethernet16, Ethernet24)") != std::string::npos;
+      EXPECT_TRUE(names_lag) << fix.description;
+    }
+    for (const CycleHop& h : c.hops) EXPECT_NE(h.why.find("leaves by PortChannel"), std::string::npos) << h.why;
   }
 }
 

@@ -164,13 +164,14 @@ CyclicDependency describeCycle(const Fabric& fabric, const SwitchGraph& graph, c
         if (g.overrides[k].first != s) continue;
         const StaticRoute* route = dest.statics[g.static_route[k]].route;
         hop.src = route->src;
-        hop.why = fmt::format("static route {} on {} leaves by {}", route->prefix, sw.name, out.name);
+        hop.why = fmt::format("static route {} on {} leaves by {}", route->prefix, sw.name, portOrLagName(sw, out));
       }
     }
     if (hop.why.empty()) {
       hop.src = out.neighbor ? out.neighbor->src : out.src;
       hop.why = fmt::format("{} route toward {} leaves by {}", sw.asn ? "BGP" : "shortest-path",
-                            hop.example_prefixes.empty() ? std::string("?") : hop.example_prefixes.front(), out.name);
+                            hop.example_prefixes.empty() ? std::string("?") : hop.example_prefixes.front(),
+                            portOrLagName(sw, out));
     }
     cycle.hops.push_back(std::move(hop));
   }
