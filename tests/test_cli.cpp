@@ -7,6 +7,7 @@
 
 #include <array>
 #include <cstdio>
+#include <filesystem>
 #include <nlohmann/json.hpp>
 
 #include "fabric_edit.hpp"
@@ -96,6 +97,56 @@ TEST(Cli, MalformedJsonExitsTwoWithFileLineColumn) {
   CliRun json = run("check " + dir.path() + " --format json");
   EXPECT_EQ(json.code, 2);
   EXPECT_NE(json.out.find("\"column\": 43"), std::string::npos) << json.out;
+}
+
+// A fabric checked only in part, or not at all, must fail a CI gate whatever the subcommand: a
+// file left out as not well-formed (CFG006), an empty directory, a README, or only a NOS rocelint
+// recognises but does not read (Dell OS10, CFG004) all exit 2 with the reason on stderr.
+TEST(Cli, EverySubcommandExitsTwoOnAFabricCheckedInPartOrNotAtAll) {
+  test::TempDir partial;
+  std::filesystem::copy(sample("leafspine-clean"), partial.path(), std::filesystem::copy_options::recursive);
+  partial.write("leaf9.json", "{\"DEVICE_METADATA\": {\"localhost\": {\n");
+  const std::string left_out = "rocelint: error: 1 file(s) not well-formed were left out of the fabric (CFG006)";
+  CliRun check = run("check " + partial.path());
+  EXPECT_EQ(check.code, 2) << check.out;
+  EXPECT_NE(check.out.find(left_out), std::string::npos) << check.out;
+  // diff: on either side, findings would look introduced or fixed that are neither.
+  for (const std::string& args : {"diff " + sample("leafspine-clean") + " " + partial.path(),
+                                  "diff " + partial.path() + " " + sample("leafspine-clean")}) {
+    CliRun diff = run(args);
+    EXPECT_EQ(diff.code, 2) << args << "\n" << diff.out;
+    EXPECT_NE(diff.out.find(left_out), std::string::npos) << diff.out;
+  }
+  CliRun graph = run("graph -q " + partial.path(), "2>&1 >/dev/null");
+  EXPECT_EQ(graph.code, 2);
+  EXPECT_EQ(graph.out, left_out + "\n");
+  test::TempDir out;
+  CliRun fix = run("fix " + partial.path() + " --out " + out.path() + "/fix");
+  EXPECT_EQ(fix.code, 2) << fix.out;
+  EXPECT_NE(fix.out.find("rocelint: error: " + partial.path() + "/leaf9.json:2: invalid JSON"), std::string::npos)
+      << fix.out;
+  EXPECT_NE(fix.out.find("fix needs every file of the fabric well-formed (CFG006)"), std::string::npos) << fix.out;
+
+  test::TempDir empty;
+  test::TempDir readme;
+  readme.write("README.md", "# the fabric\n");
+  test::TempDir dell;
+  dell.write("os10.cfg", "! Version 10.5.4.0\n!\nhostname os10\ninterface ethernet1/1/1\n no shutdown\n");
+  for (const test::TempDir* dir : {&empty, &readme, &dell}) {
+    CliRun r = run("check " + dir->path());
+    EXPECT_EQ(r.code, 2) << r.out;
+    EXPECT_NE(
+        r.out.find("rocelint: error: no switch configuration was loaded from " + dir->path() + ": nothing was checked"),
+        std::string::npos)
+        << r.out;
+  }
+  CliRun os10 = run("check " + dell.path());
+  EXPECT_NE(os10.out.find("note[CFG004]"), std::string::npos) << os10.out;
+  EXPECT_NE(os10.out.find("not supported yet: Dell OS10"), std::string::npos) << os10.out;
+  CliRun nothing = run("fix " + empty.path() + " --out " + out.path() + "/fix2");
+  EXPECT_EQ(nothing.code, 2);
+  EXPECT_NE(nothing.out.find("no switch configuration was loaded: nothing to repair"), std::string::npos)
+      << nothing.out;
 }
 
 TEST(Cli, UsageErrorsExitTwo) {

@@ -4,9 +4,11 @@
 
 #include <fmt/format.h>
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <optional>
 
 #include "rocelint/baseline.hpp"
 #include "rocelint/config.hpp"
@@ -145,6 +147,34 @@ void emit(const R& report, const OutputOptions& o) {
   }
 }
 
+/// Why a run checked less than it was given, if it did: no switch configuration loaded at all (an
+/// empty directory, a README, only an unsupported NOS), or files left out as not well-formed
+/// (CFG006). A CI gate must fail loudly on either (exit 2), never pass on nothing.
+std::optional<std::string> incompleteInput(int switches, int files_left_out, const std::string& where) {
+  if (switches == 0) {
+    return fmt::format(
+        "no switch configuration was loaded from {}: nothing was checked (a skipped file is a CFG004 note, a "
+        "malformed one CFG006)",
+        where);
+  }
+  if (files_left_out > 0) {
+    return fmt::format("{} file(s) not well-formed were left out of the fabric (CFG006)", files_left_out);
+  }
+  return std::nullopt;
+}
+
+std::string joinPaths(const std::vector<std::string>& paths) {
+  std::string out;
+  for (const std::string& p : paths) out += (out.empty() ? "" : ", ") + p;
+  return out;
+}
+
+int malformedFiles(const rocelint::Fabric& fabric) {
+  return static_cast<int>(std::count_if(fabric.notes.begin(), fabric.notes.end(), [](const rocelint::InputNote& n) {
+    return n.kind == rocelint::InputNote::Kind::MalformedFile;
+  }));
+}
+
 bool anyAtOrAbove(const std::vector<rocelint::Finding>& findings, const std::string& fail_on) {
   rocelint::Severity threshold = *rocelint::parseSeverity(fail_on);
   for (const auto& f : findings) {
@@ -176,10 +206,8 @@ int runCheck(const CheckOptions& c, const OutputOptions& o) {
   }
   progress.finish();
   emit(report, o);
-  if (report.summary.files_left_out > 0) {
-    // A CI gate must fail loudly: the fabric was checked without these files.
-    std::cerr << fmt::format("rocelint: error: {} file(s) not well-formed were left out of the fabric (CFG006)\n",
-                             report.summary.files_left_out);
+  if (auto why = incompleteInput(report.summary.switches, report.summary.files_left_out, joinPaths(c.paths))) {
+    std::cerr << "rocelint: error: " << *why << '\n';
     return kExitInputError;
   }
   return anyAtOrAbove(report.findings, o.fail_on) ? kExitFindings : kExitClean;
@@ -195,6 +223,16 @@ int runDiff(const DiffOptions& d, const OutputOptions& o) {
   DiffReport diff = diffReports(std::move(before), std::move(after));
   progress.finish();
   emit(diff, o);
+  // A side checked in part makes findings look introduced or fixed that are neither.
+  bool incomplete = false;
+  for (const auto& [dir, summary] :
+       {std::pair{d.old_dir, &diff.before.summary}, std::pair{d.new_dir, &diff.after.summary}}) {
+    if (auto why = incompleteInput(summary->switches, summary->files_left_out, dir)) {
+      std::cerr << "rocelint: error: " << *why << '\n';
+      incomplete = true;
+    }
+  }
+  if (incomplete) return kExitInputError;
   return anyAtOrAbove(diff.introduced, o.fail_on) ? kExitFindings : kExitClean;
 }
 
@@ -213,6 +251,10 @@ int runGraph(const std::vector<std::string>& paths, const OutputOptions& o, roce
   if (!o.quiet) {
     std::cerr << fmt::format("rocelint: buffer-dependency graph: {} queues, {} dependencies, {} cyclic component(s)\n",
                              analysis.bdg.nodeCount(), analysis.bdg.edgeCount(), analysis.cycles.size());
+  }
+  if (auto why = incompleteInput(static_cast<int>(fabric.switches.size()), malformedFiles(fabric), joinPaths(paths))) {
+    std::cerr << "rocelint: error: " << *why << '\n';  // a cycle through the missing switches would not show
+    return kExitInputError;
   }
   return analysis.cycles.empty() ? kExitClean : kExitFindings;
 }

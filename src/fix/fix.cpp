@@ -358,6 +358,17 @@ FixResult runFix(const std::string& input, const std::string& out_dir, const Con
     throw InputError(fmt::format("{}: the output directory must be outside the input {}", out_dir, input));
 
   Fabric fabric = loadFabric({input});
+  // A repair computed without a switch misses its constraints: every file must be read.
+  for (const InputNote& note : fabric.notes) {
+    if (note.kind != InputNote::Kind::MalformedFile) continue;
+    throw InputError(fmt::format(
+        "{}: {}: fix needs every file of the fabric well-formed (CFG006); correct it and "
+        "run again",
+        note.src.line > 0 ? fmt::format("{}:{}", note.src.file(), note.src.line) : note.src.file(), note.message));
+  }
+  if (fabric.switches.empty()) {
+    throw InputError(fmt::format("{}: no switch configuration was loaded: nothing to repair", input));
+  }
   result.before = countFixable(analyze(fabric, config));
   RepairBuilder builder(fabric, config);
   builder.build();
