@@ -2137,6 +2137,8 @@ class Builder {
     for (const Config& config : files) {
       int qos = 0;
       int parsed = 0;
+      int not_modelled = 0;
+      int unrecognised = 0;
       for (const Statement& s : config.statements) {
         bool in_qos = s.word(0) == "class-of-service";
         if (s.inactive) {
@@ -2150,7 +2152,7 @@ class Builder {
           continue;
         }
         if (s.rejected) {
-          qos += in_qos ? 1 : 0;  // a CFG005 note says why it is not read
+          if (in_qos) ++qos, ++not_modelled;  // a CFG005 note says why it is not read
           continue;
         }
         if (in_qos) {
@@ -2159,6 +2161,7 @@ class Builder {
             ++parsed;
             continue;
           }
+          ++unrecognised;
           notes_.push_back(makeNote(InputNote::Kind::UnknownField, sw_.name, "",
                                     fmt::format("Junos statement not understood by rocelint and ignored: {}", s.path()),
                                     s.src()));
@@ -2171,7 +2174,7 @@ class Builder {
       }
       if (std::none_of(coverage.begin(), coverage.end(),
                        [&](const ParseCoverage& c) { return c.file == config.file.str(); })) {
-        coverage.push_back(ParseCoverage{config.file.str(), "Junos", qos, parsed});
+        coverage.push_back(ParseCoverage{config.file.str(), "Junos", qos, parsed, not_modelled, unrecognised});
       }
     }
   }

@@ -630,6 +630,8 @@ TEST(JunosNotes, UnknownInactiveAndGroupStatementsAreNotesWithCoverage) {
   ASSERT_EQ(fabric.coverage.size(), 1u);
   EXPECT_EQ(fabric.coverage[0].qos_lines, 4);
   EXPECT_EQ(fabric.coverage[0].qos_lines_parsed, 2);
+  EXPECT_EQ(fabric.coverage[0].qos_lines_not_modelled, 0);
+  EXPECT_EQ(fabric.coverage[0].qos_lines_unrecognised, 2);  // rewrite-rules, buffer-size
   EXPECT_EQ(fabric.out_of_scope_tables.at("Junos snmp"), 1);
   // The notes are CFG001 findings at their lines.
   Report report = analyze(fabric, {});
@@ -638,7 +640,10 @@ TEST(JunosNotes, UnknownInactiveAndGroupStatementsAreNotesWithCoverage) {
   EXPECT_EQ(cfg001[0].location.file(), file);
   auto [code, out] = test::runRocelint("check " + dir.path());
   EXPECT_EQ(code, 0) << out;
-  EXPECT_NE(out.find("parsed 2 of 4 QoS-related lines"), std::string::npos) << out;
+  EXPECT_NE(out.find("parsed 2 of 4 QoS-related lines in 1 vendor CLI file(s) (0 noted as not modelled, 2 not "
+                     "recognised)"),
+            std::string::npos)
+      << out;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -723,6 +728,13 @@ TEST(JunosMalformed, WrongValuesAreCfg005AtTheValueAndTheSwitchIsAnalysed) {
     ASSERT_NE(p, nullptr) << c.text;
     ASSERT_TRUE(p->mtu_bytes);
     EXPECT_EQ(p->mtu_bytes->value, 9216u);
+    // A rejected class-of-service statement is counted as QoS, noted (CFG005), not modelled.
+    ASSERT_EQ(fabric.coverage.size(), 1u);
+    const ParseCoverage& cov = fabric.coverage[0];
+    bool in_cos = c.text.rfind("class-of-service", 0) == 0;
+    EXPECT_EQ(cov.qos_lines_not_modelled, in_cos ? 1 : 0) << c.text;
+    EXPECT_EQ(cov.qos_lines_unrecognised, 0) << c.text;
+    EXPECT_EQ(cov.qos_lines, cov.qos_lines_parsed + cov.qos_lines_not_modelled + cov.qos_lines_unrecognised);
   }
 }
 
