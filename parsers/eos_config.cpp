@@ -135,6 +135,7 @@ struct Interface {
   std::optional<Sourced<bool>> admin_up;
   bool routed = false;
   std::string channel_group;
+  std::optional<Sourced<std::uint32_t>> min_links;  ///< `port-channel min-links N` (a Port-Channel)
   std::vector<std::pair<std::string, SourceRef>> addresses;
 };
 
@@ -340,6 +341,9 @@ class Parser : common::CliReader {
         intf.addresses.emplace_back(c.word(2), src(c, ctx));
       } else if (w0 == "channel-group" && c.words.size() >= 2) {
         intf.channel_group = "Port-Channel" + c.word(1);
+      } else if (c.startsWith({"port-channel", "min-links"}) && c.words.size() == 3) {
+        // The LAG is down while fewer members are up (0, the default, keeps it up on one).
+        intf.min_links = Sourced<std::uint32_t>{integer<std::uint32_t>(c, 2, 0, 1024, "a member count"), src(c, ctx)};
       } else if (w0 == "service-profile") {
         if (c.words.size() != 2) fail(c, "expected \"service-profile <qos profile name>\"");
         intf.service_profile = Reference{c.word(1), src(c, ctx), false};
@@ -973,7 +977,10 @@ class Parser : common::CliReader {
                                                      : Kind::Port;
       for (const auto& [prefix, where] : intf.addresses)
         sw_.addresses.push_back(InterfaceAddress{kind, name, prefix, where});
-      if (kind == Kind::PortChannel) portchannels.insert(name);
+      if (kind == Kind::PortChannel) {
+        portchannels.insert(name);
+        if (intf.min_links) sw_.portchannel_min_links[name] = *intf.min_links;
+      }
       if (kind != Kind::Port) continue;
       if (!common::isEthernetPortName(name)) {
         ++out_of_scope_["EOS interface " + name.substr(0, name.find_first_of("0123456789"))];

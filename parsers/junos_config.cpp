@@ -856,6 +856,7 @@ struct Interface {
   std::optional<Sourced<int>> sub_ports;
   std::optional<SourceRef> disable;
   std::string lag;
+  std::optional<Sourced<std::uint32_t>> min_links;  ///< aggregated-ether-options minimum-links (an ae)
 };
 
 struct BgpPeer {
@@ -1636,6 +1637,12 @@ class Builder {
       intf.disable = s.srcOf(k + 2);
       return s.words.size() == k + 3;
     }
+    // The ae is down while fewer members are up (Junos 1-64; default 1).
+    if (what == "aggregated-ether-options" && s.word(k + 3) == "minimum-links" && lag) {
+      intf.min_links =
+          Sourced<std::uint32_t>{integer<std::uint32_t>(s, k + 4, 1, 64, "a member count 1-64"), s.srcOf(k + 4)};
+      return s.words.size() == k + 5;
+    }
     if ((what == "ether-options" || what == "gigether-options") && s.word(k + 3) == "802.3ad") {
       intf.lag = need(s, k + 4, "an aggregated interface name such as ae0");
       return s.words.size() == k + 5;
@@ -2054,6 +2061,7 @@ class Builder {
       const Interface& intf = interfaces_.at(name);
       if (isLagName(name)) {
         sw_.portchannels.push_back(name);
+        if (intf.min_links) sw_.portchannel_min_links[name] = *intf.min_links;
         continue;
       }
       if (!isPortName(name)) continue;

@@ -110,6 +110,7 @@ struct Interface {
   std::optional<Reference> qos_input;
   std::optional<Reference> queuing_output;
   std::string channel_group;
+  std::optional<Sourced<std::uint32_t>> min_links;  ///< `lacp min-links N` (a port-channel)
   std::vector<std::pair<std::string, SourceRef>> addresses;
 };
 
@@ -492,6 +493,10 @@ class Parser : common::CliReader {
         intf.addresses.emplace_back(c.word(2), src(c, ctx));
       } else if (w0 == "channel-group" && c.words.size() >= 2) {
         intf.channel_group = "port-channel" + c.word(1);
+      } else if (c.startsWith({"lacp", "min-links"}) && c.words.size() == 3) {
+        // Nexus: the port-channel is down while fewer members are up (1-32, default 1).
+        intf.min_links =
+            Sourced<std::uint32_t>{integer<std::uint32_t>(c, 2, 1, 32, "a member count 1-32"), src(c, ctx)};
       } else if (c.startsWith({"priority-flow-control", "mode"})) {
         const std::string& mode = c.word(2);
         if (mode != "on" && mode != "auto" && mode != "off")
@@ -749,7 +754,10 @@ class Parser : common::CliReader {
                                                      : Kind::Port;
       for (const auto& [prefix, where] : intf.addresses)
         sw_.addresses.push_back(InterfaceAddress{kind, name, prefix, where});
-      if (kind == Kind::PortChannel) portchannels.insert(name);
+      if (kind == Kind::PortChannel) {
+        portchannels.insert(name);
+        if (intf.min_links) sw_.portchannel_min_links[name] = *intf.min_links;
+      }
       if (kind != Kind::Port) continue;
       if (!common::isEthernetPortName(name)) {
         ++out_of_scope_["NX-OS interface " + name.substr(0, name.find_first_of("0123456789"))];

@@ -716,8 +716,10 @@ class Builder {
 
   void readPortChannels() {
     for (const auto& [key, e] : table("PORTCHANNEL")) {
-      (void)e;
       sw_.portchannels.push_back(key);
+      // sonic-portchannel.yang: min_links uint16, 1..1024 (teamd's min_ports).
+      if (auto min = number<std::uint32_t>(e, "min_links", "PORTCHANNEL|" + key, 1, 1024, "a member count 1-1024"))
+        sw_.portchannel_min_links[key] = *min;
     }
     for (const auto& [key, e] : table("PORTCHANNEL_MEMBER")) {
       auto parts = splitOn(key, '|');

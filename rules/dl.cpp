@@ -9,9 +9,15 @@
 namespace rocelint::rules {
 namespace {
 
-std::string hopName(const Fabric& fabric, const CycleHop& hop) {
-  return fmt::format("{} {}", fabric.sw(hop.ingress).name, fabric.port(hop.ingress).name);
+/// "leaf1 Ethernet0", or for a LAG member "leaf1 Ethernet0 of PortChannel1 (Ethernet0, Ethernet8)".
+std::string portName(const Fabric& fabric, PortRef ref) {
+  const Switch& sw = fabric.sw(ref);
+  const Port& port = fabric.port(ref);
+  if (port.portchannel.empty()) return fmt::format("{} {}", sw.name, port.name);
+  return fmt::format("{} {} of {}", sw.name, port.name, portOrLagName(sw, port));
 }
+
+std::string hopName(const Fabric& fabric, const CycleHop& hop) { return portName(fabric, hop.ingress); }
 
 std::string cycleSummary(const Fabric& fabric, const CyclicDependency& cycle) {
   PrioritySet priorities;
@@ -55,10 +61,9 @@ std::vector<RelatedLocation> hopNotes(const Fabric& fabric, const CyclicDependen
 
 std::string fixText(const Fabric& fabric, const CyclicDependency& cycle) {
   const CycleHop& weak = cycle.hops[cycle.weakest_hop];
-  std::string text =
-      fmt::format("break the weakest turn, hop {} ({} -> {}, used by {} destination{})", cycle.weakest_hop + 1,
-                  hopName(fabric, weak), fabric.sw(weak.egress).name + " " + fabric.port(weak.egress).name,
-                  weak.destinations, weak.destinations == 1 ? "" : "s");
+  std::string text = fmt::format("break the weakest turn, hop {} ({} -> {}, used by {} destination{})",
+                                 cycle.weakest_hop + 1, hopName(fabric, weak), portName(fabric, weak.egress),
+                                 weak.destinations, weak.destinations == 1 ? "" : "s");
   if (cycle.fixes.empty()) {
     return text +
            ": change the routing so traffic does not take this turn (route filter, ASN design, static route), "
@@ -119,9 +124,17 @@ void forwardingLoop(const RuleContext& ctx, FindingSink& sink) {
   }
 }
 
-std::string linkName(const Fabric& fabric, std::uint32_t l) {
-  auto [a, b] = orderedEnds(fabric, fabric.links[l]);
-  return fmt::format("{} {} <-> {} {}", fabric.sw(a).name, fabric.port(a).name, fabric.sw(b).name, fabric.port(b).name);
+/// A failure unit: "leaf1 Ethernet0 <-> spine1 Ethernet0", or a LAG with its members at both ends,
+/// "LAG leaf1 PortChannel1 (Ethernet0, Ethernet8) <-> spine1 PortChannel1 (Ethernet0, Ethernet8)".
+std::string unitName(const Fabric& fabric, const SwitchGraph& graph, std::uint32_t unit) {
+  auto [a, b] = orderedEnds(fabric, fabric.links[*graph.unitLinks(unit).first]);
+  const Port& pa = fabric.port(a);
+  const Port& pb = fabric.port(b);
+  if (pa.portchannel.empty() && pb.portchannel.empty()) {
+    return fmt::format("{} {} <-> {} {}", fabric.sw(a).name, pa.name, fabric.sw(b).name, pb.name);
+  }
+  return fmt::format("LAG {} {} <-> {} {}", fabric.sw(a).name, portOrLagName(fabric.sw(a), pa), fabric.sw(b).name,
+                     portOrLagName(fabric.sw(b), pb));
 }
 
 void failureDependency(const RuleContext& ctx, FindingSink& sink) {
@@ -130,7 +143,8 @@ void failureDependency(const RuleContext& ctx, FindingSink& sink) {
   for (std::size_t i = 0; i < dl.failure_cycles.size(); ++i) {
     const FailureCounterexample& ce = dl.failure_cycles[i];
     std::string links;
-    for (std::uint32_t l : ce.failed_links) links += (links.empty() ? "" : " and ") + linkName(ctx.fabric, l);
+    for (std::uint32_t u : ce.failed_units)
+      links += (links.empty() ? "" : " and ") + unitName(ctx.fabric, *dl.graph, u);
     std::string prefix = fmt::format("with {} failed ({}), ", links,
                                      ctx.params.transient ? "right after local repair" : "after routing converges");
     Finding f = cycleFinding(ctx.fabric, ce.cycle, prefix);
@@ -138,9 +152,10 @@ void failureDependency(const RuleContext& ctx, FindingSink& sink) {
       f.message += fmt::format(" ({} failure sets create a cycle; the first {} are reported)",
                                dl.failure_sets_with_cycle, dl.failure_cycles.size());
     }
-    for (std::uint32_t l : ce.failed_links) {
-      const Port& a = ctx.fabric.port(ctx.fabric.links[l].a);
-      f.related.push_back(related("failed link " + linkName(ctx.fabric, l), a.neighbor ? a.neighbor->src : a.src));
+    for (std::uint32_t u : ce.failed_units) {
+      const Port& a = ctx.fabric.port(ctx.fabric.links[*dl.graph->unitLinks(u).first].a);
+      f.related.push_back(
+          related("failed link " + unitName(ctx.fabric, *dl.graph, u), a.neighbor ? a.neighbor->src : a.src));
     }
     sink.add(std::move(f));
   }

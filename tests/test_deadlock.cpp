@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <map>
 #include <set>
 #include <sstream>
 
@@ -94,6 +95,48 @@ TEST(Deadlock, CutRingIsALineWithoutCycle) {
     EXPECT_TRUE(l.analysis.cycles.empty()) << name;
     EXPECT_GT(l.analysis.bdg.edgeCount(), 0u) << name << ": the line still has dependencies";
   }
+}
+
+// A dependency A -> B needs the port that feeds B to stop when B's switch pauses: with PFC off
+// for priority 3 at sw1's end of the sw1-sw2 link, sw1 neither obeys sw2's pauses (clockwise, its
+// full egress queue never backs up into sw1) nor pauses sw2 (counter-clockwise, sw1's ingress
+// drops): PFC001 is the finding, no cycle is. With pfc_asym on there, sw1 obeys pauses on all 8
+// priorities, so only the counter-clockwise direction is broken.
+TEST(Deadlock, ASenderThatIgnoresPausesIsNoDependency) {
+  Loaded half = analyse("ring4-pfc-half");
+  EXPECT_TRUE(half.analysis.cycles.empty());
+  long cw_sw1 = node(half, "sw1", "Ethernet8", 3);   // sw1 from sw4, toward sw2
+  long cw_sw2 = node(half, "sw2", "Ethernet8", 3);   // sw2 from sw1
+  long ccw_sw2 = node(half, "sw2", "Ethernet0", 3);  // sw2 from sw3, toward sw1
+  long ccw_sw1 = node(half, "sw1", "Ethernet0", 3);  // sw1 from sw2
+  ASSERT_TRUE(cw_sw1 >= 0 && cw_sw2 >= 0 && ccw_sw2 >= 0);
+  EXPECT_FALSE(edge(half, cw_sw1, cw_sw2));
+  EXPECT_FALSE(edge(half, ccw_sw2, ccw_sw1));
+  EXPECT_TRUE(edge(half, node(half, "sw2", "Ethernet8", 3), node(half, "sw3", "Ethernet8", 3)));  // the rest stays
+
+  Loaded asym = analyse("ring4-pfc-half-asym");
+  ASSERT_EQ(asym.analysis.cycles.size(), 1u);
+  EXPECT_TRUE(edge(asym, node(asym, "sw1", "Ethernet8", 3), node(asym, "sw2", "Ethernet8", 3)));
+  EXPECT_FALSE(edge(asym, node(asym, "sw2", "Ethernet0", 3), node(asym, "sw1", "Ethernet0", 3)));
+  const CyclicDependency& c = asym.analysis.cycles[0];
+  ASSERT_EQ(c.hops.size(), 4u);
+  for (const CycleHop& h : c.hops) {  // clockwise: every hop enters on Ethernet8 (from sw(i-1))
+    EXPECT_EQ(asym.fabric.port(h.ingress).name, "Ethernet8");
+  }
+
+  // The mirror, as the model says it (a Junos CNP whose output part lacks the class, or any
+  // vendor's receive-off): sw1 Ethernet0 sends pauses for 3 but obeys none, so only the
+  // clockwise direction is broken.
+  Loaded mirror;
+  mirror.fabric = loadFabric({scenario("ring4")});
+  Switch& sw1 = *std::find_if(mirror.fabric.switches.begin(), mirror.fabric.switches.end(),
+                              [](const Switch& s) { return s.name == "sw1"; });
+  sw1.ports[sw1.port_index.at("Ethernet0")].qos.pfc_honour = Sourced<PrioritySet>{PrioritySet{1U << 4}, {}};
+  RuleParams params;
+  params.roce_dscps = {26};
+  mirror.analysis = analyzeDeadlock(mirror.fabric, params, DeadlockOptions{});
+  ASSERT_EQ(mirror.analysis.cycles.size(), 1u);
+  for (const CycleHop& h : mirror.analysis.cycles[0].hops) EXPECT_EQ(mirror.fabric.port(h.ingress).name, "Ethernet0");
 }
 
 TEST(Deadlock, TorusDatelineRemovesTheCycleAPriorityBlindCheckWouldReport) {
@@ -237,6 +280,97 @@ TEST(Deadlock, DistinctSpineAsnClosHasAConvergedCycleUnderTwoFailures) {
   EXPECT_FALSE(failed.analysis.cycles.empty());
 }
 
+/// The switch pair of each failed unit of a failure set, e.g. {"leaf2-spine1", "leaf4-spine2"}.
+std::set<std::string> failedPairs(const Loaded& l, const FailureCounterexample& ce) {
+  std::set<std::string> pairs;
+  for (std::uint32_t u : ce.failed_units) pairs.insert(linkName(l.fabric, *l.analysis.graph->unitLinks(u).first));
+  return pairs;
+}
+
+// RFC 7938 LAGs: the Clos whose leaf-spine links are 2-member LAGs fails like the same Clos of
+// single links. A LAG is one failure unit (both members fail together) and one routing adjacency
+// (a member failure leaves it up), so the sweep has the same 8 + 28 sets and the same 12 smallest
+// failing pairs, each naming the LAGs.
+TEST(Deadlock, ClosOfLagsFailsLikeTheClosOfSingleLinks) {
+  Loaded single = analyse("clos24-distinct", false, 2);
+  Loaded lag = analyse("clos24-lag-distinct", false, 2);
+  EXPECT_EQ(lag.fabric.links.size(), 16u);
+  EXPECT_EQ(lag.analysis.graph->unitCount(), 8u);
+  EXPECT_EQ(lag.analysis.stats.failure_sets, single.analysis.stats.failure_sets);
+  EXPECT_EQ(lag.analysis.stats.failure_sets, 8u + 28u);
+  std::set<std::set<std::string>> single_sets;
+  std::set<std::set<std::string>> lag_sets;
+  for (const FailureCounterexample& ce : single.analysis.failure_cycles) single_sets.insert(failedPairs(single, ce));
+  for (const FailureCounterexample& ce : lag.analysis.failure_cycles) {
+    EXPECT_EQ(ce.failed_units.size(), 2u);
+    EXPECT_EQ(ce.failed_links.size(), 4u);  // both members of both LAGs
+    lag_sets.insert(failedPairs(lag, ce));
+  }
+  EXPECT_EQ(single_sets.size(), 12u);
+  EXPECT_EQ(lag_sets, single_sets);
+  EXPECT_EQ(lag.analysis.failure_sets_with_cycle, single.analysis.failure_sets_with_cycle);
+  Loaded shared = analyse("clos24-lag-shared", false, 2);
+  EXPECT_TRUE(shared.analysis.failure_cycles.empty());
+}
+
+// min-links: one member of each of two LAGs down changes nothing (the LAGs stay up, as in the
+// configured Clos); with min_links 2 on those LAGs they go down, and the two failures of
+// DistinctSpineAsnClosHasAConvergedCycleUnderTwoFailures (spine1-leaf2, spine2-leaf4) close the cycle.
+TEST(Deadlock, ALagMemberFailureMattersOnlyAcrossMinLinks) {
+  for (bool min_links : {false, true}) {
+    SCOPED_TRACE(min_links ? "min_links 2" : "no min_links");
+    Loaded l;
+    l.fabric = loadFabric({scenario("clos24-lag-distinct")});
+    for (Switch& s : l.fabric.switches) {
+      // leaf2 PortChannel1 (Ethernet0, Ethernet8) faces spine1; leaf4 PortChannel2 (Ethernet16,
+      // Ethernet24) faces spine2.
+      const char* lag = s.name == "leaf2" ? "PortChannel1" : s.name == "leaf4" ? "PortChannel2" : nullptr;
+      if (lag == nullptr) continue;
+      s.ports[s.port_index.at(s.name == "leaf2" ? "Ethernet0" : "Ethernet16")].admin_up = Sourced<bool>{false, {}};
+      if (min_links) s.portchannel_min_links[lag] = Sourced<std::uint32_t>{2, {}};
+    }
+    RuleParams params;
+    params.roce_dscps = {26};
+    l.analysis = analyzeDeadlock(l.fabric, params, DeadlockOptions{});
+    EXPECT_EQ(l.analysis.cycles.empty(), !min_links);
+    std::size_t up = 0;
+    for (std::uint32_t link = 0; link < l.fabric.links.size(); ++link) up += l.analysis.graph->configuredUp(2 * link);
+    EXPECT_EQ(up, min_links ? 12u : 14u);  // the LAG takes its other member down with it
+  }
+}
+
+// A cycle through LAGs gets fixes that change every member (traffic hashes onto any of them) and
+// name the LAG with its members; each is re-verified like any other fix.
+TEST(Deadlock, ACycleThroughLagsGetsVerifiedFixesOnEveryMember) {
+  Loaded l;
+  l.fabric = loadFabric({scenario("clos24-lag-distinct")});
+  // The failure pair leaf3-spine1 + leaf4-spine2, as configuration: every member admin down.
+  const std::map<std::string, std::vector<std::string>> down = {{"leaf3", {"Ethernet0", "Ethernet8"}},
+                                                                {"spine1", {"Ethernet32", "Ethernet40"}},
+                                                                {"leaf4", {"Ethernet16", "Ethernet24"}},
+                                                                {"spine2", {"Ethernet48", "Ethernet56"}}};
+  for (Switch& s : l.fabric.switches) {
+    auto it = down.find(s.name);
+    if (it == down.end()) continue;
+    for (const std::string& p : it->second) s.ports[s.port_index.at(p)].admin_up = Sourced<bool>{false, {}};
+  }
+  RuleParams params;
+  params.roce_dscps = {26};
+  DeadlockOptions options;
+  options.suggest_fixes = true;
+  l.analysis = analyzeDeadlock(l.fabric, params, options);
+  ASSERT_FALSE(l.analysis.cycles.empty());
+  for (const CyclicDependency& c : l.analysis.cycles) {
+    ASSERT_FALSE(c.fixes.empty());
+    for (const CycleFix& fix : c.fixes) {
+      bool names_lag = fix.description.find("PortChannel1 (Ethernet0, Ethernet8)") != std::string::npos ||
+                       fix.description.find("PortChannel2 (Ethernet16, Ethernet24)") != std::string::npos;
+      EXPECT_TRUE(names_lag) << fix.description;
+    }
+    for (const CycleHop& h : c.hops) EXPECT_NE(h.why.find("leaves by PortChannel"), std::string::npos) << h.why;
+  }
+}
+
 TEST(Deadlock, TransientBounceCycleWithDistinctSpineAsns) {
   Loaded l = analyse("clos24-distinct-failed", true);
   ASSERT_FALSE(l.analysis.cycles.empty());
@@ -279,8 +413,8 @@ TEST(Deadlock, TransientFailureSweepFindsSmallestSetsOnlyWithDistinctAsns) {
 // re-routing every set in full reports, in every scenario and routing mode; and it must actually
 // skip sets, or the k=16 fat-tree sweep is back to minutes.
 TEST(Deadlock, IncrementalWhatIfAgreesWithFullReRouting) {
-  for (const std::string name : {"clos24-shared", "clos24-distinct", "ring4-cut", "ring5-cut", "torus6-dateline",
-                                 "static-loop-fixed", "remark-both-3to4"}) {
+  for (const std::string name : {"clos24-shared", "clos24-distinct", "clos24-lag-distinct", "ring4-cut", "ring5-cut",
+                                 "torus6-dateline", "static-loop-fixed", "remark-both-3to4"}) {
     for (bool transient : {false, true}) {
       SCOPED_TRACE(name + (transient ? " transient" : " converged"));
       Fabric fabric = loadFabric({scenario(name)});

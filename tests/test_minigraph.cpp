@@ -957,6 +957,73 @@ TEST(SwitchFiles, TwoFullCliConfigsOfOneHostAreCfg003AndAFragmentMerges) {
   EXPECT_TRUE(withRule(analyze(fabric, {}), "CFG003").empty());
 }
 
+// --- LAG min-links, in every syntax that configures it -------------------------------------------
+
+// The fewest members that keep a LAG up (the deadlock engine takes a LAG down below it): SONiC
+// PORTCHANNEL min_links (sonic-portchannel.yang, 1-1024), EOS `port-channel min-links` (0-1024
+// accepted, 0 = none), NX-OS `lacp min-links` (1-32), Junos `aggregated-ether-options
+// minimum-links` (1-64). A value out of range is CFG005 at it and the switch is still analysed.
+TEST(LagMinLinks, ReadInEverySyntaxAndAWrongValueIsCfg005) {
+  struct Case {
+    const char* syntax;
+    const char* file;
+    const char* config;  // @ is replaced by the value
+    const char* lag;
+    const char* member;
+    int line;  // of the value
+    const char* bad;
+  };
+  const std::vector<Case> cases = {
+      {"SONiC", "leaf1.json",
+       "{\"DEVICE_METADATA\": {\"localhost\": {\"hostname\": \"leaf1\"}},\n"
+       " \"PORT\": {\"Ethernet0\": {}, \"Ethernet8\": {}},\n"
+       " \"PORTCHANNEL\": {\"PortChannel1\": {\n   \"min_links\": \"@\"}},\n"
+       " \"PORTCHANNEL_MEMBER\": {\"PortChannel1|Ethernet0\": {}, \"PortChannel1|Ethernet8\": {}}}\n",
+       "PortChannel1", "Ethernet0", 4, "0"},
+      {"EOS", "leaf1.cfg",
+       "hostname leaf1\n!\ninterface Port-Channel1\n   port-channel min-links @\n!\ninterface Ethernet1\n"
+       "   channel-group 1 mode active\n!\ninterface Ethernet2\n   channel-group 1 mode active\n!\n",
+       "Port-Channel1", "Ethernet1", 4, "2000"},
+      {"NX-OS", "leaf1.cfg",
+       "!Command: show running-config\nhostname leaf1\ninterface port-channel1\n  lacp min-links @\n"
+       "interface Ethernet1/1\n  channel-group 1 mode active\ninterface Ethernet1/2\n  channel-group 1 mode active\n",
+       "port-channel1", "Ethernet1/1", 4, "33"},
+      {"Junos", "leaf1.conf",
+       "system {\n    host-name leaf1;\n}\ninterfaces {\n    ae0 {\n        aggregated-ether-options {\n"
+       "            minimum-links @;\n        }\n    }\n    et-0/0/0 {\n        ether-options {\n"
+       "            802.3ad ae0;\n        }\n    }\n}\n",
+       "ae0", "et-0/0/0", 7, "0"},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.syntax);
+    {
+      TempDir dir;
+      std::string file = dir.write(c.file, replaced(c.config, "@", "2"));
+      Fabric fabric = loadFabric({dir.path()});
+      ASSERT_EQ(fabric.switches.size(), 1u);
+      const Switch& sw = fabric.switches[0];
+      ASSERT_NE(sw.findPort(c.member), nullptr);
+      EXPECT_EQ(sw.findPort(c.member)->portchannel, c.lag);
+      auto it = sw.portchannel_min_links.find(c.lag);
+      ASSERT_NE(it, sw.portchannel_min_links.end());
+      EXPECT_EQ(it->second.value, 2u);
+      EXPECT_EQ(it->second.src.file(), file);
+      EXPECT_EQ(it->second.src.line, c.line);
+    }
+    TempDir dir;
+    std::string file = dir.write(c.file, replaced(c.config, "@", c.bad));
+    Fabric fabric = loadFabric({dir.path()});
+    ASSERT_EQ(fabric.switches.size(), 1u);  // analysed, not left out
+    EXPECT_TRUE(fabric.switches[0].portchannel_min_links.empty());
+    auto invalid = withRule(analyze(fabric, {}), "CFG005");
+    ASSERT_EQ(invalid.size(), 1u);
+    EXPECT_EQ(invalid[0].location.file(), file);
+    EXPECT_EQ(invalid[0].location.line, c.line);
+    EXPECT_NE(invalid[0].message.find(c.bad), std::string::npos) << invalid[0].message;
+    EXPECT_NE(invalid[0].message.find("member count"), std::string::npos) << invalid[0].message;
+  }
+}
+
 // --- ports as sonic-cfggen resolves them: never an abort -------------------------------------------
 
 TEST(MinigraphPorts, LinkToAPortThePortTableLacksIsCfg002AndTheRestIsRead) {

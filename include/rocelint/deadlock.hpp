@@ -96,7 +96,8 @@ struct ForwardingLoop {
 
 /// A set of failed links under which the fabric has a cyclic buffer dependency.
 struct FailureCounterexample {
-  std::vector<std::uint32_t> failed_links;  ///< indices into Fabric::links
+  std::vector<std::uint32_t> failed_units;  ///< failure units (SwitchGraph::unitLinks): a link, or a LAG
+  std::vector<std::uint32_t> failed_links;  ///< indices into Fabric::links: every link of those units
   CyclicDependency cycle;
   std::size_t cycles = 0;
 };
@@ -113,7 +114,7 @@ struct BlastRadius {
 /// Options for the deadlock analysis (CLI flags and .rocelint.yaml params).
 struct DeadlockOptions {
   bool transient = false;  ///< admin-down links are fresh failures; local repair only
-  int failures = 0;        ///< what-if: every set of up to this many extra failed links
+  int failures = 0;        ///< what-if: every set of up to this many extra failed links (a LAG counts once)
   std::size_t max_failure_reports = 20;
   /// Verify fix suggestions by re-running the analysis on a changed copy of the fabric (per
   /// cycle and candidate: costly, so only for fabrics and cycle counts up to these limits).

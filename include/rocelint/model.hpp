@@ -305,6 +305,10 @@ struct Switch {
   std::vector<BgpNeighbor> bgp_neighbors;
   std::vector<InterfaceAddress> addresses;
   std::vector<std::string> portchannels;
+  /// LAG name -> the fewest members that must be up for the LAG to be up, where configured (SONiC
+  /// PORTCHANNEL min_links, EOS `port-channel min-links`, NX-OS `lacp min-links`, Junos
+  /// `aggregated-ether-options minimum-links`); absent: one member keeps the LAG up.
+  std::map<std::string, Sourced<std::uint32_t>> portchannel_min_links;
   std::vector<StaticRoute> static_routes;
   std::shared_ptr<const PgLookupTable> pg_lookup;
   std::optional<LosslessTrafficPattern> lossless_traffic;

@@ -66,10 +66,21 @@ class SwitchGraph {
   [[nodiscard]] bool configuredUp(std::uint32_t arc_id) const { return configured_up_[arc_id >> 1]; }
   /// Host-facing ports (a neighbour that is not a switch of the fabric), as global port indices.
   [[nodiscard]] const std::vector<std::uint32_t>& hostPorts() const { return host_ports_; }
+  /// Failure units: a LAG's member links between two switches form one unit (one routing
+  /// adjacency that fails as a whole), any other link is a unit of its own. Units are numbered in
+  /// the order of their first link.
+  [[nodiscard]] std::size_t unitCount() const { return unit_begin_.size() - 1; }
+  [[nodiscard]] std::uint32_t unitOfLink(std::uint32_t link) const { return unit_of_link_[link]; }
+  /// The links (indices into Fabric::links) of a failure unit, in link order.
+  [[nodiscard]] std::pair<const std::uint32_t*, const std::uint32_t*> unitLinks(std::uint32_t unit) const {
+    return {unit_links_.data() + unit_begin_[unit], unit_links_.data() + unit_begin_[unit + 1]};
+  }
 
   static constexpr std::uint32_t kNoArc = UINT32_MAX;
 
  private:
+  void buildFailureUnits(const Fabric& fabric);
+
   const Fabric* fabric_;
   std::vector<Arc> arcs_;
   std::vector<std::uint32_t> out_;
@@ -78,7 +89,16 @@ class SwitchGraph {
   std::vector<std::uint32_t> arc_of_port_;
   std::vector<bool> configured_up_;
   std::vector<std::uint32_t> host_ports_;
+  std::vector<std::uint32_t> unit_of_link_;
+  std::vector<std::uint32_t> unit_begin_;
+  std::vector<std::uint32_t> unit_links_;
 };
+
+/// The ports of a switch that an interface name stands for: the port itself, or a LAG's members.
+std::vector<std::size_t> portsOfInterface(const Switch& sw, const std::string& name);
+/// A port as a person names it in a finding: "Ethernet0", or for a LAG member its LAG and every
+/// member, "PortChannel1 (Ethernet0, Ethernet8)".
+std::string portOrLagName(const Switch& sw, const Port& port);
 
 /// A prefix some switch originates (host subnet, loopback) or a static route names.
 struct DestinationPrefix {

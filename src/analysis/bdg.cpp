@@ -28,7 +28,11 @@ using Csr = boost::compressed_sparse_row_graph<boost::directedS, boost::no_prope
 // Classifier
 
 Classifier::Classifier(const SwitchGraph& graph)
-    : graph_(graph), table_(graph.portCount()), remark_(graph.portCount()), state_(graph.portCount(), 0) {}
+    : graph_(graph),
+      table_(graph.portCount()),
+      remark_(graph.portCount()),
+      honour_(graph.portCount(), 0),
+      state_(graph.portCount(), 0) {}
 
 void Classifier::compute(std::uint32_t gp) {
   PortRef ref = graph_.portOf(gp);
@@ -54,6 +58,7 @@ void Classifier::compute(std::uint32_t gp) {
       lossless[static_cast<std::size_t>(tc)] = isLosslessPg(sw, port, priorityGroupOfTc(sw, port, tc)).value_or(true);
     }
   }
+  honour_[gp] = static_cast<std::uint8_t>(port.qos.pfcHonoured().to_ulong());
   auto& row = table_[gp];
   for (std::size_t d = 0; d < 64; ++d) {
     std::uint8_t tc = cached->second[d];
@@ -441,6 +446,9 @@ void buildBdg(const SwitchGraph& graph, const TurnTable& turns, Classifier& cls,
             std::uint8_t c2 = cls.code(next_gp, d2);
             if ((c2 & Classifier::kLossless) == 0) continue;
             int tc2 = c2 & 7;
+            // The next switch pauses tc2 toward this egress port: a port that ignores those pauses
+            // keeps sending (a lossy hop, PFC001), so its full queue does not back up to the ingress.
+            if (!cls.honours(out_gp, tc2)) continue;
             std::uint64_t bit = std::uint64_t{1} << (tc * 8 + tc2);
             if ((pairs_seen & bit) != 0) continue;
             pairs_seen |= bit;

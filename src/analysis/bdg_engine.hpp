@@ -33,6 +33,12 @@ class Classifier {
     if (state_[gp] == 0) compute(gp);
     return (state_[gp] & kRemarks) != 0;
   }
+  /// Whether a port obeys the pauses it receives for a priority (PortQos::pfcHonoured): only then
+  /// does its egress stop when the peer's ingress queue of that priority fills.
+  bool honours(std::uint32_t gp, int priority) {
+    if (state_[gp] == 0) compute(gp);
+    return ((honour_[gp] >> priority) & 1U) != 0;
+  }
   /// TC -> DSCP rewrite of an egress port (-1: unchanged), or nullptr when it has none.
   const std::array<std::int8_t, 8>* rewrite(std::uint32_t gp) { return remarks(gp) ? &remark_[gp] : nullptr; }
   /// The DSCPs a set becomes when it enters on `in_gp` and leaves by `out_gp`.
@@ -46,6 +52,7 @@ class Classifier {
   const SwitchGraph& graph_;
   std::vector<std::array<std::uint8_t, 64>> table_;
   std::vector<std::array<std::int8_t, 8>> remark_;
+  std::vector<std::uint8_t> honour_;
   std::vector<std::uint8_t> state_;
   std::unordered_map<const QosMap*, std::array<std::uint8_t, 64>> dscp_tc_;
 };

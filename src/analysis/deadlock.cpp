@@ -164,13 +164,14 @@ CyclicDependency describeCycle(const Fabric& fabric, const SwitchGraph& graph, c
         if (g.overrides[k].first != s) continue;
         const StaticRoute* route = dest.statics[g.static_route[k]].route;
         hop.src = route->src;
-        hop.why = fmt::format("static route {} on {} leaves by {}", route->prefix, sw.name, out.name);
+        hop.why = fmt::format("static route {} on {} leaves by {}", route->prefix, sw.name, portOrLagName(sw, out));
       }
     }
     if (hop.why.empty()) {
       hop.src = out.neighbor ? out.neighbor->src : out.src;
       hop.why = fmt::format("{} route toward {} leaves by {}", sw.asn ? "BGP" : "shortest-path",
-                            hop.example_prefixes.empty() ? std::string("?") : hop.example_prefixes.front(), out.name);
+                            hop.example_prefixes.empty() ? std::string("?") : hop.example_prefixes.front(),
+                            portOrLagName(sw, out));
     }
     cycle.hops.push_back(std::move(hop));
   }
@@ -361,6 +362,14 @@ void blastRadius(const SwitchGraph& graph, const BufferDependencyGraph& bdg, Cla
                    [](const BlastRadius& a, const BlastRadius& b) { return a.paused_ports > b.paused_ports; });
 }
 
+/// A port and, when it is a LAG member, the other members: a change to one link of a LAG is made
+/// on all of them (traffic hashes onto every member).
+std::vector<std::size_t> lagMembers(const Switch& sw, std::size_t port) {
+  const std::string& lag = sw.ports[port].portchannel;
+  if (lag.empty()) return {port};
+  return portsOfInterface(sw, lag);
+}
+
 struct Rerun {
   std::size_t cycles = 0;
   bool still_cyclic = false;
@@ -469,6 +478,7 @@ std::vector<CycleFix> verifiedFixes(const Fabric& fabric, const SwitchGraph& gra
   }
   // 3. Tagger-style: on the weakest turn, move the class to another lossless priority of the next hop.
   std::uint32_t next_gp = graph.globalPort(next.ingress);
+  std::vector<std::size_t> egress_members = lagMembers(sw, weak.egress.port);
   for (int q = 0; q < 8; ++q) {
     if (q == weak.next_priority) continue;
     int dscp = -1;
@@ -489,32 +499,38 @@ std::vector<CycleFix> verifiedFixes(const Fabric& fabric, const SwitchGraph& gra
     }
     remark.entries[weak.priority] = Sourced<int>{dscp, {}};
     csw.maps[static_cast<std::size_t>(MapKind::TcToDscp)][remark.name] = remark;
-    cport.qos.maps[static_cast<std::size_t>(MapKind::TcToDscp)] = Reference{remark.name, {}, false};
+    // On a LAG, every member: traffic of the turn hashes onto any of them.
+    for (std::size_t p : egress_members) {
+      csw.ports[p].qos.maps[static_cast<std::size_t>(MapKind::TcToDscp)] = Reference{remark.name, {}, false};
+    }
     if (!works(changed)) continue;
     PrioritySet used;
     for (const CycleHop& h : cycle.hops) used.set(static_cast<std::size_t>(h.priority));
     used.set(static_cast<std::size_t>(q));
-    fixes.push_back(
-        {fmt::format("remark the turn to another lossless priority (Tagger): a tc_to_dscp_map on {} {} "
-                     "rewriting TC {} to DSCP {} (priority {} on {}); this cycle then needs {} lossless "
-                     "priorities ({})",
-                     sw.name, out.name, weak.priority, dscp, q, next_sw.name, used.count(), formatPrioritySet(used)),
-         qosLocation(out)});
+    fixes.push_back({fmt::format("remark the turn to another lossless priority (Tagger): a tc_to_dscp_map on {} {} "
+                                 "rewriting TC {} to DSCP {} (priority {} on {}); this cycle then needs {} lossless "
+                                 "priorities ({})",
+                                 sw.name, portOrLagName(sw, out), weak.priority, dscp, q, next_sw.name, used.count(),
+                                 formatPrioritySet(used)),
+                     qosLocation(out)});
     break;
   }
   // 4. Last resort: make the class lossy where the weakest turn enters the next switch.
   {
     Fabric changed = fabric;
-    Port& cport = changed.switches[next.ingress.sw].ports[next.ingress.port];
-    if (cport.qos.pfc_enable) {
+    bool changes = false;
+    for (std::size_t p : lagMembers(next_sw, next.ingress.port)) {
+      Port& cport = changed.switches[next.ingress.sw].ports[p];
+      if (!cport.qos.pfc_enable) continue;
       cport.qos.pfc_enable->value.reset(static_cast<std::size_t>(weak.next_priority));
-      if (works(changed)) {
-        fixes.push_back(
-            {fmt::format("last resort: remove priority {} from {} of {} {} (RDMA traffic there "
-                         "loses its lossless guarantee)",
-                         weak.next_priority, placeholder(Term::PfcPriorities), next_sw.name, next_port.name),
-             pfcLocation(next_port)});
-      }
+      changes = true;
+    }
+    if (changes && works(changed)) {
+      fixes.push_back({fmt::format("last resort: remove priority {} from {} of {} {} (RDMA traffic there "
+                                   "loses its lossless guarantee)",
+                                   weak.next_priority, placeholder(Term::PfcPriorities), next_sw.name,
+                                   portOrLagName(next_sw, next_port)),
+                       pfcLocation(next_port)});
     }
   }
   return fixes;
@@ -734,13 +750,15 @@ DeadlockAnalysis analyzeDeadlock(const Fabric& fabric, const RuleParams& params,
   std::uint64_t sources = sourceMask(params);
 
   LinkState configured(graph->arcCount());
-  std::vector<std::uint32_t> candidates;  // links that are up and may fail in the what-if
   for (std::uint32_t l = 0; l < fabric.links.size(); ++l) {
-    if (graph->configuredUp(2 * l)) {
-      candidates.push_back(l);
-    } else {
-      configured.setLinkDown(l, true);
-    }
+    if (!graph->configuredUp(2 * l)) configured.setLinkDown(l, true);
+  }
+  // Failure units that are up and may fail in the what-if: a link, or a LAG as a whole (a member
+  // failure that leaves the LAG up only removes parallel arcs, which removes turns, never adds one).
+  std::vector<std::uint32_t> candidates;
+  for (std::uint32_t u = 0; u < graph->unitCount(); ++u) {
+    auto [b, e] = graph->unitLinks(u);
+    if (std::any_of(b, e, [&](std::uint32_t l) { return graph->configuredUp(2 * l); })) candidates.push_back(u);
   }
 
   // Not bounded by the groups: each engine takes groups from a shared counter.
@@ -787,7 +805,7 @@ DeadlockAnalysis analyzeDeadlock(const Fabric& fabric, const RuleParams& params,
 
   if (options.failures > 0 && out.cycles.empty()) {
     auto t_whatif = std::chrono::steady_clock::now();
-    // Every set of up to K candidate links, smallest first; a set is reported only when no
+    // Every set of up to K candidate units, smallest first; a set is reported only when no
     // smaller failing set is inside it.
     std::vector<std::vector<std::uint32_t>> sets;
     for (std::size_t i = 0; i < candidates.size(); ++i) sets.push_back({candidates[i]});
@@ -814,11 +832,16 @@ DeadlockAnalysis analyzeDeadlock(const Fabric& fabric, const RuleParams& params,
           if (i >= work.size()) break;
           const auto& set = work[i];
           bool superset =
-              std::any_of(set.begin(), set.end(), [&](std::uint32_t l) { return failing_singles.count(l) > 0; });
+              std::any_of(set.begin(), set.end(), [&](std::uint32_t u) { return failing_singles.count(u) > 0; });
           if (set.size() > 1 && superset) continue;
+          std::vector<std::uint32_t> links;
+          for (std::uint32_t u : set) {
+            auto [b, e] = graph->unitLinks(u);
+            links.insert(links.end(), b, e);
+          }
           LinkState down = configured;
-          for (std::uint32_t l : set) down.setLinkDown(l, true);
-          if (options.incremental_whatif && !incremental.mayCreateCycle(set, down, engine.turns())) continue;
+          for (std::uint32_t l : links) down.setLinkDown(l, true);
+          if (options.incremental_whatif && !incremental.mayCreateCycle(links, down, engine.turns())) continue;
           rerouted.fetch_add(1);
           local.route(down, options.transient, nullptr);
           local.graph(bdg);
@@ -826,7 +849,8 @@ DeadlockAnalysis analyzeDeadlock(const Fabric& fabric, const RuleParams& params,
           if (cyclic == 0) continue;
           auto witnesses = detail::witnessCycles(bdg);
           FailureCounterexample ce;
-          ce.failed_links = set;
+          ce.failed_units = set;
+          ce.failed_links = std::move(links);
           ce.cycles = cyclic;
           ce.cycle = describeCycle(fabric, *graph, *dest, bdg, local.turns(), local.classifier(), witnesses.front());
           std::lock_guard<std::mutex> lock(mu);
@@ -838,7 +862,7 @@ DeadlockAnalysis analyzeDeadlock(const Fabric& fabric, const RuleParams& params,
     };
     say(fmt::format("what-if: {} single link failures", sets.size()));
     for (auto& [i, ce] : sweep(sets)) {
-      failing_singles.insert(ce.failed_links.front());
+      failing_singles.insert(ce.failed_units.front());
       out.failure_cycles.push_back(std::move(ce));
     }
     out.stats.failure_sets = sets.size();

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <charconv>
 #include <map>
+#include <tuple>
 #include <unordered_map>
 
 namespace rocelint {
@@ -93,14 +94,76 @@ SwitchGraph::SwitchGraph(const Fabric& fabric) : fabric_(&fabric) {
   for (const Host& host : fabric.hosts) {
     if (!fabric.port(host.attachment).isAdminDown()) host_ports_.push_back(globalPort(host.attachment));
   }
+  buildFailureUnits(fabric);
   std::sort(host_ports_.begin(), host_ports_.end());
   host_ports_.erase(std::unique(host_ports_.begin(), host_ports_.end()), host_ports_.end());
+}
+
+void SwitchGraph::buildFailureUnits(const Fabric& fabric) {
+  // Links whose ends are members of the same LAG pair are one unit. Links are ordered (a < b), so
+  // every member link of one LAG pair has the same switch at its `a` end.
+  std::size_t links = fabric.links.size();
+  unit_of_link_.assign(links, 0);
+  std::map<std::tuple<std::size_t, std::string, std::size_t, std::string>, std::uint32_t> lag_unit;
+  std::uint32_t units = 0;
+  for (std::size_t l = 0; l < links; ++l) {
+    const Link& link = fabric.links[l];
+    const std::string& lag_a = fabric.port(link.a).portchannel;
+    const std::string& lag_b = fabric.port(link.b).portchannel;
+    if (lag_a.empty() && lag_b.empty()) {
+      unit_of_link_[l] = units++;
+      continue;
+    }
+    auto [it, inserted] = lag_unit.try_emplace({link.a.sw, lag_a, link.b.sw, lag_b}, units);
+    if (inserted) ++units;
+    unit_of_link_[l] = it->second;
+  }
+  unit_begin_.assign(units + 1, 0);
+  for (std::uint32_t u : unit_of_link_) ++unit_begin_[u + 1];
+  for (std::uint32_t u = 0; u < units; ++u) unit_begin_[u + 1] += unit_begin_[u];
+  unit_links_.assign(links, 0);
+  std::vector<std::uint32_t> fill(unit_begin_.begin(), unit_begin_.end() - 1);
+  for (std::uint32_t l = 0; l < links; ++l) unit_links_[fill[unit_of_link_[l]]++] = l;
+  // min-links: a LAG with fewer members up than either end requires is down, every member with it.
+  for (const auto& [key, unit] : lag_unit) {
+    auto [b, e] = unitLinks(unit);
+    std::uint32_t up = 0;
+    for (const std::uint32_t* l = b; l != e; ++l) up += configured_up_[*l] ? 1 : 0;
+    bool down = false;
+    for (const auto& [sw, lag] :
+         {std::pair{std::get<0>(key), std::get<1>(key)}, std::pair{std::get<2>(key), std::get<3>(key)}}) {
+      const auto& min_links = fabric.switches[sw].portchannel_min_links;
+      if (auto it = min_links.find(lag); it != min_links.end() && up < it->second.value) down = true;
+    }
+    if (!down) continue;
+    for (const std::uint32_t* l = b; l != e; ++l) configured_up_[*l] = false;
+  }
 }
 
 PortRef SwitchGraph::portOf(std::uint32_t global_port) const {
   auto it = std::upper_bound(port_base_.begin(), port_base_.end(), global_port);
   auto sw = static_cast<std::size_t>(it - port_base_.begin() - 1);
   return {sw, global_port - port_base_[sw]};
+}
+
+std::vector<std::size_t> portsOfInterface(const Switch& sw, const std::string& name) {
+  std::vector<std::size_t> out;
+  if (auto it = sw.port_index.find(name); it != sw.port_index.end()) {
+    out.push_back(it->second);
+    return out;
+  }
+  for (std::size_t p = 0; p < sw.ports.size(); ++p) {
+    if (sw.ports[p].portchannel == name) out.push_back(p);
+  }
+  return out;
+}
+
+std::string portOrLagName(const Switch& sw, const Port& port) {
+  if (port.portchannel.empty()) return port.name;
+  std::string members;
+  for (std::size_t p : portsOfInterface(sw, port.portchannel))
+    members += (members.empty() ? "" : ", ") + sw.ports[p].name;
+  return fmt::format("{} ({})", port.portchannel, members);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -115,19 +178,6 @@ struct PrefixKeyHash {
     return h;
   }
 };
-
-/// Ports of an interface name: the port itself, or a LAG's members.
-std::vector<std::size_t> portsOfInterface(const Switch& sw, const std::string& name) {
-  std::vector<std::size_t> out;
-  if (auto it = sw.port_index.find(name); it != sw.port_index.end()) {
-    out.push_back(it->second);
-    return out;
-  }
-  for (std::size_t p = 0; p < sw.ports.size(); ++p) {
-    if (sw.ports[p].portchannel == name) out.push_back(p);
-  }
-  return out;
-}
 
 StaticNextHops resolveStatic(const SwitchGraph& graph, std::uint32_t s, const StaticRoute& route) {
   const Switch& sw = graph.fabric().switches[s];
