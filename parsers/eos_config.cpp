@@ -306,7 +306,8 @@ class Parser : common::CliReader {
 
   void interface(const ConfigLine& l, const std::string& name) {
     if (!common::hasKnownType(name, kNaming)) {
-      return blockNotModelled(l, "interface", fmt::format("\"{}\" is not an EOS interface type rocelint knows", name));
+      return blockNotModelled(l, "interface", fmt::format("\"{}\" is not an EOS interface type rocelint knows", name),
+                              false);
     }
     if (name.rfind("Management", 0) == 0 || (name.rfind("Ethernet", 0) == 0 && !common::isEthernetPortName(name))) {
       ++out_of_scope_[name.rfind("Management", 0) == 0 ? "EOS interface Management" : "EOS interface (subinterface)"];

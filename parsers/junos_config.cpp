@@ -901,6 +901,94 @@ bool isLagName(std::string_view name) {
          std::all_of(name.begin() + 2, name.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); });
 }
 
+// An interface-range `member`: a port name whose numbers may be `*` (0-47, as Junos documents it),
+// `[low-high]` or `[n1,n2,...]` (et-0/0/[0-3], et-0/[0-1]/*, et-0/0/[1,3,5]). The ports it names,
+// or empty with `error` set.
+std::vector<std::string> expandMember(std::string_view text, std::string& error) {
+  constexpr std::size_t kMaxMembers = 4096;
+  std::vector<std::string> names{""};
+  auto extend = [&](const std::vector<std::string>& parts) {
+    std::vector<std::string> next;
+    next.reserve(names.size() * parts.size());
+    for (const std::string& head : names) {
+      for (const std::string& part : parts) next.push_back(head + part);
+    }
+    names = std::move(next);
+  };
+  std::size_t i = 0;
+  while (i < text.size()) {
+    char c = text[i];
+    if (c == '*') {
+      bool whole = (i == 0 || text[i - 1] == '/' || text[i - 1] == ':') &&
+                   (i + 1 == text.size() || text[i + 1] == '/' || text[i + 1] == ':');
+      if (!whole) {
+        error = fmt::format("\"*\" in \"{}\" stands for one whole number of the name (0-47)", text);
+        return {};
+      }
+      std::vector<std::string> all;
+      for (int n = 0; n <= 47; ++n) all.push_back(std::to_string(n));
+      extend(all);
+      ++i;
+    } else if (c == '[') {
+      std::size_t close = text.find(']', i);
+      if (close == std::string_view::npos) {
+        error = fmt::format("\"{}\" opens \"[\" without closing it", text);
+        return {};
+      }
+      std::vector<std::string> parts;
+      std::string_view list = text.substr(i + 1, close - i - 1);
+      for (std::size_t start = 0; start <= list.size();) {
+        std::size_t comma = std::min(list.find(',', start), list.size());
+        std::string item(trimView(list.substr(start, comma - start)));
+        start = comma + 1;
+        std::size_t dash = item.find('-');
+        auto low = cli::number<int>(item.substr(0, dash));
+        auto high = dash == std::string::npos ? low : cli::number<int>(item.substr(dash + 1));
+        if (!low || !high || *high < *low || *high - *low >= static_cast<int>(kMaxMembers)) {
+          error = fmt::format(
+              "\"[{}]\" in \"{}\" is not a number, a range low-high (high not below low) or a list "
+              "of them",
+              list, text);
+          return {};
+        }
+        for (int n = *low; n <= *high; ++n) parts.push_back(std::to_string(n));
+      }
+      extend(parts);
+      i = close + 1;
+    } else {
+      std::size_t end = text.find_first_of("*[", i);
+      if (end == std::string_view::npos) end = text.size();
+      extend({std::string(text.substr(i, end - i))});
+      i = end;
+    }
+    if (names.size() > kMaxMembers) {
+      error = fmt::format("\"{}\" names more than {} interfaces", text, kMaxMembers);
+      return {};
+    }
+  }
+  for (const std::string& name : names) {
+    if (!isPortName(name)) {
+      error = fmt::format(
+          "\"{}\" is not a physical interface name such as et-0/0/0 (an interface-range takes only "
+          "physical interfaces)",
+          name);
+      return {};
+    }
+  }
+  return names;
+}
+
+// "et-0/0/7" -> {"et-0/0/", 7}: the name up to its last number, and that number.
+bool splitLastNumber(std::string_view name, std::string& head, int& last) {
+  std::size_t at = name.find_last_not_of("0123456789");
+  if (at == std::string_view::npos || at + 1 == name.size()) return false;
+  auto n = cli::number<int>(name.substr(at + 1));
+  if (!n) return false;
+  head = std::string(name.substr(0, at + 1));
+  last = *n;
+  return true;
+}
+
 // Junos interface wildcards: `*` matches any run of characters (et-*, et-0/0/*, *).
 // Greedy with one backtrack point, so a pattern of many stars stays linear.
 bool globMatch(std::string_view pattern, std::string_view name) {
@@ -954,6 +1042,17 @@ class Builder {
         }
       }
     }
+    // Interface-range members too: a range's settings may come before its members.
+    for (const Config& config : files) {
+      for (const Statement& s : config.statements) {
+        if (s.inactive || !s.startsWith({"interfaces", "interface-range"})) continue;
+        try {
+          collectRange(s);
+        } catch (const RejectedStatement& e) {
+          rejected(s, e);
+        }
+      }
+    }
     for (const Config& config : files) {
       for (const Statement& s : config.statements) {
         if (s.rejected) continue;
@@ -964,6 +1063,7 @@ class Builder {
         }
       }
     }
+    applyRanges();
     buildModel();
     report(files, coverage);
   }
@@ -1463,6 +1563,7 @@ class Builder {
 
   bool interface(const Statement& s) {
     const std::string& name = need(s, 1, "an interface name");
+    if (name == "interface-range") return rangeStatement(s);
     // CFG007 counts what should give ports: not loopbacks, IRB/VLAN or management interfaces.
     static const std::array<std::string_view, 7> kNotPorts = {"lo", "irb", "vlan", "em", "fxp", "me", "vme"};
     bool logical = std::any_of(kNotPorts.begin(), kNotPorts.end(), [&](std::string_view p) {
@@ -1473,72 +1574,194 @@ class Builder {
     bool port = isPortName(name);
     bool lag = isLagName(name);
     if (!port && !lag && name != "lo0" && name != "irb") return false;
+    return interfaceSetting(s, 2, name, declare(name, s.srcOf(1)));
+  }
+
+  Interface& declare(const std::string& name, const SourceRef& where) {
     auto [it, created] = interfaces_.try_emplace(name);
     Interface& intf = it->second;
     if (created) {
       intf.name = name;
-      intf.src = s.srcOf(1);
+      intf.src = where;
       interface_order_.push_back(name);
     }
-    if (s.words.size() == 2) return true;
-    const std::string& what = s.word(2);
+    return intf;
+  }
+
+  // One setting of interface `name` whose words start at `at` (2 in `interfaces et-0/0/0 mtu
+  // 9216`, 3 in `interfaces interface-range R mtu 9216`). True when understood.
+  bool interfaceSetting(const Statement& s, std::size_t at, const std::string& name, Interface& intf) {
+    bool lag = isLagName(name);
+    const std::size_t k = at - 2;  // the offsets below are those of `interfaces NAME ...`
+    if (s.words.size() == at) return true;
+    const std::string& what = s.word(at);
     if (what == "unit") {
-      const std::string& unit = need(s, 3, "a unit number");
+      const std::string& unit = need(s, k + 3, "a unit number");
       // unit U family inet|inet6 address A
-      if (s.word(4) == "family" && (s.word(5) == "inet" || s.word(5) == "inet6")) {
-        if (s.words.size() == 6) return true;
-        if (s.word(6) != "address") return false;
-        const std::string& prefix = need(s, 7, "an address with prefix length such as 10.0.0.1/31");
-        if (prefix.find('/') == std::string::npos) fail(s, 7, "an address with prefix length such as 10.0.0.1/31");
+      if (s.word(k + 4) == "family" && (s.word(k + 5) == "inet" || s.word(k + 5) == "inet6")) {
+        if (s.words.size() == k + 6) return true;
+        if (s.word(k + 6) != "address") return false;
+        const std::string& prefix = need(s, k + 7, "an address with prefix length such as 10.0.0.1/31");
+        if (prefix.find('/') == std::string::npos) fail(s, k + 7, "an address with prefix length such as 10.0.0.1/31");
         InterfaceAddress::Kind kind = lag             ? InterfaceAddress::Kind::PortChannel
                                       : name == "lo0" ? InterfaceAddress::Kind::Loopback
                                       : name == "irb" ? InterfaceAddress::Kind::Vlan
                                                       : InterfaceAddress::Kind::Port;
         std::string owner =
             name == "irb" || (unit != "0" && kind != InterfaceAddress::Kind::Loopback) ? name + "." + unit : name;
-        sw_.addresses.push_back(InterfaceAddress{kind, owner, prefix, s.srcOf(7)});
-        return s.words.size() == 8;
+        sw_.addresses.push_back(InterfaceAddress{kind, owner, prefix, s.srcOf(k + 7)});
+        return s.words.size() == k + 8;
       }
       return false;
     }
     if (name == "lo0" || name == "irb") return false;
     if (what == "description") {
-      intf.description = Sourced<std::string>{need(s, 3, "a description"), s.srcOf(3)};
-      return s.words.size() == 4;
+      intf.description = Sourced<std::string>{need(s, k + 3, "a description"), s.srcOf(k + 3)};
+      return s.words.size() == k + 4;
     }
     if (what == "mtu") {
-      intf.mtu = Sourced<std::uint32_t>{integer<std::uint32_t>(s, 3, 256, 16000, "an MTU in bytes"), s.srcOf(3)};
-      return s.words.size() == 4;
+      intf.mtu =
+          Sourced<std::uint32_t>{integer<std::uint32_t>(s, k + 3, 256, 16000, "an MTU in bytes"), s.srcOf(k + 3)};
+      return s.words.size() == k + 4;
     }
     if (what == "speed") {
-      if (s.word(3).rfind("auto", 0) == 0) return s.words.size() == 4;  // negotiated: no speed recorded
-      intf.speed_mbps = Sourced<std::uint32_t>{speed(s, 3), s.srcOf(3)};
-      return s.words.size() == 4;
+      if (s.word(k + 3).rfind("auto", 0) == 0) return s.words.size() == k + 4;  // negotiated: no speed recorded
+      intf.speed_mbps = Sourced<std::uint32_t>{speed(s, k + 3), s.srcOf(k + 3)};
+      return s.words.size() == k + 4;
     }
     if (what == "number-of-sub-ports") {
-      intf.sub_ports = Sourced<int>{integer<int>(s, 3, 1, 16, "a number of breakout ports"), s.srcOf(3)};
-      return s.words.size() == 4;
+      intf.sub_ports = Sourced<int>{integer<int>(s, k + 3, 1, 16, "a number of breakout ports"), s.srcOf(k + 3)};
+      return s.words.size() == k + 4;
     }
     if (what == "disable") {
-      intf.disable = s.srcOf(2);
-      return s.words.size() == 3;
+      intf.disable = s.srcOf(k + 2);
+      return s.words.size() == k + 3;
     }
     // The ae is down while fewer members are up (Junos 1-64; default 1).
-    if (what == "aggregated-ether-options" && s.word(3) == "minimum-links" && lag) {
-      intf.min_links = Sourced<std::uint32_t>{integer<std::uint32_t>(s, 4, 1, 64, "a member count 1-64"), s.srcOf(4)};
-      return s.words.size() == 5;
+    if (what == "aggregated-ether-options" && s.word(k + 3) == "minimum-links" && lag) {
+      intf.min_links =
+          Sourced<std::uint32_t>{integer<std::uint32_t>(s, k + 4, 1, 64, "a member count 1-64"), s.srcOf(k + 4)};
+      return s.words.size() == k + 5;
     }
-    if ((what == "ether-options" || what == "gigether-options") && s.word(3) == "802.3ad") {
-      intf.lag = need(s, 4, "an aggregated interface name such as ae0");
-      return s.words.size() == 5;
+    if ((what == "ether-options" || what == "gigether-options") && s.word(k + 3) == "802.3ad") {
+      intf.lag = need(s, k + 4, "an aggregated interface name such as ae0");
+      return s.words.size() == k + 5;
     }
     // display xml: <ether-options><ieee-802.3ad><bundle>ae0</bundle></ieee-802.3ad></ether-options>
-    if ((what == "ether-options" || what == "gigether-options") && s.word(3) == "ieee-802.3ad" &&
-        s.word(4) == "bundle") {
-      intf.lag = need(s, 5, "an aggregated interface name such as ae0");
-      return s.words.size() == 6;
+    if ((what == "ether-options" || what == "gigether-options") && s.word(k + 3) == "ieee-802.3ad" &&
+        s.word(k + 4) == "bundle") {
+      intf.lag = need(s, k + 5, "an aggregated interface name such as ae0");
+      return s.words.size() == k + 6;
     }
     return false;
+  }
+
+  // --- interface ranges -----------------------------------------------------------------------
+
+  // `interfaces interface-range R member|member-range ...` was read before every other statement
+  // (collectRange); a setting of the range is applied to its members once every interface's own
+  // statements are read, because a member's own setting takes precedence (applyRanges).
+  bool rangeStatement(const Statement& s) {
+    const std::string& what = s.word(3);
+    if (what == "member" || what == "member-range") return s.used;
+    need(s, 2, "an interface-range name");
+    range_settings_.push_back(&s);
+    return false;  // marked used by applyRanges when its members take it
+  }
+
+  // interface-range R member et-0/0/[0-3]; member-range et-0/0/0 to et-0/0/7;
+  void collectRange(const Statement& s) {
+    const std::string& range = need(s, 2, "an interface-range name");
+    const std::string& what = s.word(3);
+    if (what != "member" && what != "member-range") return;
+    if (interface_statements_++ == 0) first_interface_ = s.srcOf(2);
+    std::vector<std::string>& members = ranges_[range];
+    auto add = [&](const std::string& name) {
+      if (std::find(members.begin(), members.end(), name) == members.end()) members.push_back(name);
+      declare(name, s.srcOf(4));
+    };
+    if (what == "member") {
+      std::string text = need(s, 4, "a member interface name such as et-0/0/0 or et-0/0/[0-3]");
+      // Unquoted `member et-0/0/[0-3]` in the text or set syntax lexes as a list after "et-0/0/".
+      if (s.words.size() > 5 && (text.back() == '/' || text.back() == ':')) {
+        text += "[";
+        for (std::size_t i = 5; i < s.words.size(); ++i) text += (i > 5 ? "," : "") + s.word(i);
+        text += "]";
+      } else if (s.words.size() > 5) {
+        fail(s, 5, "the end of the member statement (one interface name, quoted if it holds spaces)");
+      }
+      std::string error;
+      std::vector<std::string> names = expandMember(text, error);
+      if (!error.empty()) fail(s, 4, "a member interface name such as et-0/0/0 or et-0/0/[0-3]: " + error);
+      for (const std::string& name : names) add(name);
+      use(s);
+      return;
+    }
+    // member-range FIRST to LAST (display xml: member-range FIRST end-range LAST)
+    const char* const kWhat = "the first member such as et-0/0/0";
+    const std::string& first = need(s, 4, kWhat);
+    if (!isPortName(first)) fail(s, 4, kWhat);
+    if (s.word(5) != "to" && s.word(5) != "end-range") fail(s, 5, "\"to\"");
+    const std::string& last = need(s, 6, "the last member such as et-0/0/7");
+    if (!isPortName(last)) fail(s, 6, "the last member such as et-0/0/7");
+    if (s.words.size() > 7) fail(s, 7, "the end of the member-range statement");
+    std::string head;
+    std::string last_head;
+    int from = 0;
+    int to = 0;
+    splitLastNumber(first, head, from);
+    splitLastNumber(last, last_head, to);
+    if (first.substr(0, first.find('-')) != last.substr(0, last.find('-')))
+      fail(s, 6, fmt::format("a last member of the same type as {}", first));
+    if (head != last_head) {
+      // Valid Junos (members in lexical order across FPCs or PICs), but which ports lie between
+      // depends on how many each PIC has, which the configuration does not say.
+      notes_.push_back(
+          makeNote(InputNote::Kind::UnknownField, sw_.name, "",
+                   fmt::format("Junos member-range not expanded by rocelint: {} to {} spans more than "
+                               "one {}, and the ports between depend on the chassis; interface-range "
+                               "{} gets no members from it",
+                               first, last, head.find(':') != std::string::npos ? "port" : "FPC or PIC", range),
+                   s.srcOf(4)));
+      notes_.back().group = "Junos interface-range member-range";
+      notes_.back().fix = fmt::format(
+          "list the members with `member` (e.g. `member \"{}[{}-N]\"`) so that rocelint "
+          "sees them",
+          head, from);
+      use(s);
+      return;
+    }
+    if (to < from) fail(s, 6, fmt::format("a last member not below {}", first));
+    if (to - from >= 4096) fail(s, 6, fmt::format("a last member at most 4095 ports after {}", first));
+    for (int n = from; n <= to; ++n) add(head + std::to_string(n));
+    use(s);
+  }
+
+  // Each setting of a range becomes each member's, located at the range statement, unless the
+  // member sets it itself (Junos: the interface's own statement takes precedence).
+  void applyRanges() {
+    for (const Statement* s : range_settings_) {
+      auto range = ranges_.find(s->word(2));
+      if (range == ranges_.end() || range->second.empty()) continue;  // counted as not modelled
+      try {
+        bool understood = true;
+        for (const std::string& member : range->second) {
+          Interface scratch;
+          scratch.name = member;
+          understood = interfaceSetting(*s, 3, member, scratch) && understood;
+          Interface& intf = interfaces_.at(member);
+          if (!intf.description) intf.description = scratch.description;
+          if (!intf.speed_mbps) intf.speed_mbps = scratch.speed_mbps;
+          if (!intf.mtu) intf.mtu = scratch.mtu;
+          if (!intf.sub_ports) intf.sub_ports = scratch.sub_ports;
+          if (!intf.disable) intf.disable = scratch.disable;
+          if (intf.lag.empty()) intf.lag = scratch.lag;
+        }
+        if (understood) use(*s);
+      } catch (const RejectedStatement& e) {
+        rejected(*s, e);
+      }
+    }
   }
 
   // routing-options autonomous-system N; routing-options static route P next-hop NH;
@@ -2144,6 +2367,8 @@ class Builder {
     for (const Config& config : files) {
       int qos = 0;
       int parsed = 0;
+      int not_modelled = 0;
+      int unrecognised = 0;
       for (const Statement& s : config.statements) {
         bool in_qos = s.word(0) == "class-of-service";
         if (s.inactive) {
@@ -2157,7 +2382,7 @@ class Builder {
           continue;
         }
         if (s.rejected) {
-          qos += in_qos ? 1 : 0;  // a CFG005 note says why it is not read
+          if (in_qos) ++qos, ++not_modelled;  // a CFG005 note says why it is not read
           continue;
         }
         if (in_qos) {
@@ -2166,6 +2391,7 @@ class Builder {
             ++parsed;
             continue;
           }
+          ++unrecognised;
           notes_.push_back(makeNote(InputNote::Kind::UnknownField, sw_.name, "",
                                     fmt::format("Junos statement not understood by rocelint and ignored: {}", s.path()),
                                     s.src()));
@@ -2178,7 +2404,7 @@ class Builder {
       }
       if (std::none_of(coverage.begin(), coverage.end(),
                        [&](const ParseCoverage& c) { return c.file == config.file.str(); })) {
-        coverage.push_back(ParseCoverage{config.file.str(), "Junos", qos, parsed});
+        coverage.push_back(ParseCoverage{config.file.str(), "Junos", qos, parsed, not_modelled, unrecognised});
       }
     }
   }
@@ -2187,6 +2413,7 @@ class Builder {
     const std::string& top = s.word(0);
     if (top == "interfaces") {
       const std::string& name = s.word(1);
+      if (name == "interface-range") return "Junos interfaces interface-range " + s.word(3);
       if (!isPortName(name) && !isLagName(name) && name != "lo0" && name != "irb") {
         return "Junos interfaces " + name.substr(0, name.find_first_of("0123456789-"));
       }
@@ -2218,6 +2445,8 @@ class Builder {
   std::vector<CosInterface> cos_interfaces_;
   std::map<std::string, Interface> interfaces_;
   std::vector<std::string> interface_order_;
+  std::map<std::string, std::vector<std::string>> ranges_;  ///< interface-range name -> members in order
+  std::vector<const Statement*> range_settings_;            ///< settings of ranges, applied after the rest
   std::optional<Sourced<std::uint32_t>> asn_;
   std::optional<Sourced<std::uint32_t>> bgp_local_as_;
   std::optional<Sourced<std::uint32_t>> group_local_as_;

@@ -1452,16 +1452,27 @@ class Builder {
   struct Counts {
     int lines = 0;
     int parsed = 0;
+    int not_modelled = 0;
+    int unrecognised = 0;
   };
+  enum class Leaf : std::uint8_t { Parsed, NotModelled, Unrecognised };
 
-  void countLeaves(const Node& n, std::map<std::string, Counts>& per_file, bool parsed) {
+  void countLeaves(const Node& n, std::map<std::string, Counts>& per_file, Leaf how) {
     if (n.isLeaf()) {
       Counts& c = per_file[n.src.file()];
       ++c.lines;
-      if (parsed) ++c.parsed;
+      ++(how == Leaf::Parsed ? c.parsed : how == Leaf::NotModelled ? c.not_modelled : c.unrecognised);
       return;
     }
-    for (const Node& child : n.children) countLeaves(child, per_file, parsed);
+    for (const Node& child : n.children) countLeaves(child, per_file, how);
+  }
+
+  // NVUE QoS objects rocelint knows and does not model (`qos link-pause`, `interface swp1 qos
+  // remark`): noted as not modelled; any other unread key was not recognised.
+  static bool knownNotModelled(const Node& n) {
+    static const std::set<std::string, std::less<>> kinds = {"link-pause", "remark", "egress-shaper",
+                                                             "advance-buffer-config"};
+    return kinds.count(n.key) > 0;
   }
 
   // "set/qos/pfc/my_pfc/frobnicate" -> "NVUE qos pfc frobnicate": profile and interface names are
@@ -1490,7 +1501,7 @@ class Builder {
 
   void qosRegion(const Node& n, std::map<std::string, Counts>& per_file) {
     if (n.isLeaf()) {
-      countLeaves(n, per_file, n.used);
+      countLeaves(n, per_file, n.used ? Leaf::Parsed : Leaf::Unrecognised);
       if (!n.used) {
         notes_.push_back(makeNote(
             InputNote::Kind::UnknownField, sw_.name, "",
@@ -1503,9 +1514,11 @@ class Builder {
       return;
     }
     if (!n.used) {
-      countLeaves(n, per_file, false);
+      bool known = knownNotModelled(n);
+      countLeaves(n, per_file, known ? Leaf::NotModelled : Leaf::Unrecognised);
       notes_.push_back(makeNote(InputNote::Kind::UnknownField, sw_.name, "",
-                                fmt::format("NVUE settings not modelled by rocelint ({} value{}): {}", leaves(n),
+                                fmt::format("NVUE settings {} by rocelint ({} value{}): {}",
+                                            known ? "not modelled" : "not understood and ignored", leaves(n),
                                             leaves(n) == 1 ? "" : "s", n.src.originText()),
                                 n.src));
       notes_.back().group = groupOf(n);
@@ -1523,7 +1536,8 @@ class Builder {
         if (const Node* q = intf.find("qos")) qosRegion(*q, per_file);
         if (const Node* link = intf.find("link")) {
           for (const char* key : {"mtu", "speed"}) {
-            if (const Node* value = link->find(key)) countLeaves(*value, per_file, value->used);
+            if (const Node* value = link->find(key))
+              countLeaves(*value, per_file, value->used ? Leaf::Parsed : Leaf::Unrecognised);
           }
         }
       }
@@ -1532,7 +1546,7 @@ class Builder {
     for (const FileName& file : files) {
       if (!seen.insert(file.str()).second) continue;
       const Counts& c = per_file[file.str()];
-      coverage.push_back(ParseCoverage{file.str(), "NVUE", c.lines, c.parsed});
+      coverage.push_back(ParseCoverage{file.str(), "NVUE", c.lines, c.parsed, c.not_modelled, c.unrecognised});
     }
   }
 

@@ -457,8 +457,8 @@ class Parser : common::CliReader {
 
   void interface(const ConfigLine& l, const std::string& name) {
     if (!common::hasKnownType(name, kNaming)) {
-      return blockNotModelled(l, "interface",
-                              fmt::format("\"{}\" is not an NX-OS interface type rocelint knows", name));
+      return blockNotModelled(l, "interface", fmt::format("\"{}\" is not an NX-OS interface type rocelint knows", name),
+                              false);
     }
     if (name.rfind("mgmt", 0) == 0 || (name.rfind("Ethernet", 0) == 0 && !common::isEthernetPortName(name))) {
       ++out_of_scope_[name.rfind("mgmt", 0) == 0 ? "NX-OS interface mgmt" : "NX-OS interface (subinterface)"];

@@ -44,7 +44,11 @@ void unknownFields(const RuleContext& ctx, FindingSink& sink) {
     f.location = note->src;
     f.message =
         count > 1 ? fmt::format("{} (and {} more entries with this field)", note->message, count - 1) : note->message;
-    f.fix_action = ReviewUnmodeledStatement{};
+    if (note->fix.empty()) {
+      f.fix_action = ReviewUnmodeledStatement{};
+    } else {
+      f.fix = note->fix;  // the parser knows a better way round what it could not read
+    }
     sink.add(std::move(f));
   }
 }

@@ -196,6 +196,10 @@ TEST(CliReader, MalformedRangeIsACfg005NoteAndZeroPortsACfg007Warning) {
   // Every line accounted for: both blocks counted as QoS-related, none parsed.
   EXPECT_EQ(fabric.coverage.at(0).qos_lines, 4);
   EXPECT_EQ(fabric.coverage.at(0).qos_lines_parsed, 0);
+  // The malformed range (a CFG005 note) is noted as not modelled; an interface type rocelint does
+  // not know is not recognised.
+  EXPECT_EQ(fabric.coverage.at(0).qos_lines_not_modelled, 2);
+  EXPECT_EQ(fabric.coverage.at(0).qos_lines_unrecognised, 2);
 }
 
 TEST(CliReader, BannerDelimiters) {

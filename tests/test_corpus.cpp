@@ -123,6 +123,14 @@ TEST_P(CorpusGroup, MatchesWhatItsConfigurationsSay) {
     EXPECT_EQ(summary["ports"].get<int>(), want["ports"].as<int>());
   }
   EXPECT_EQ(summary["links"].get<int>(), want["links"].as<int>());
+  // Every QoS-related line of a vendor CLI file is parsed, noted as not modelled or not recognised.
+  if (summary.contains("coverage")) {
+    for (const nlohmann::json& c : summary["coverage"]) {
+      EXPECT_EQ(c["qos_lines"].get<int>(), c["qos_lines_parsed"].get<int>() + c["qos_lines_not_modelled"].get<int>() +
+                                               c["qos_lines_unrecognised"].get<int>())
+          << c.dump();
+    }
+  }
 
   // Findings at warning or above, and notes, counted per key.
   std::map<Key, int> loud;

@@ -401,6 +401,10 @@ TEST(EosParser, UnknownQosLinesAreNotesWithCoverage) {
   // qos profile, tx-queue 3, service-profile parsed; 2 unknown lines and the 3-line policy-map not.
   EXPECT_EQ(fabric.coverage[0].qos_lines, 8);
   EXPECT_EQ(fabric.coverage[0].qos_lines_parsed, 3);
+  // The policy-map is a statement EOS has and rocelint notes as not modelled; the two lines with
+  // `frobnicate` and `fancy` are not recognised.
+  EXPECT_EQ(fabric.coverage[0].qos_lines_not_modelled, 3);
+  EXPECT_EQ(fabric.coverage[0].qos_lines_unrecognised, 2);
   EXPECT_EQ(fabric.out_of_scope_tables.at("EOS interface dot1x"), 1);
   Report report = analyze(fabric, {});
   auto unknown = withRule(report, "CFG001");
@@ -428,19 +432,35 @@ struct Malformed {
 
 TEST(EosParser, CoverageIsInTheTextAndJsonSummary) {
   TempDir dir;
-  dir.write("sw.cfg", "qos profile P\n   priority-flow-control frobnicate\n   qos trust dscp\n");
+  // 2 parsed (qos profile, qos trust), 1 not recognised (frobnicate), 2 not modelled (the
+  // policy-map and its class: classification by policy-map is not modelled, a reason is given).
+  dir.write("sw.cfg",
+            "qos profile P\n   priority-flow-control frobnicate\n   qos trust dscp\n"
+            "policy-map type quality-of-service PM\n   class C\n");
   Report report = test::check(dir.path());
   ASSERT_EQ(report.summary.coverage.size(), 1u);
   std::ostringstream text;
   writeText(report, text, {});
-  EXPECT_NE(text.str().find("rocelint: parsed 2 of 3 QoS-related lines in 1 vendor CLI file(s)\n"), std::string::npos)
+  EXPECT_NE(text.str().find("rocelint: parsed 2 of 5 QoS-related lines in 1 vendor CLI file(s) (2 noted as not "
+                            "modelled, 1 not recognised)\n"),
+            std::string::npos)
       << text.str();
   std::ostringstream json;
   writeJson(report, json);
   auto doc = nlohmann::json::parse(json.str());
-  EXPECT_EQ(doc["summary"]["coverage"][0]["qos_lines"], 3);
+  EXPECT_EQ(doc["summary"]["coverage"][0]["qos_lines"], 5);
   EXPECT_EQ(doc["summary"]["coverage"][0]["qos_lines_parsed"], 2);
+  EXPECT_EQ(doc["summary"]["coverage"][0]["qos_lines_not_modelled"], 2);
+  EXPECT_EQ(doc["summary"]["coverage"][0]["qos_lines_unrecognised"], 1);
   EXPECT_EQ(doc["summary"]["coverage"][0]["format"], "EOS");
+
+  // Everything parsed: no breakdown.
+  TempDir clean;
+  clean.write("sw.cfg", "qos profile P\n   qos trust dscp\n");
+  std::ostringstream all;
+  writeText(test::check(clean.path()), all, {});
+  EXPECT_NE(all.str().find("rocelint: parsed 2 of 2 QoS-related lines in 1 vendor CLI file(s)\n"), std::string::npos)
+      << all.str();
 }
 
 TEST(EosParser, MalformedQosLinesAreInputErrorsWithLocation) {

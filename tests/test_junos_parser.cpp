@@ -572,6 +572,146 @@ TEST(JunosInterfaces, WildcardsExpandToConfiguredPortsAndExactNamesWin) {
   EXPECT_EQ(fabric.out_of_scope_tables.count("Junos interfaces em"), 1u);
 }
 
+// interface-range (Junos "Interface Ranges for Physical Interfaces"): `member` takes a name whose
+// numbers may be [low-high], [n1,n2] or * (0-47), `member-range FIRST to LAST` a sequence; the
+// range's settings are each member's, and a member's own statement takes precedence.
+TEST(JunosInterfaces, InterfaceRangeMembersTakeTheRangeSettingsAtTheRangeStatement) {
+  TempDir dir;
+  dir.write("a.conf",
+            "system { host-name a; }\n"                                      // 1
+            "interfaces {\n"                                                 // 2
+            "    interface-range RDMA {\n"                                   // 3
+            "        mtu 9216;\n"                                            // 4
+            "        member \"et-0/0/[0-2]\";\n"                             // 5
+            "        member \"et-0/0/[8,10]\";\n"                            // 6
+            "        member-range et-0/0/4 to et-0/0/5;\n"                   // 7
+            "        ether-options { 802.3ad ae1; }\n"                       // 8
+            "    }\n"                                                        // 9
+            "    et-0/0/1 { mtu 1500; }\n"                                   // 10
+            "    ae1 { unit 0 { family inet { address 10.0.0.0/31; } } }\n"  // 11
+            "}\n");
+  Fabric fabric = loadFabric({dir.path()});
+  const Switch& sw = onlySwitch(fabric);
+  std::vector<std::string> names;
+  for (const Port& p : sw.ports) names.push_back(p.name);
+  EXPECT_EQ(names, (std::vector<std::string>{"et-0/0/0", "et-0/0/1", "et-0/0/2", "et-0/0/4", "et-0/0/5", "et-0/0/8",
+                                             "et-0/0/10"}));
+  for (const std::string& name : names) {
+    const Port& p = portOf(sw, name);
+    ASSERT_TRUE(p.mtu_bytes) << name;
+    EXPECT_EQ(p.portchannel, "ae1") << name;
+    if (name == "et-0/0/1") {
+      EXPECT_EQ(p.mtu_bytes->value, 1500u);  // its own statement wins
+      EXPECT_EQ(p.mtu_bytes->src.line, 10);
+      continue;
+    }
+    EXPECT_EQ(p.mtu_bytes->value, 9216u) << name;
+    EXPECT_EQ(p.mtu_bytes->src.line, 4) << name;  // located at the range's statement
+    EXPECT_EQ(p.mtu_bytes->src.column, 13) << name;
+  }
+  // Each member is declared where the range names it.
+  EXPECT_EQ(portOf(sw, "et-0/0/0").src.line, 5);
+  EXPECT_EQ(portOf(sw, "et-0/0/10").src.line, 6);
+  EXPECT_EQ(portOf(sw, "et-0/0/4").src.line, 7);
+  EXPECT_EQ(withRule(analyze(fabric, {}), "CFG001").size(), 0u);
+  EXPECT_EQ(fabric.out_of_scope_tables.count("Junos interfaces interface"), 0u);
+
+  // The set syntax, settings before members, and an unquoted member (it lexes as a list).
+  TempDir set;
+  set.write("a.set",
+            "set system host-name a\n"
+            "set interfaces interface-range R mtu 9000\n"
+            "set interfaces interface-range R member et-0/0/[0-1]\n"
+            "set interfaces interface-range R member-range et-0/0/2:0 to et-0/0/2:1\n");
+  Fabric set_fabric = loadFabric({set.path()});
+  const Switch& s2 = onlySwitch(set_fabric);
+  names.clear();
+  for (const Port& p : s2.ports) names.push_back(p.name);
+  EXPECT_EQ(names, (std::vector<std::string>{"et-0/0/0", "et-0/0/1", "et-0/0/2:0", "et-0/0/2:1"}));
+  for (const Port& p : s2.ports) {
+    ASSERT_TRUE(p.mtu_bytes) << p.name;
+    EXPECT_EQ(p.mtu_bytes->value, 9000u);
+    EXPECT_EQ(p.mtu_bytes->src.line, 2);
+  }
+
+  // display xml: <member><name>...</name></member>, <member-range><name/><end-range/></member-range>.
+  TempDir xml;
+  xml.write("a.xml",
+            "<rpc-reply xmlns:junos=\"http://xml.juniper.net/junos/23.4R1/junos\">\n"
+            "<configuration>\n"
+            "  <system><host-name>a</host-name></system>\n"
+            "  <interfaces>\n"
+            "    <interface-range>\n"
+            "      <name>R</name>\n"
+            "      <member><name>et-0/0/[0-1]</name></member>\n"
+            "      <member-range><name>et-0/0/4</name><end-range>et-0/0/5</end-range></member-range>\n"
+            "      <mtu>9100</mtu>\n"
+            "    </interface-range>\n"
+            "  </interfaces>\n"
+            "</configuration>\n"
+            "</rpc-reply>\n");
+  Fabric xml_fabric = loadFabric({xml.path()});
+  const Switch& s3 = onlySwitch(xml_fabric);
+  names.clear();
+  for (const Port& p : s3.ports) names.push_back(p.name);
+  EXPECT_EQ(names, (std::vector<std::string>{"et-0/0/0", "et-0/0/1", "et-0/0/4", "et-0/0/5"}));
+  for (const Port& p : s3.ports) {
+    ASSERT_TRUE(p.mtu_bytes) << p.name;
+    EXPECT_EQ(p.mtu_bytes->value, 9100u);
+    EXPECT_EQ(p.mtu_bytes->src.line, 9);
+  }
+}
+
+// A member-range across FPCs is valid Junos (the documentation's own example is et-1/0/0 to
+// et-4/0/40) but its members depend on the chassis: a CFG001 note, no members from it. A member
+// Junos would not accept is a CFG005 error at its value; the rest of the range is read.
+TEST(JunosMalformed, InterfaceRangeMembersThatCannotBeExpanded) {
+  struct Case {
+    std::string statement;
+    std::string finding;
+  };
+  const std::vector<Case> cases = {
+      {"member-range et-0/0/0 to et-1/0/3;",
+       "a.conf:3: note[CFG001]: Junos member-range not expanded by rocelint: et-0/0/0 to et-1/0/3 spans more "
+       "than one FPC or PIC, and the ports between depend on the chassis; interface-range R gets no members from "
+       "it\n  fix: list the members with `member` (e.g. `member \"et-0/0/[0-N]\"`) so that rocelint sees them"},
+      {"member \"et-0/0/[3-1]\";",
+       "a.conf:3: error[CFG005]: interfaces interface-range R member et-0/0/[3-1]: expected a member interface "
+       "name such as et-0/0/0 or et-0/0/[0-3]: \"[3-1]\" in \"et-0/0/[3-1]\" is not a number, a range low-high "
+       "(high not below low) or a list of them, got \"et-0/0/[3-1]\""},
+      {"member foo-1;",
+       "a.conf:3: error[CFG005]: interfaces interface-range R member foo-1: expected a member interface name "
+       "such as et-0/0/0 or et-0/0/[0-3]: \"foo-1\" is not a physical interface name such as et-0/0/0 (an "
+       "interface-range takes only physical interfaces), got \"foo-1\""},
+      {"member-range et-0/0/5 to et-0/0/2;",
+       "a.conf:3: error[CFG005]: interfaces interface-range R member-range et-0/0/5 to et-0/0/2: expected a last "
+       "member not below et-0/0/5, got \"et-0/0/2\""},
+      {"member-range et-0/0/0 to xe-0/0/3;",
+       "a.conf:3: error[CFG005]: interfaces interface-range R member-range et-0/0/0 to xe-0/0/3: expected a last "
+       "member of the same type as et-0/0/0, got \"xe-0/0/3\""},
+  };
+  for (const Case& c : cases) {
+    TempDir dir;
+    dir.write("a.conf",
+              "system { host-name a; }\n"
+              "interfaces {\n"
+              "    interface-range R { " +
+                  c.statement +
+                  " member et-0/0/7; mtu 9216; }\n"
+                  "}\n");
+    auto [code, out] = test::runRocelint("check " + dir.path());
+    EXPECT_EQ(code, c.finding.find("error[") != std::string::npos ? 1 : 0) << out;
+    EXPECT_NE(out.find(dir.path() + "/" + c.finding), std::string::npos) << out;
+    // The other member is still read, with the range's MTU.
+    Fabric loaded = loadFabric({dir.path()});
+    const Switch& sw = onlySwitch(loaded);
+    ASSERT_EQ(sw.ports.size(), 1u) << c.statement;
+    EXPECT_EQ(sw.ports[0].name, "et-0/0/7");
+    ASSERT_TRUE(sw.ports[0].mtu_bytes);
+    EXPECT_EQ(sw.ports[0].mtu_bytes->value, 9216u);
+  }
+}
+
 TEST(JunosInterfaces, StaticRoutesInTheDefaultInstanceAndInVrfs) {
   TempDir dir;
   dir.write("a.conf",
@@ -630,6 +770,8 @@ TEST(JunosNotes, UnknownInactiveAndGroupStatementsAreNotesWithCoverage) {
   ASSERT_EQ(fabric.coverage.size(), 1u);
   EXPECT_EQ(fabric.coverage[0].qos_lines, 4);
   EXPECT_EQ(fabric.coverage[0].qos_lines_parsed, 2);
+  EXPECT_EQ(fabric.coverage[0].qos_lines_not_modelled, 0);
+  EXPECT_EQ(fabric.coverage[0].qos_lines_unrecognised, 2);  // rewrite-rules, buffer-size
   EXPECT_EQ(fabric.out_of_scope_tables.at("Junos snmp"), 1);
   // The notes are CFG001 findings at their lines.
   Report report = analyze(fabric, {});
@@ -638,7 +780,10 @@ TEST(JunosNotes, UnknownInactiveAndGroupStatementsAreNotesWithCoverage) {
   EXPECT_EQ(cfg001[0].location.file(), file);
   auto [code, out] = test::runRocelint("check " + dir.path());
   EXPECT_EQ(code, 0) << out;
-  EXPECT_NE(out.find("parsed 2 of 4 QoS-related lines"), std::string::npos) << out;
+  EXPECT_NE(out.find("parsed 2 of 4 QoS-related lines in 1 vendor CLI file(s) (0 noted as not modelled, 2 not "
+                     "recognised)"),
+            std::string::npos)
+      << out;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -723,6 +868,13 @@ TEST(JunosMalformed, WrongValuesAreCfg005AtTheValueAndTheSwitchIsAnalysed) {
     ASSERT_NE(p, nullptr) << c.text;
     ASSERT_TRUE(p->mtu_bytes);
     EXPECT_EQ(p->mtu_bytes->value, 9216u);
+    // A rejected class-of-service statement is counted as QoS, noted (CFG005), not modelled.
+    ASSERT_EQ(fabric.coverage.size(), 1u);
+    const ParseCoverage& cov = fabric.coverage[0];
+    bool in_cos = c.text.rfind("class-of-service", 0) == 0;
+    EXPECT_EQ(cov.qos_lines_not_modelled, in_cos ? 1 : 0) << c.text;
+    EXPECT_EQ(cov.qos_lines_unrecognised, 0) << c.text;
+    EXPECT_EQ(cov.qos_lines, cov.qos_lines_parsed + cov.qos_lines_not_modelled + cov.qos_lines_unrecognised);
   }
 }
 

@@ -568,6 +568,10 @@ TEST(NvueNotes, UnknownKeysAreNotesWithCoverage) {
   // egress-queue-mapping profile (1), the interface link-pause binding (1).
   EXPECT_EQ(fabric.coverage[0].qos_lines, 7);
   EXPECT_EQ(fabric.coverage[0].qos_lines_parsed, 2);
+  // link-pause is an NVUE object rocelint knows and does not model (3 values); frobnicate and a
+  // mapping profile other than default-global (which NVUE does not have) are not recognised.
+  EXPECT_EQ(fabric.coverage[0].qos_lines_not_modelled, 3);
+  EXPECT_EQ(fabric.coverage[0].qos_lines_unrecognised, 2);
   EXPECT_EQ(fabric.out_of_scope_tables.at("NVUE service"), 1);
   EXPECT_EQ(fabric.out_of_scope_tables.at("NVUE interface link fec"), 1);
   EXPECT_EQ(fabric.out_of_scope_tables.at("NVUE interface eth0 (management)"), 1);
@@ -581,11 +585,15 @@ TEST(NvueNotes, UnknownKeysAreNotesWithCoverage) {
   EXPECT_EQ(unknown[1].location.line, 7);
   EXPECT_EQ(unknown[1].message, "NVUE settings not modelled by rocelint (2 values): set/qos/link-pause");
   EXPECT_EQ(unknown[2].location.line, 10);
+  EXPECT_EQ(unknown[2].message,
+            "NVUE settings not understood and ignored by rocelint (1 value): set/qos/egress-queue-mapping/other");
   EXPECT_EQ(unknown[3].location.line, 14);
   EXPECT_EQ(test::origin(unknown[3].location), "yaml-key-path: set/interface/swp1/qos/link-pause");
   std::ostringstream text;
   writeText(report, text, {});
-  EXPECT_NE(text.str().find("rocelint: parsed 2 of 7 QoS-related lines in 1 vendor CLI file(s)\n"), std::string::npos)
+  EXPECT_NE(text.str().find("rocelint: parsed 2 of 7 QoS-related lines in 1 vendor CLI file(s) (3 noted as not "
+                            "modelled, 2 not recognised)\n"),
+            std::string::npos)
       << text.str();
 }
 

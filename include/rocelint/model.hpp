@@ -421,12 +421,17 @@ struct TopologyConflict {
 };
 
 /// How much of one vendor CLI file's QoS-related configuration a parser understood
-/// ("parsed 412 of 430 QoS-related lines").
+/// ("parsed 412 of 430 QoS-related lines"). Every QoS-related line is exactly one of: parsed
+/// (modelled), not modelled (a statement the parser knows and noted as not modelled, or rejected
+/// for a wrong value: a CFG001 or CFG005 note says why), or not recognised (a CFG001 "not
+/// understood" note).
 struct ParseCoverage {
   std::string file;
   std::string format;  ///< "EOS", "NX-OS"
   int qos_lines = 0;
   int qos_lines_parsed = 0;
+  int qos_lines_not_modelled = 0;
+  int qos_lines_unrecognised = 0;
 };
 
 /// The whole fabric: switches, links between them, hosts, and what the inputs left unmodelled.

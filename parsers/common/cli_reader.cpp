@@ -127,10 +127,15 @@ void CliReader::beginFile(const cli::ConfigText& config) {
   file_ = &config;
   qos_lines_ = 0;
   qos_parsed_ = 0;
+  qos_not_modelled_ = 0;
+  qos_unrecognised_ = 0;
   if (!default_src_.known()) default_src_ = SourceRef{config.file, 1, 1, OriginKind::Default, ""};
 }
 
-void CliReader::endFile() { coverage_.push_back(ParseCoverage{file_->file.str(), format_, qos_lines_, qos_parsed_}); }
+void CliReader::endFile() {
+  coverage_.push_back(
+      ParseCoverage{file_->file.str(), format_, qos_lines_, qos_parsed_, qos_not_modelled_, qos_unrecognised_});
+}
 
 void CliReader::defaultsFrom(const cli::ConfigLine& line) {
   default_src_ = SourceRef{file_->file, line.line, line.column, OriginKind::Default, ""};
@@ -153,7 +158,7 @@ void CliReader::rejected(const cli::ConfigLine& block, const RejectedLine& e) {
                             src(line, "")));
   notes_.back().group = std::string(format_) + " rejected statement";
   notes_.back().fix = fmt::format("correct the statement as {} expects it; until then {}", format_, skipped);
-  ++qos_lines_;  // counted as QoS-related, not parsed
+  ++qos_lines_, ++qos_not_modelled_;  // QoS-related, noted, not modelled
 }
 
 void CliReader::noteIfNoPorts() {
@@ -165,6 +170,7 @@ void CliReader::notUnderstood(const cli::ConfigLine& line, const std::string& co
   if (quiet_) return;
   if (qos) {
     ++qos_lines_;
+    ++(why.empty() ? qos_unrecognised_ : qos_not_modelled_);
     notes_.push_back(
         makeNote(InputNote::Kind::UnknownField, sw_.name, "",
                  why.empty() ? fmt::format("{} line not understood by rocelint and ignored: \"{}\"", format_, line.text)
@@ -178,10 +184,12 @@ void CliReader::notUnderstood(const cli::ConfigLine& line, const std::string& co
   }
 }
 
-void CliReader::blockNotModelled(const cli::ConfigLine& line, const std::string& group, const std::string& why) {
+void CliReader::blockNotModelled(const cli::ConfigLine& line, const std::string& group, const std::string& why,
+                                 bool recognised) {
   if (quiet_) return;
   int n = countLines(line);
   qos_lines_ += n;
+  (recognised ? qos_not_modelled_ : qos_unrecognised_) += n;
   std::string message =
       why.empty()
           ? fmt::format("{} block not modelled by rocelint ({} lines): \"{}\"", format_, n, line.text)

@@ -137,8 +137,10 @@ class CliReader {
   /// A line rocelint does not model: QoS-related ones are notes, others are counted.
   void notUnderstood(const cli::ConfigLine& line, const std::string& context, bool qos, const std::string& why = "");
   /// A whole block rocelint does not model (a class-map, a policy-map): one note at its head,
-  /// grouped as "<format> <group>".
-  void blockNotModelled(const cli::ConfigLine& line, const std::string& group, const std::string& why = "");
+  /// grouped as "<format> <group>". `recognised` false: the block's head is not a statement
+  /// rocelint knows (an interface type it does not know), counted as not recognised.
+  void blockNotModelled(const cli::ConfigLine& line, const std::string& group, const std::string& why = "",
+                        bool recognised = true);
   void invalid(const std::string& port, const std::string& message, const SourceRef& where,
                const std::string& fix = "");
   /// A reference to a `kind` object named `name` that the configuration does not define (CFG002).
@@ -158,7 +160,11 @@ class CliReader {
   }
 
   /// Counts a block's lines as QoS-related but not modelled (its note was made elsewhere).
-  void blockCounted(const cli::ConfigLine& line) { qos_lines_ += countLines(line); }
+  void blockCounted(const cli::ConfigLine& line) {
+    int n = countLines(line);
+    qos_lines_ += n;
+    qos_not_modelled_ += n;
+  }
 
   const char* format_;
   const cli::StatementGrammar& grammar_;
@@ -169,6 +175,8 @@ class CliReader {
   const cli::ConfigText* file_ = nullptr;
   int qos_lines_ = 0;
   int qos_parsed_ = 0;
+  int qos_not_modelled_ = 0;  ///< noted as not modelled (CFG001 with a reason, CFG005)
+  int qos_unrecognised_ = 0;  ///< "not understood" (CFG001)
   std::vector<ParseCoverage> coverage_;
   SourceRef default_src_;  ///< where the format's defaults are attributed (the hostname line)
   bool quiet_ = false;     ///< re-reading a block for another member of an interface range

@@ -61,7 +61,9 @@ ojson summaryJson(const Summary& s) {
       coverage.push_back({{"file", c.file},
                           {"format", c.format},
                           {"qos_lines", c.qos_lines},
-                          {"qos_lines_parsed", c.qos_lines_parsed}});
+                          {"qos_lines_parsed", c.qos_lines_parsed},
+                          {"qos_lines_not_modelled", c.qos_lines_not_modelled},
+                          {"qos_lines_unrecognised", c.qos_lines_unrecognised}});
     }
   }
   if (s.deadlock) {

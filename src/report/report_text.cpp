@@ -82,9 +82,18 @@ void writeText(const Report& report, std::ostream& out, const TextOptions& optio
   if (!s.coverage.empty()) {
     int lines = 0;
     int parsed = 0;
-    for (const ParseCoverage& c : s.coverage) lines += c.qos_lines, parsed += c.qos_lines_parsed;
-    out << fmt::format("rocelint: parsed {} of {} QoS-related lines in {} vendor CLI file(s)\n", parsed, lines,
-                       s.coverage.size());
+    int not_modelled = 0;
+    int unrecognised = 0;
+    for (const ParseCoverage& c : s.coverage) {
+      lines += c.qos_lines, parsed += c.qos_lines_parsed;
+      not_modelled += c.qos_lines_not_modelled, unrecognised += c.qos_lines_unrecognised;
+    }
+    // The rest is said only when there is one: "parsed 65 of 65" needs no breakdown.
+    std::string rest = parsed == lines
+                           ? ""
+                           : fmt::format(" ({} noted as not modelled, {} not recognised)", not_modelled, unrecognised);
+    out << fmt::format("rocelint: parsed {} of {} QoS-related lines in {} vendor CLI file(s){}\n", parsed, lines,
+                       s.coverage.size(), rest);
   }
   if (!s.out_of_scope_tables.empty()) {
     int entries = 0;
