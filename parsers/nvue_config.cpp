@@ -679,7 +679,20 @@ class Builder {
     bool bond = n.find("bond") != nullptr || name.rfind("bond", 0) == 0;
     bool vlan = name.rfind("vlan", 0) == 0;
     if (!isPortName(name) && !bond && !vlan) {
-      ++out_of_scope_[name == "eth0" ? "NVUE interface eth0 (management)" : "NVUE interface " + name];
+      if (name.rfind("eth", 0) == 0 || name.find('.') != std::string::npos) {
+        // The management port and subinterfaces: their parent port carries the QoS.
+        ++out_of_scope_[name == "eth0" ? "NVUE interface eth0 (management)" : "NVUE interface " + name];
+        return;
+      }
+      // Not a name NVUE gives a port, bond, VLAN or loopback: a typo drops the port silently.
+      notes_.push_back(makeNote(InputNote::Kind::UnknownField, sw_.name, "",
+                                fmt::format("NVUE interface \"{}\" is not a port (swpN, swpNsM), bond, VLAN "
+                                            "interface or loopback name; rocelint ignores its settings",
+                                            name),
+                                n.src));
+      notes_.back().group = "NVUE interface name";
+      notes_.back().fix = fmt::format(
+          "name the port as NVUE does (swp1, swp1s0), or give a bond `type: bond` and members; correct \"{}\"", name);
       return;
     }
     Interface intf;
@@ -703,7 +716,7 @@ class Builder {
            bond   ? InterfaceAddress::Kind::PortChannel
            : vlan ? InterfaceAddress::Kind::Vlan
                   : InterfaceAddress::Kind::Port);
-      } else if (key == "qos") {
+      } else if (key == "qos" && !bond) {
         interfaceQos(child, intf);
       } else if (key == "bond" && bond) {
         for (const Node& setting : mapChildren(child, "bond settings")) {
@@ -711,9 +724,26 @@ class Builder {
             ++out_of_scope_["NVUE interface bond " + setting.key];
             continue;
           }
-          for (const Node& member : mapChildren(setting, "bond members")) bond_members_[member.key] = name;
+          for (const Node& member : mapChildren(setting, "bond members")) {
+            bond_members_[member.key] = name;
+            bond_member_nodes_.emplace(member.key, &member);
+          }
         }
         portchannels_.insert(name);
+      } else if (key == "qos" && bond) {
+        // Which of a bond's QoS settings reach its members is not documented in the NVUE
+        // reference; rocelint reads QoS on the member ports and says so rather than guess.
+        notes_.push_back(makeNote(InputNote::Kind::UnknownField, sw_.name, "",
+                                  fmt::format("NVUE qos on bond {} is not applied to its members by rocelint; the "
+                                              "members' own qos settings (or the defaults) are what it checks",
+                                              name),
+                                  child.src));
+        notes_.back().group = "NVUE interface bond qos";
+        noted_.insert(&child);
+        notes_.back().fix = fmt::format(
+            "set the qos profiles on each member of {} (`nv set interface swpN qos ...`) "
+            "so that rocelint checks what they get",
+            name);
       } else {
         ++out_of_scope_["NVUE interface " + key];
       }
@@ -1186,6 +1216,20 @@ class Builder {
     for (const auto& entry : cc_) wredFor(entry.first);
     for (const auto& entry : pfc_) lossProfileFor(entry.first, pfcProfile(entry.first));
 
+    // A bond member is a front-panel port whether or not it has settings of its own.
+    std::set<std::string> configured;
+    for (const Interface& intf : interfaces_) configured.insert(intf.name);
+    for (const auto& [member, node] : bond_member_nodes_) {
+      if (!isPortName(member)) continue;
+      if (configured.count(member) != 0) continue;
+      Port& port = sw_.portFor(member);
+      port.declared = true;
+      port.src = node->src;
+      Interface intf;
+      intf.name = member;
+      intf.node = node;
+      interfaces_.push_back(std::move(intf));
+    }
     for (const Interface& intf : interfaces_) buildPort(intf);
     for (const auto& [member, bond] : bond_members_) {
       if (Port* port = sw_.findPort(member)) port->portchannel = bond;
@@ -1500,6 +1544,10 @@ class Builder {
   }
 
   void qosRegion(const Node& n, std::map<std::string, Counts>& per_file) {
+    if (noted_.count(&n) != 0) {  // its own note says why it is not modelled
+      countLeaves(n, per_file, Leaf::NotModelled);
+      return;
+    }
     if (n.isLeaf()) {
       countLeaves(n, per_file, n.used ? Leaf::Parsed : Leaf::Unrecognised);
       if (!n.used) {
@@ -1605,6 +1653,8 @@ class Builder {
 
   std::vector<Interface> interfaces_;
   std::map<std::string, std::string> bond_members_;
+  std::map<std::string, const Node*> bond_member_nodes_;  ///< first mention of each member
+  std::set<const Node*> noted_;                           ///< settings a note of their own reports as not modelled
   std::set<std::string> portchannels_;
   std::optional<Sourced<std::uint32_t>> bgp_asn_;
   std::vector<BgpPeer> peers_;

@@ -597,6 +597,58 @@ TEST(NvueNotes, UnknownKeysAreNotesWithCoverage) {
       << text.str();
 }
 
+// A bond's members are front-panel ports whether or not they have entries of their own
+// (`nv set interface bond1 bond member swp1-2` writes only the bond); QoS set on the bond itself
+// is a CFG001 note (rocelint checks the members' own), and a name NVUE gives no interface is one
+// too, never a silent drop.
+TEST(NvueInterfaces, BondMembersArePortsAndUnknownNamesAreNotes) {
+  TempDir dir;
+  dir.write("leaf1/startup.yaml",
+            "- set:\n"                                                  // 1
+            "    system: {hostname: leaf1}\n"                           // 2
+            "    interface:\n"                                          // 3
+            "      bond1:\n"                                            // 4
+            "        type: bond\n"                                      // 5
+            "        bond:\n"                                           // 6
+            "          member:\n"                                       // 7
+            "            swp1: {}\n"                                    // 8
+            "            swp2: {}\n"                                    // 9
+            "        qos: {pfc: {profile: default-global}}\n"           // 10
+            "      swp2:\n"                                             // 11
+            "        link: {mtu: 9000}\n"                               // 12
+            "      swp3s1: {link: {mtu: 9216}}\n"                       // 13
+            "      spw4: {link: {mtu: 9216}}\n"                         // 14
+            "      swp3s1.100: {ip: {address: {10.1.0.0/31: {}}}}\n");  // 15
+  Fabric fabric = loadFabric({dir.path()});
+  const Switch& sw = onlySwitch(fabric);
+  std::vector<std::string> names;
+  for (const Port& p : sw.ports) names.push_back(p.name);
+  EXPECT_EQ(names, (std::vector<std::string>{"swp1", "swp2", "swp3s1"}));
+  const Port& swp1 = portOf(sw, "swp1");
+  EXPECT_EQ(swp1.portchannel, "bond1");
+  EXPECT_EQ(swp1.src.line, 8);  // declared where the bond names it
+  EXPECT_EQ(portOf(sw, "swp2").portchannel, "bond1");
+  EXPECT_EQ(portOf(sw, "swp2").src.line, 11);  // its own entry
+  ASSERT_TRUE(portOf(sw, "swp2").mtu_bytes);
+  EXPECT_EQ(portOf(sw, "swp2").mtu_bytes->value, 9000u);
+  auto unknown = withRule(analyze(fabric, {}), "CFG001");
+  ASSERT_EQ(unknown.size(), 2u);
+  EXPECT_EQ(unknown[0].location.line, 10);
+  EXPECT_EQ(unknown[0].message,
+            "NVUE qos on bond bond1 is not applied to its members by rocelint; the members' own qos settings (or "
+            "the defaults) are what it checks");
+  EXPECT_EQ(unknown[0].fix,
+            "set the qos profiles on each member of bond1 (`nv set interface swpN qos ...`) so that rocelint checks "
+            "what they get");
+  EXPECT_EQ(unknown[1].location.line, 14);
+  EXPECT_EQ(unknown[1].message,
+            "NVUE interface \"spw4\" is not a port (swpN, swpNsM), bond, VLAN interface or loopback name; rocelint "
+            "ignores its settings");
+  EXPECT_EQ(unknown[1].fix,
+            "name the port as NVUE does (swp1, swp1s0), or give a bond `type: bond` and members; correct \"spw4\"");
+  EXPECT_EQ(fabric.out_of_scope_tables.count("NVUE interface swp3s1.100"), 1u);
+}
+
 TEST(NvueNotes, WatchdogOnAPortWithoutPfc) {
   TempDir dir;
   Fabric fabric = loadText(dir, "- set:\n    interface:\n      swp1:\n        qos: {pfc-watchdog: {state: enable}}\n");
