@@ -4,8 +4,10 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdint>
 #include <initializer_list>
 #include <string>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -151,6 +153,92 @@ bool closeTo(const std::string& neighbour, const std::string& sw) {
   return editDistance(a, b) <= limit;
 }
 
+/// Every string made of `s` by deleting at most two characters (with `s` itself).
+void deletions(const std::string& s, std::vector<std::string>& out) {
+  out.clear();
+  out.push_back(s);
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    std::string one = s.substr(0, i) + s.substr(i + 1);
+    for (std::size_t j = i; j < one.size(); ++j) out.push_back(one.substr(0, j) + one.substr(j + 1));
+    out.push_back(std::move(one));
+  }
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+}
+
+/// The fabric's switch names, indexed so that the switches close to a name are found without
+/// comparing it with every switch (65,536 hosts x 5,120 switches on a k=64 fat-tree): two names
+/// within two edits share a string of their two-deletion neighbourhoods (symmetric deletion), and
+/// names equal but for zero padding are equal once each number is written without its zeros.
+class SwitchNames {
+ public:
+  explicit SwitchNames(const Fabric& fabric) : stamp_(fabric.switches.size(), 0) {
+    std::vector<std::string> variants;
+    for (std::uint32_t i = 0; i < fabric.switches.size(); ++i) {
+      std::string label = lowerLabel(fabric.switches[i].name);
+      exact_.emplace(label, i);
+      by_number_[unpadded(label)].push_back(i);
+      deletions(label, variants);
+      for (const std::string& v : variants) by_deletion_[v].push_back(i);
+    }
+  }
+
+  /// Whether the name is a fabric switch's name followed by a separator and more (`leaf1-h1`,
+  /// `pod1-edge1_gpu3`): a device named after the switch it hangs off, not a typo of another.
+  [[nodiscard]] bool namedAfterASwitch(const std::string& name) const {
+    std::string label = lowerLabel(name);
+    for (std::size_t i = 1; i < label.size(); ++i) {
+      if ((label[i] == '-' || label[i] == '_') && exact_.count(label.substr(0, i)) != 0) return true;
+    }
+    return false;
+  }
+
+  /// Candidate switches for closeTo (a superset; each appears once).
+  std::vector<std::uint32_t> candidates(const std::string& name) {
+    ++round_;
+    std::vector<std::uint32_t> out;
+    auto add = [&](std::uint32_t i) {
+      if (stamp_[i] == round_) return;
+      stamp_[i] = round_;
+      out.push_back(i);
+    };
+    std::string label = lowerLabel(name);
+    if (auto it = by_number_.find(unpadded(label)); it != by_number_.end()) {
+      for (std::uint32_t i : it->second) add(i);
+    }
+    deletions(label, variants_);
+    for (const std::string& v : variants_) {
+      if (auto it = by_deletion_.find(v); it != by_deletion_.end()) {
+        for (std::uint32_t i : it->second) add(i);
+      }
+    }
+    std::sort(out.begin(), out.end());
+    return out;
+  }
+
+ private:
+  /// "leaf001" -> "leaf1": each run of digits without its leading zeros.
+  static std::string unpadded(const std::string& label) {
+    auto digit = [&](std::size_t k) { return k < label.size() && std::isdigit(static_cast<unsigned char>(label[k])); };
+    std::string out;
+    for (std::size_t k = 0; k < label.size(); ++k) {
+      bool starts_run = digit(k) && (k == 0 || !digit(k - 1));
+      if (starts_run) {
+        while (label[k] == '0' && digit(k + 1)) ++k;
+      }
+      out += label[k];
+    }
+    return out;
+  }
+
+  std::unordered_map<std::string, std::uint32_t> exact_;
+  std::unordered_map<std::string, std::vector<std::uint32_t>> by_number_;
+  std::unordered_map<std::string, std::vector<std::uint32_t>> by_deletion_;
+  std::vector<std::uint32_t> stamp_;
+  std::uint32_t round_ = 0;
+  std::vector<std::string> variants_;
+};
+
 /// Nothing links a fabric of several switches, or a port's neighbour name is close to a fabric
 /// switch's name but matches none: links (and every rule that checks them) are missing.
 void missingLinks(const RuleContext& ctx, FindingSink& sink) {
@@ -175,10 +263,13 @@ void missingLinks(const RuleContext& ctx, FindingSink& sink) {
         "the peer and its port (`spine1:Ethernet0`, docs/topology.md)";
     sink.add(std::move(f));
   }
+  if (fabric.hosts.empty()) return;
+  SwitchNames names(fabric);
   for (const Host& host : fabric.hosts) {
+    if (names.namedAfterASwitch(host.name)) continue;
     std::vector<std::string> candidates;
-    for (const Switch& sw : fabric.switches) {
-      if (closeTo(host.name, sw.name)) candidates.push_back(sw.name);
+    for (std::uint32_t i : names.candidates(host.name)) {
+      if (closeTo(host.name, fabric.switches[i].name)) candidates.push_back(fabric.switches[i].name);
     }
     if (candidates.empty()) continue;
     const Switch& sw = fabric.sw(host.attachment);

@@ -840,5 +840,36 @@ TEST(TopologyDescriptions, NearMissNamesAreTopo008WithTheCandidates) {
       "write the peer's host name as its configuration does (spine1), or ignore this if spnie1 is another device");
 }
 
+// TOPO008 on names as fabrics write them: a device named after the switch it hangs off
+// (`pod1-edge1-h1`, as rocelint-fabricgen and many inventories name servers) is not a typo of
+// pod1-edge11, while a swapped pair of letters or a zero-padded number still is. The candidates
+// come from an index, not from comparing every host with every switch.
+TEST(TopologyDescriptions, HostsNamedAfterTheirSwitchAreNoTypos) {
+  TempDir dir;
+  dir.write("pod1-edge1.cfg",
+            "hostname pod1-edge1\n"
+            "interface Ethernet1\n  description pod1-edge11:Ethernet1\n"
+            "interface Ethernet2\n  description pod1-edge1-h1:eth0\n"     // 5: its own server
+            "interface Ethernet3\n  description pod1-edeg11:Ethernet2\n"  // 7: a typo
+            "interface Ethernet4\n  description SPINE001:Ethernet1\n");   // 9: case and padding
+  dir.write("pod1-edge11.cfg", "hostname pod1-edge11\ninterface Ethernet1\n  description pod1-edge1:Ethernet1\n");
+  dir.write("spine1.cfg", "hostname spine1\ninterface Ethernet1\n");
+  Fabric fabric = loadFabric({dir.path()});
+  ASSERT_EQ(fabric.links.size(), 1u);
+  ASSERT_EQ(fabric.hosts.size(), 3u);
+  auto found = withRule(analyze(fabric, {}), "TOPO008");
+  ASSERT_EQ(found.size(), 2u);
+  EXPECT_EQ(found[0].port, "Ethernet3");
+  EXPECT_EQ(found[0].location.line, 7);
+  EXPECT_EQ(found[0].message,
+            "pod1-edge1 Ethernet3 faces pod1-edeg11, which is no switch of the fabric but is close to pod1-edge1, "
+            "pod1-edge11: if it is meant, the link is missing and the port is checked as a host port");
+  EXPECT_EQ(found[1].port, "Ethernet4");
+  EXPECT_EQ(found[1].location.line, 9);
+  EXPECT_EQ(found[1].message,
+            "pod1-edge1 Ethernet4 faces SPINE001, which is no switch of the fabric but is close to spine1: if it is "
+            "meant, the link is missing and the port is checked as a host port");
+}
+
 }  // namespace
 }  // namespace rocelint
