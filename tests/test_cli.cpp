@@ -101,7 +101,9 @@ TEST(Cli, MalformedJsonExitsTwoWithFileLineColumn) {
 
 // A fabric checked only in part, or not at all, must fail a CI gate whatever the subcommand: a
 // file left out as not well-formed (CFG006), an empty directory, a README, or only a NOS rocelint
-// recognises but does not read (Dell OS10, CFG004) all exit 2 with the reason on stderr.
+// recognises but does not read (Dell OS10, CFG004) all exit 2 with the reason on stderr. (A
+// folder of LLDP captures or a topology alone is read, and its TOPO006 warnings say what is
+// missing: tests/corpus/corpus/lldp.yaml.)
 TEST(Cli, EverySubcommandExitsTwoOnAFabricCheckedInPartOrNotAtAll) {
   test::TempDir partial;
   std::filesystem::copy(sample("leafspine-clean"), partial.path(), std::filesystem::copy_options::recursive);
@@ -135,9 +137,9 @@ TEST(Cli, EverySubcommandExitsTwoOnAFabricCheckedInPartOrNotAtAll) {
   for (const test::TempDir* dir : {&empty, &readme, &dell}) {
     CliRun r = run("check " + dir->path());
     EXPECT_EQ(r.code, 2) << r.out;
-    EXPECT_NE(
-        r.out.find("rocelint: error: no switch configuration was loaded from " + dir->path() + ": nothing was checked"),
-        std::string::npos)
+    EXPECT_NE(r.out.find("rocelint: error: no configuration, topology or LLDP file was loaded from " + dir->path() +
+                         ": nothing was checked"),
+              std::string::npos)
         << r.out;
   }
   CliRun os10 = run("check " + dell.path());

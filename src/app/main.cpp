@@ -147,18 +147,18 @@ void emit(const R& report, const OutputOptions& o) {
   }
 }
 
-/// Why a run checked less than it was given, if it did: no switch configuration loaded at all (an
-/// empty directory, a README, only an unsupported NOS), or files left out as not well-formed
+/// Why a run checked less than it was given, if it did: no input loaded at all (an empty
+/// directory, a README, only an unsupported NOS), or files left out as not well-formed
 /// (CFG006). A CI gate must fail loudly on either (exit 2), never pass on nothing.
-std::optional<std::string> incompleteInput(int switches, int files_left_out, const std::string& where) {
-  if (switches == 0) {
+std::optional<std::string> incompleteInput(const rocelint::Summary& summary, const std::string& where) {
+  if (summary.switches == 0 && summary.files == 0) {
     return fmt::format(
-        "no switch configuration was loaded from {}: nothing was checked (a skipped file is a CFG004 note, a "
-        "malformed one CFG006)",
+        "no configuration, topology or LLDP file was loaded from {}: nothing was checked (a skipped file is a "
+        "CFG004 note, a malformed one CFG006)",
         where);
   }
-  if (files_left_out > 0) {
-    return fmt::format("{} file(s) not well-formed were left out of the fabric (CFG006)", files_left_out);
+  if (summary.files_left_out > 0) {
+    return fmt::format("{} file(s) not well-formed were left out of the fabric (CFG006)", summary.files_left_out);
   }
   return std::nullopt;
 }
@@ -206,7 +206,7 @@ int runCheck(const CheckOptions& c, const OutputOptions& o) {
   }
   progress.finish();
   emit(report, o);
-  if (auto why = incompleteInput(report.summary.switches, report.summary.files_left_out, joinPaths(c.paths))) {
+  if (auto why = incompleteInput(report.summary, joinPaths(c.paths))) {
     std::cerr << "rocelint: error: " << *why << '\n';
     return kExitInputError;
   }
@@ -227,7 +227,7 @@ int runDiff(const DiffOptions& d, const OutputOptions& o) {
   bool incomplete = false;
   for (const auto& [dir, summary] :
        {std::pair{d.old_dir, &diff.before.summary}, std::pair{d.new_dir, &diff.after.summary}}) {
-    if (auto why = incompleteInput(summary->switches, summary->files_left_out, dir)) {
+    if (auto why = incompleteInput(*summary, dir)) {
       std::cerr << "rocelint: error: " << *why << '\n';
       incomplete = true;
     }
@@ -252,7 +252,11 @@ int runGraph(const std::vector<std::string>& paths, const OutputOptions& o, roce
     std::cerr << fmt::format("rocelint: buffer-dependency graph: {} queues, {} dependencies, {} cyclic component(s)\n",
                              analysis.bdg.nodeCount(), analysis.bdg.edgeCount(), analysis.cycles.size());
   }
-  if (auto why = incompleteInput(static_cast<int>(fabric.switches.size()), malformedFiles(fabric), joinPaths(paths))) {
+  rocelint::Summary loaded;
+  loaded.files = fabric.files_loaded;
+  loaded.switches = static_cast<int>(fabric.switches.size());
+  loaded.files_left_out = malformedFiles(fabric);
+  if (auto why = incompleteInput(loaded, joinPaths(paths))) {
     std::cerr << "rocelint: error: " << *why << '\n';  // a cycle through the missing switches would not show
     return kExitInputError;
   }

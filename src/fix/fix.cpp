@@ -366,7 +366,7 @@ FixResult runFix(const std::string& input, const std::string& out_dir, const Con
         "run again",
         note.src.line > 0 ? fmt::format("{}:{}", note.src.file(), note.src.line) : note.src.file(), note.message));
   }
-  if (fabric.switches.empty()) {
+  if (fabric.switches.empty()) {  // fix repairs switch configurations only
     throw InputError(fmt::format("{}: no switch configuration was loaded: nothing to repair", input));
   }
   result.before = countFixable(analyze(fabric, config));
