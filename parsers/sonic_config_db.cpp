@@ -368,6 +368,7 @@ const std::map<std::string, std::set<std::string>>& knownFields() {
       {"PORTCHANNEL",
        {"mtu", "min_links", "lacp_key", "admin_status", "members", "fallback", "fast_rate", "tpid", "mode"}},
       {"PORTCHANNEL_MEMBER", {}},
+      {"VLAN_MEMBER", {"tagging_mode"}},
       {"STATIC_ROUTE", {"nexthop", "ifname", "distance", "nexthop-vrf", "blackhole", "advertise", "bfd"}},
       {"PORT_QOS_MAP",
        {"pfc_enable", "pfcwd_sw_enable", "dscp_to_tc_map", "dot1p_to_tc_map", "tc_to_pg_map", "tc_to_queue_map",
@@ -451,6 +452,7 @@ class Builder {
     adoptNameAsHost();
     readPorts();
     readPortChannels();
+    readVlanMembers();
     readMaps();
     readPortQos();
     deriveTrust();
@@ -725,6 +727,36 @@ class Builder {
       auto parts = splitOn(key, '|');
       if (parts.size() != 2) continue;
       for (Port* port : portsOf(parts[1], e)) port->portchannel = parts[0];
+    }
+  }
+
+  // VLAN_MEMBER|Vlan1000|Ethernet16 {tagging_mode: untagged}: an access port of Vlan1000 (a LAG
+  // member of a VLAN makes each of its ports one). sonic-vlan.yang: tagged | untagged |
+  // priority_tagged; only an untagged member carries the VLAN's servers untagged.
+  void readVlanMembers() {
+    for (const auto& [key, e] : table("VLAN_MEMBER")) {
+      auto parts = splitOn(key, '|');
+      if (parts.size() != 2) continue;
+      auto mode = e.fields.find("tagging_mode");
+      if (mode == e.fields.end()) continue;
+      const Field& f = mode->second;
+      if (f.wrong_type || (f.value != "tagged" && f.value != "untagged" && f.value != "priority_tagged")) {
+        invalid("VLAN_MEMBER|" + key + "|tagging_mode", f, "tagged, untagged or priority_tagged");
+        continue;
+      }
+      if (f.value != "untagged") continue;
+      std::vector<Port*> ports;
+      if (std::find(sw_.portchannels.begin(), sw_.portchannels.end(), parts[1]) != sw_.portchannels.end()) {
+        for (Port& port : sw_.ports) {
+          if (port.portchannel == parts[1]) ports.push_back(&port);
+        }
+      } else {
+        ports = portsOf(parts[1], e);
+      }
+      for (Port* port : ports) {
+        port->access_vlan = parts[0];
+        port->access_vlan_src = f.src;
+      }
     }
   }
 

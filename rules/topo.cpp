@@ -266,6 +266,7 @@ void missingLinks(const RuleContext& ctx, FindingSink& sink) {
   if (fabric.hosts.empty()) return;
   SwitchNames names(fabric);
   for (const Host& host : fabric.hosts) {
+    if (!fabric.port(host.attachment).neighbor) continue;  // a VLAN's servers: no name was written
     if (names.namedAfterASwitch(host.name)) continue;
     std::vector<std::string> candidates;
     for (std::uint32_t i : names.candidates(host.name)) {

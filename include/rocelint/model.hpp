@@ -209,7 +209,11 @@ struct Port {
   std::vector<Reference> ingress_profile_list;
   std::vector<Reference> egress_profile_list;
   std::string portchannel;  ///< LAG this port is a member of, if any
-  bool declared = false;    ///< present in the PORT table (not only referenced)
+  /// The VLAN this port is an untagged (access) member of, if any: it carries that VLAN's servers,
+  /// so with no neighbour named it is a host port (the loader's buildLinksAndHosts).
+  InternedString access_vlan;
+  SourceRef access_vlan_src;
+  bool declared = false;  ///< present in the PORT table (not only referenced)
   SourceRef src;
 
   [[nodiscard]] bool isAdminDown() const { return admin_up && !admin_up->value; }

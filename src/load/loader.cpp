@@ -142,7 +142,13 @@ void buildLinksAndHosts(Fabric& fabric) {
     const Switch& sw = fabric.switches[s];
     for (std::size_t p = 0; p < sw.ports.size(); ++p) {
       const Port& port = sw.ports[p];
-      if (!port.neighbor) continue;
+      if (!port.neighbor) {
+        // An access port of a VLAN with no neighbour named: the VLAN's servers (a ToR's
+        // Vlan1000 members usually have no DEVICE_NEIGHBOR entry).
+        if (!port.access_vlan.empty())
+          fabric.hosts.push_back({fmt::format("a server in {}", port.access_vlan.str()), {s, p}});
+        continue;
+      }
       auto peer_switch = fabric.switch_index.find(port.neighbor->device);
       if (peer_switch == fabric.switch_index.end()) {
         if (missing.count(port.neighbor->device)) continue;
