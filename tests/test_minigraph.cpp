@@ -425,9 +425,12 @@ TEST_F(LeafGraph, AddressesLagsAndVlansOfThisDevicesDataPlane) {
   EXPECT_EQ(sw_->portchannels, (std::vector<std::string>{"PortChannel1"}));
   EXPECT_EQ(sw_->findPort("Ethernet8")->portchannel, "PortChannel1");
   EXPECT_EQ(sw_->findPort("Ethernet12")->portchannel, "PortChannel1");
-  // VLAN and VLAN_MEMBER are rendered but not modelled: counted as out of scope.
+  // VLAN is rendered but not modelled (out of scope); VLAN_MEMBER (sonic-cfggen: untagged) makes
+  // etp2 = Ethernet4 an access port of Vlan1000, a host port since no neighbour is named.
   EXPECT_EQ(fabric_.out_of_scope_tables.at("VLAN"), 1);
-  EXPECT_EQ(fabric_.out_of_scope_tables.at("VLAN_MEMBER"), 1);
+  EXPECT_EQ(fabric_.out_of_scope_tables.count("VLAN_MEMBER"), 0u);
+  EXPECT_EQ(sw_->findPort("Ethernet4")->access_vlan, "Vlan1000");
+  EXPECT_TRUE(sw_->findPort("Ethernet0")->access_vlan.empty());
 }
 
 TEST_F(LeafGraph, RenderedTablesCarryEveryFieldWithItsLine) {
