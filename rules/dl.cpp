@@ -195,6 +195,38 @@ void unresolvedStatic(const RuleContext& ctx, FindingSink& sink) {
   }
 }
 
+/// No port faces a server: the analysis had to assume that RoCE traffic enters at every switch.
+void assumedSources(const RuleContext& ctx, FindingSink& sink) {
+  if (ctx.fabric.links.empty()) return;
+  const DeadlockAnalysis& dl = ctx.deadlock();
+  if (dl.assumed_sources.empty()) return;
+  const Switch& sw = ctx.fabric.switches.front();
+  sink.add(at(sw, "", std::nullopt, switchLocation(sw),
+              fmt::format("no port of the {} switches faces a server (no neighbour that is not a fabric switch, no "
+                          "VLAN access port, no routed port with a subnet of its own), so the deadlock analysis "
+                          "assumes RoCE traffic enters at every switch; a cycle it reports may need traffic that "
+                          "no server sends (e.g. originated on a spine)",
+                          ctx.fabric.switches.size()),
+              "name the servers: a neighbour entry, LLDP capture, topology file or port description for each "
+              "server port, or make the server ports access members of their VLAN"));
+}
+
+/// Nothing the fabric originates is a RoCE destination: no route was checked for deadlock.
+void noDestination(const RuleContext& ctx, FindingSink& sink) {
+  if (ctx.fabric.links.empty() || ctx.fabric.switches.empty()) return;
+  const DeadlockAnalysis& dl = ctx.deadlock();
+  if (!dl.destinations->groups.empty()) return;
+  const Switch& sw = ctx.fabric.switches.front();
+  sink.add(at(sw, "", std::nullopt, switchLocation(sw),
+              fmt::format("no switch of the fabric originates a server subnet (a VLAN interface, an addressed port "
+                          "that is no fabric link, or a static route), so the deadlock analysis routed nothing and "
+                          "checked no cycle; {} loopback and {} link prefix{} are not RoCE destinations by default",
+                          dl.destinations->skipped_loopbacks, dl.destinations->skipped_links,
+                          dl.destinations->skipped_links == 1 ? "" : "es"),
+              "configure the server subnets on the leaves, or, if RDMA traffic really targets switch addresses, "
+              "set `params: {roce_destinations: [hosts, loopbacks]}` (or add `links`) in .rocelint.yaml"));
+}
+
 }  // namespace
 
 void registerDlRules(std::vector<Rule>& rules) {
@@ -204,6 +236,10 @@ void registerDlRules(std::vector<Rule>& rules) {
       {"DL003", Severity::Error, "Cyclic buffer dependency after link failures (what-if)", failureDependency});
   rules.push_back({"DL004", Severity::Note, "PFC storm blast radius above threshold", stormRadius});
   rules.push_back({"DL005", Severity::Warning, "Static route next hop cannot be resolved", unresolvedStatic});
+  rules.push_back(
+      {"DL006", Severity::Note, "No port faces a server: deadlock traffic sources assumed", assumedSources});
+  rules.push_back(
+      {"DL007", Severity::Warning, "No RoCE destination: the deadlock analysis checked nothing", noDestination});
 }
 
 }  // namespace rocelint::rules

@@ -20,6 +20,10 @@ void registerWdRules(std::vector<Rule>& rules);
 void registerBufRules(std::vector<Rule>& rules);
 void registerDlRules(std::vector<Rule>& rules);
 
+/// Where a finding about a switch as a whole points: its metadata (host name) entry, or the first
+/// line of its first file.
+SourceRef switchLocation(const Switch& sw);
+
 /// Finding pre-filled with switch, port and location; `message` may hold term placeholders
 /// (rocelint/fix_action.hpp), `fix` is advice that is the same in every format.
 Finding at(const Switch& sw, const std::string& port, std::optional<int> priority, const SourceRef& where,

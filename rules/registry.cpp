@@ -95,6 +95,11 @@ std::string familyDescription(const std::string& family) {
 
 namespace rules {
 
+SourceRef switchLocation(const Switch& sw) {
+  if (sw.metadata_src.known()) return sw.metadata_src;
+  return SourceRef{sw.files.empty() ? "" : sw.files.front(), 1, 1, OriginKind::None, ""};
+}
+
 Finding at(const Switch& sw, const std::string& port, std::optional<int> priority, const SourceRef& where,
            std::string message, std::string fix) {
   Finding f;

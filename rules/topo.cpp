@@ -250,9 +250,7 @@ void missingLinks(const RuleContext& ctx, FindingSink& sink) {
     if (fabric.switches.size() > 8) names += fmt::format(" and {} more", fabric.switches.size() - 8);
     const Switch& first = fabric.switches.front();
     Finding f;
-    f.location = first.metadata_src.known()
-                     ? first.metadata_src
-                     : SourceRef{first.files.empty() ? "" : first.files.front(), 1, 1, OriginKind::None, ""};
+    f.location = switchLocation(first);
     f.message = fmt::format(
         "{} switches ({}) but not one link between them: no neighbour table, LLDP capture, topology file or port "
         "description names a port of another fabric switch, so the link, PFC-pairing and deadlock checks have "

@@ -4,7 +4,9 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <filesystem>
 #include <map>
+#include <nlohmann/json.hpp>
 #include <set>
 #include <sstream>
 
@@ -313,6 +315,67 @@ TEST(Deadlock, ClosOfLagsFailsLikeTheClosOfSingleLinks) {
   EXPECT_TRUE(shared.analysis.failure_cycles.empty());
 }
 
+// Issue 14's T0: a 3-spine x 6-leaf Clos with distinct spine ASNs whose servers are untagged
+// Vlan1000 members with no neighbour entry. The servers are the sources (6 host ports, no
+// assumed sources) and the servers' /24s the destinations, so no two converged failures close a
+// cycle: the 20 DL003 cycles this fabric gave came from treating every switch as a source and
+// from routes toward the spines' loopbacks, which no server traffic takes. The routed-host copy
+// of the same Clos agrees. With loopbacks made destinations (params.roce_destinations) the
+// bounce toward a spine's loopback through another spine is a cycle again.
+TEST(Deadlock, VlanHostT0WithDistinctSpineAsnsHasNoConvergedTwoFailureCycle) {
+  for (const char* name : {"clos36-vlan-distinct", "clos36-distinct"}) {
+    Loaded l = analyse(name, false, 2);
+    EXPECT_EQ(l.fabric.links.size(), 18u) << name;
+    EXPECT_EQ(l.analysis.graph->hostPorts().size(), 6u) << name;
+    EXPECT_TRUE(l.analysis.assumed_sources.empty()) << name;
+    EXPECT_EQ(l.analysis.stats.failure_sets, 18u + 153u) << name;
+    EXPECT_EQ(l.analysis.failure_sets_with_cycle, 0u) << name;
+    EXPECT_TRUE(l.analysis.cycles.empty()) << name;
+  }
+  Loaded vlan = analyse("clos36-vlan-distinct");
+  EXPECT_EQ(vlan.analysis.destinations->prefixes.size(), 6u);  // the leaves' Vlan1000 /24s
+  EXPECT_EQ(vlan.analysis.destinations->skipped_loopbacks, 9u);
+  for (const Host& host : vlan.fabric.hosts) EXPECT_EQ(host.name, "a server in Vlan1000");
+
+  Fabric fabric = loadFabric({scenario("clos36-vlan-distinct")});
+  RuleParams params;
+  params.roce_destinations_loopbacks = true;
+  DeadlockOptions options;
+  options.failures = 2;
+  DeadlockAnalysis with_loopbacks = analyzeDeadlock(fabric, params, options);
+  EXPECT_GT(with_loopbacks.failure_sets_with_cycle, 0u);
+}
+
+// Without VLAN_MEMBER the same servers are invisible: no port faces a server, traffic is assumed
+// to enter at every switch (DL006), and spine-originated traffic forms cycles again.
+TEST(Deadlock, WithoutHostPortsEverySwitchIsAnAssumedSource) {
+  test::TempDir dir;
+  for (const auto& entry : std::filesystem::directory_iterator(scenario("clos36-vlan-distinct"))) {
+    auto cfg = nlohmann::json::parse(test::readAll(entry.path().string()));
+    cfg.erase("VLAN_MEMBER");
+    dir.write(entry.path().filename().string(), cfg.dump(2));
+  }
+  Loaded l;
+  l.fabric = loadFabric({dir.path()});
+  RuleParams params;
+  DeadlockOptions options;
+  options.failures = 2;
+  l.analysis = analyzeDeadlock(l.fabric, params, options);
+  EXPECT_TRUE(l.analysis.graph->hostPorts().empty());
+  EXPECT_EQ(l.analysis.assumed_sources, std::vector<std::uint8_t>(9, 1));
+  EXPECT_GT(l.analysis.failure_sets_with_cycle, 0u);
+  Report report = test::check(dir.path());
+  std::size_t dl006 = 0;
+  for (const Finding& f : report.findings) {
+    if (f.rule != "DL006") continue;
+    ++dl006;
+    EXPECT_EQ(f.switch_name, "leaf1");
+    EXPECT_EQ(f.severity, Severity::Note);
+    EXPECT_NE(f.message.find("no port of the 9 switches faces a server"), std::string::npos) << f.message;
+  }
+  EXPECT_EQ(dl006, 1u);
+}
+
 // min-links: one member of each of two LAGs down changes nothing (the LAGs stay up, as in the
 // configured Clos); with min_links 2 on those LAGs they go down, and the two failures of
 // DistinctSpineAsnClosHasAConvergedCycleUnderTwoFailures (spine1-leaf2, spine2-leaf4) close the cycle.
@@ -466,12 +529,29 @@ TEST(Deadlock, PrefixesParseAndContain) {
 
 TEST(Deadlock, DestinationsAreGroupedByOrigin) {
   Loaded l = analyse("ring4");
-  // Per switch: a loopback and a routed host /31; link /31s are not destinations.
-  EXPECT_EQ(l.analysis.destinations->prefixes.size(), 8u);
+  // Per switch: a loopback and a routed host /31. Only the host /31s are RoCE destinations by
+  // default; loopbacks (and link /31s) are skipped and counted.
+  EXPECT_EQ(l.analysis.destinations->prefixes.size(), 4u);
+  EXPECT_EQ(l.analysis.destinations->skipped_loopbacks, 4u);
+  EXPECT_EQ(l.analysis.destinations->skipped_links, 4u);
   EXPECT_EQ(l.analysis.destinations->groups.size(), 4u);
   for (const DestinationGroup& g : l.analysis.destinations->groups) {
     EXPECT_EQ(g.origins.size(), 1u);
-    EXPECT_EQ(g.prefixes.size(), 2u);
+    EXPECT_EQ(g.prefixes.size(), 1u);
+    EXPECT_TRUE(g.hosts);
+  }
+  // params.roce_destinations: [hosts, loopbacks, links] brings them back: each switch's group
+  // holds its loopback and host /31; every link /31 is a group of its two ends.
+  {
+    Fabric fabric = loadFabric({scenario("ring4")});
+    SwitchGraph graph(fabric);
+    Destinations all = collectDestinations(graph, DestinationKinds{true, true});
+    EXPECT_EQ(all.prefixes.size(), 12u);
+    EXPECT_EQ(all.skipped_loopbacks + all.skipped_links, 0u);
+    std::size_t two_ends = 0;
+    for (const DestinationGroup& g : all.groups) two_ends += g.origins.size() == 2 ? 1 : 0;
+    EXPECT_EQ(two_ends, 4u);
+    EXPECT_EQ(all.groups.size(), 8u);
   }
   Loaded s = analyse("static-loop");
   // The static prefix is a group of its own, with a static override on each switch.

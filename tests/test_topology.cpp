@@ -455,12 +455,25 @@ std::string strippedSample(const TempDir& dir, const std::string& sub, bool keep
     if (entry.path().extension() != ".json") continue;
     auto cfg = nlohmann::json::parse(test::readAll(entry.path().string()));
     EXPECT_TRUE(cfg.contains("DEVICE_NEIGHBOR"));
+    // Ports facing another switch of the sample (leafN/spineN), whose /31s are link addresses.
+    std::set<std::string> link_ports;
+    for (auto& [port, peer] : cfg["DEVICE_NEIGHBOR"].items()) {
+      std::string name = peer.value("name", "");
+      if (name.rfind("leaf", 0) == 0 || name.rfind("spine", 0) == 0) link_ports.insert(port);
+    }
     cfg.erase("DEVICE_NEIGHBOR");
     // Descriptions name the peers too (docs/topology.md "Interface descriptions"): without either,
     // the configurations carry no cabling at all.
     for (auto& [name, port] : cfg["PORT"].items()) port.erase("description");
-    // The /31 link addresses would link the fabric on their own (linkPointToPointSubnets).
-    if (!keep_addresses) cfg.erase("INTERFACE");
+    // The /31 link addresses would link the fabric on their own (linkPointToPointSubnets); the
+    // server ports' subnets stay (they are the fabric's RoCE destinations).
+    if (!keep_addresses) {
+      nlohmann::json kept = nlohmann::json::object();
+      for (auto& [key, value] : cfg["INTERFACE"].items()) {
+        if (!link_ports.count(key.substr(0, key.find('|')))) kept[key] = value;
+      }
+      cfg["INTERFACE"] = kept;
+    }
     dir.write(sub + "/" + entry.path().filename().string(), cfg.dump(4));
   }
   return dir.path() + "/" + sub;

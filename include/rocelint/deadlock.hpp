@@ -153,6 +153,9 @@ struct DeadlockAnalysis {
   std::vector<FailureCounterexample> failure_cycles;
   std::size_t failure_sets_with_cycle = 0;
   std::vector<BlastRadius> blast;  ///< worst first
+  /// Switches where traffic was assumed to enter because no port faces a host (1/0 per switch);
+  /// empty when the fabric has host ports.
+  std::vector<std::uint8_t> assumed_sources;
   DeadlockStats stats;
 };
 

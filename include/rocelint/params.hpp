@@ -14,6 +14,10 @@ namespace rocelint {
 /// Parameters the rules read; defaults match docs/rules.
 struct RuleParams {
   std::vector<int> roce_dscps = {26};
+  /// Deadlock destinations besides host subnets (VLAN interfaces, routed host ports, static
+  /// routes): switch loopbacks and switch-to-switch link subnets, off by default.
+  bool roce_destinations_loopbacks = false;
+  bool roce_destinations_links = false;
   std::optional<std::vector<int>> lossless_priorities;  ///< default: the fabric's majority
   int max_lossless_priorities = 2;
   int watchdog_detection_min_ms = 100;

@@ -140,11 +140,24 @@ struct Destinations {
   std::vector<DestinationPrefix> prefixes;
   std::vector<DestinationGroup> groups;
   std::vector<StaticNextHops> statics;
-  std::vector<std::string> ignored;  ///< addresses that could not be parsed, with why
+  std::vector<std::string> ignored;   ///< addresses that could not be parsed, with why
+  std::size_t skipped_loopbacks = 0;  ///< loopback prefixes left out (not RoCE destinations)
+  std::size_t skipped_links = 0;      ///< switch-to-switch link subnets left out
+};
+
+/// Which prefixes besides host subnets are destinations of RoCE traffic
+/// (`params.roce_destinations`; docs/deadlock.md, "Destinations").
+struct DestinationKinds {
+  bool loopbacks = false;  ///< switch loopbacks (and static routes inside them)
+  bool links = false;      ///< point-to-point subnets of switch-to-switch links
 };
 
 /// Collects destination prefixes and groups them (docs/deadlock.md, "Destinations").
-Destinations collectDestinations(const SwitchGraph& graph);
+Destinations collectDestinations(const SwitchGraph& graph, DestinationKinds kinds = {});
+
+/// Where traffic enters when the fabric has no host-facing port (docs/deadlock.md, "Sources"):
+/// per switch 1 or 0, every switch. Empty when the fabric has host ports.
+std::vector<std::uint8_t> assumedSources(const SwitchGraph& graph);
 
 /// How routes react to failed links.
 enum class RoutingMode : std::uint8_t {

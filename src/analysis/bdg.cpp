@@ -229,29 +229,8 @@ FlowPropagator::FlowPropagator(const SwitchGraph& graph, const Destinations& des
   visited_flag_.assign(n, 0);
   host_ports_of_.resize(n);
   for (std::uint32_t gp : graph.hostPorts()) host_ports_of_[graph.portOf(gp).sw].push_back(gp);
-  if (graph.hostPorts().empty()) {
-    // No host port is known: traffic of unknown origin enters where a device that is no fabric
-    // switch can be attached, a port with an IP address and no inter-switch link (a server, a
-    // tester). Spines whose every addressed port is a fabric link then source nothing; a fabric
-    // without such a port at all has every switch as a source.
-    virtual_source_.assign(n, 0);
-    bool any = false;
-    const Fabric& fabric = graph.fabric();
-    for (std::size_t s = 0; s < n; ++s) {
-      const Switch& sw = fabric.switches[s];
-      for (const InterfaceAddress& address : sw.addresses) {
-        if (address.kind != InterfaceAddress::Kind::Port) continue;
-        const Port* port = sw.findPort(address.interface);
-        if (port == nullptr || port->isAdminDown()) continue;
-        PortRef ref{s, static_cast<std::size_t>(port - sw.ports.data())};
-        if (graph.arcOfPort(graph.globalPort(ref)) != SwitchGraph::kNoArc) continue;
-        virtual_source_[s] = 1;
-        any = true;
-        break;
-      }
-    }
-    if (!any) virtual_source_.assign(n, 1);
-  }
+  // No host port is known: traffic of unknown origin enters everywhere (docs/deadlock.md, "Sources").
+  virtual_source_ = assumedSources(graph);
   color_.assign(n, 0);
   local_.assign(graph.portCount(), 0);
   local_host_.assign(n, 0);

@@ -370,6 +370,10 @@ std::vector<std::size_t> lagMembers(const Switch& sw, std::size_t port) {
   return portsOfInterface(sw, lag);
 }
 
+DestinationKinds destinationKinds(const RuleParams& params) {
+  return {params.roce_destinations_loopbacks, params.roce_destinations_links};
+}
+
 struct Rerun {
   std::size_t cycles = 0;
   bool still_cyclic = false;
@@ -381,7 +385,7 @@ struct Rerun {
 Rerun rerun(const Fabric& fabric, const RuleParams& params, bool transient,
             const std::vector<std::uint32_t>& extra_down, const std::vector<BdgKey>& keys) {
   SwitchGraph graph(fabric);
-  Destinations dest = collectDestinations(graph);
+  Destinations dest = collectDestinations(graph, destinationKinds(params));
   Engine engine(graph, dest, sourceMask(params));
   LinkState down(graph.arcCount());
   for (std::uint32_t l = 0; l < fabric.links.size(); ++l) {
@@ -742,9 +746,10 @@ DeadlockAnalysis analyzeDeadlock(const Fabric& fabric, const RuleParams& params,
   DeadlockAnalysis out;
   auto start = std::chrono::steady_clock::now();
   auto graph = std::make_shared<SwitchGraph>(fabric);
-  auto dest = std::make_shared<Destinations>(collectDestinations(*graph));
+  auto dest = std::make_shared<Destinations>(collectDestinations(*graph, destinationKinds(params)));
   out.graph = graph;
   out.destinations = dest;
+  out.assumed_sources = assumedSources(*graph);
   out.stats.destinations = dest->prefixes.size();
   out.stats.groups = dest->groups.size();
   std::uint64_t sources = sourceMask(params);

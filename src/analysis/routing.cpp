@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <charconv>
 #include <map>
+#include <set>
 #include <tuple>
 #include <unordered_map>
 
@@ -241,11 +242,14 @@ StaticNextHops resolveStatic(const SwitchGraph& graph, std::uint32_t s, const St
 
 }  // namespace
 
-Destinations collectDestinations(const SwitchGraph& graph) {
+Destinations collectDestinations(const SwitchGraph& graph, DestinationKinds kinds) {
   const Fabric& fabric = graph.fabric();
   Destinations d;
   // Originated prefixes (host subnets, loopbacks, routed host ports) -> originating switches.
+  // Every originated prefix takes part in longest-prefix matching; only the kinds RoCE traffic
+  // targets become destinations (atoms).
   std::unordered_map<IpPrefix, std::vector<std::uint32_t>, PrefixKeyHash> originated;
+  std::vector<IpPrefix> loopbacks;
   std::map<IpPrefix, std::size_t> atom_index;
   auto addAtom = [&](const IpPrefix& net, const std::string& text, const SourceRef& src, bool loopback) {
     if (auto it = atom_index.find(net); it != atom_index.end()) {
@@ -255,16 +259,17 @@ Destinations collectDestinations(const SwitchGraph& graph) {
     atom_index.emplace(net, d.prefixes.size());
     d.prefixes.push_back({net, text, src, loopback});
   };
+  std::set<IpPrefix> skipped_loopbacks;
+  std::set<IpPrefix> skipped_links;
   for (std::uint32_t s = 0; s < fabric.switches.size(); ++s) {
     const Switch& sw = fabric.switches[s];
     for (const InterfaceAddress& a : sw.addresses) {
+      bool link_port = false;
       if (a.kind == InterfaceAddress::Kind::Port || a.kind == InterfaceAddress::Kind::PortChannel) {
         // Switch-to-switch link subnets are not destinations of host traffic.
-        bool link_port = false;
         for (std::size_t p : portsOfInterface(sw, a.interface)) {
           if (graph.arcOfPort(graph.globalPort({s, p})) != SwitchGraph::kNoArc) link_port = true;
         }
-        if (link_port) continue;
       }
       auto prefix = IpPrefix::parse(a.prefix);
       if (!prefix) {
@@ -273,11 +278,22 @@ Destinations collectDestinations(const SwitchGraph& graph) {
         continue;
       }
       IpPrefix net = prefix->network();
+      bool loopback = a.kind == InterfaceAddress::Kind::Loopback;
+      if (link_port && !kinds.links) {
+        skipped_links.insert(net);
+        continue;
+      }
       auto& origins = originated[net];
       if (std::find(origins.begin(), origins.end(), s) == origins.end()) origins.push_back(s);
-      addAtom(net, net.str(), a.src, a.kind == InterfaceAddress::Kind::Loopback);
+      if (loopback) loopbacks.push_back(net);
+      if (loopback && !kinds.loopbacks) {
+        skipped_loopbacks.insert(net);
+        continue;
+      }
+      addAtom(net, net.str(), a.src, loopback);
     }
   }
+  d.skipped_links = skipped_links.size();
   // Static routes: resolved once, and their prefixes are destinations too.
   std::vector<std::pair<IpPrefix, std::uint32_t>> static_prefixes;  // prefix, index into d.statics
   for (std::uint32_t s = 0; s < fabric.switches.size(); ++s) {
@@ -293,7 +309,14 @@ Destinations collectDestinations(const SwitchGraph& graph) {
       IpPrefix net = prefix->network();
       static_prefixes.emplace_back(net, static_cast<std::uint32_t>(d.statics.size()));
       d.statics.push_back(resolveStatic(graph, s, route));
-      addAtom(net, net.str(), route.src, false);
+      // A static route toward a switch's loopback carries management, not RoCE, traffic.
+      bool toward_loopback =
+          std::any_of(loopbacks.begin(), loopbacks.end(), [&](const IpPrefix& lo) { return lo.contains(net); });
+      if (toward_loopback && !kinds.loopbacks) {
+        skipped_loopbacks.insert(net);
+        continue;
+      }
+      addAtom(net, net.str(), route.src, toward_loopback);
     }
   }
   // Group atoms by how every switch routes them.
@@ -343,7 +366,15 @@ Destinations collectDestinations(const SwitchGraph& graph) {
     d.groups[it->second].prefixes.push_back(static_cast<std::uint32_t>(i));
     if (!d.prefixes[i].loopback) d.groups[it->second].hosts = true;
   }
+  d.skipped_loopbacks = skipped_loopbacks.size();
   return d;
+}
+
+std::vector<std::uint8_t> assumedSources(const SwitchGraph& graph) {
+  if (!graph.hostPorts().empty()) return {};
+  // No port faces a server (a neighbour that is no fabric switch, a VLAN access port, a routed
+  // port with a subnet of its own: src/load/loader.cpp): traffic of unknown origin may enter anywhere.
+  return std::vector<std::uint8_t>(graph.fabric().switches.size(), 1);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -190,6 +190,19 @@ Config loadConfig(const std::string& path) {
         const YAML::Node& v = param.second;
         if (name == "roce_dscps") {
           p.roce_dscps = integers(path, v, "roce_dscps", 0, 63);
+        } else if (name == "roce_destinations") {
+          if (!v.IsSequence()) fail(path, v, "params.roce_destinations must be a list of hosts, loopbacks, links");
+          p.roce_destinations_loopbacks = p.roce_destinations_links = false;
+          for (const auto& entry : v) {
+            std::string kind = entry.IsScalar() ? entry.Scalar() : "";
+            if (kind == "loopbacks") {
+              p.roce_destinations_loopbacks = true;
+            } else if (kind == "links") {
+              p.roce_destinations_links = true;
+            } else if (kind != "hosts") {
+              fail(path, entry, "params.roce_destinations: expected hosts, loopbacks or links");
+            }
+          }
         } else if (name == "lossless_priorities") {
           p.lossless_priorities = integers(path, v, "lossless_priorities", 0, 7);
         } else if (name == "max_lossless_priorities") {
@@ -220,7 +233,7 @@ Config loadConfig(const std::string& path) {
           p.default_cable_length_m = integer(path, v, name, 1, 100000);
         } else {
           fail(path, param.first,
-               fmt::format("unknown parameter params.{} (expected roce_dscps, lossless_priorities, "
+               fmt::format("unknown parameter params.{} (expected roce_dscps, roce_destinations, lossless_priorities, "
                            "max_lossless_priorities, watchdog_detection_ms, watchdog_restoration_ms, failures, "
                            "transient, storm_radius_switches, asic, lossless_mtu_bytes, default_cable_length_m)",
                            name));

@@ -136,6 +136,17 @@ std::set<std::string> missingSwitches(const Fabric& fabric) {
   return names;
 }
 
+/// The subnet routed on a port, directly or on its LAG ("" when none).
+std::string routedSubnet(const Switch& sw, const Port& port) {
+  for (const InterfaceAddress& a : sw.addresses) {
+    if (a.kind == InterfaceAddress::Kind::Port && (a.interface == port.name || a.interface == port.alias))
+      return a.prefix;
+    if (a.kind == InterfaceAddress::Kind::PortChannel && !port.portchannel.empty() && a.interface == port.portchannel)
+      return a.prefix;
+  }
+  return "";
+}
+
 void buildLinksAndHosts(Fabric& fabric) {
   const std::set<std::string> missing = missingSwitches(fabric);
   for (std::size_t s = 0; s < fabric.switches.size(); ++s) {
@@ -143,10 +154,14 @@ void buildLinksAndHosts(Fabric& fabric) {
     for (std::size_t p = 0; p < sw.ports.size(); ++p) {
       const Port& port = sw.ports[p];
       if (!port.neighbor) {
-        // An access port of a VLAN with no neighbour named: the VLAN's servers (a ToR's
-        // Vlan1000 members usually have no DEVICE_NEIGHBOR entry).
-        if (!port.access_vlan.empty())
+        // No neighbour named, but servers are attached: an access port of a VLAN (a ToR's Vlan1000
+        // members usually have no DEVICE_NEIGHBOR entry), or a routed port with a subnet that no
+        // other fabric switch shares (address links ran before this).
+        if (!port.access_vlan.empty()) {
           fabric.hosts.push_back({fmt::format("a server in {}", port.access_vlan.str()), {s, p}});
+        } else if (std::string subnet = routedSubnet(sw, port); !subnet.empty()) {
+          fabric.hosts.push_back({fmt::format("an unnamed device on {}", subnet), {s, p}});
+        }
         continue;
       }
       auto peer_switch = fabric.switch_index.find(port.neighbor->device);
