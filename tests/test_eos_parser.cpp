@@ -721,6 +721,22 @@ TEST(EosRealWorld, EthernetInterfacesCfg) {
   EXPECT_EQ(undefined[0].location.line, 200);
 }
 
+// The access ports of the AVD file, read by hand: Ethernet11, 15 and 19 say `switchport access vlan
+// N` + `switchport mode access` + `switchport`. Ethernet1 (dot1q-tunnel, then `no switchport`),
+// Ethernet5 (`switchport access vlan 220`, then `no switchport`), Ethernet12 (dot1q-tunnel) and the
+// `switchport mode trunk phone` ports 13, 61, 62 are not access ports.
+TEST(EosRealWorld, EthernetInterfacesCfgAccessPorts) {
+  Fabric fabric = loadFabric({avd("ethernet-interfaces.cfg")});
+  const Switch& sw = onlySwitch(fabric);
+  std::map<std::string, std::pair<std::string, int>> access;
+  for (const Port& p : sw.ports) {
+    if (!p.access_vlan.empty()) access[p.name] = {p.access_vlan.str(), p.access_vlan_src.line};
+  }
+  EXPECT_EQ(access,
+            (std::map<std::string, std::pair<std::string, int>>{
+                {"Ethernet11", {"Vlan200", 244}}, {"Ethernet15", {"Vlan110", 276}}, {"Ethernet19", {"Vlan110", 305}}}));
+}
+
 TEST(EosRealWorld, PlatformCfgMmuProfiles) {
   Fabric fabric = loadFabric({avd("platform.cfg")});
   const Switch& sw = onlySwitch(fabric);
@@ -906,7 +922,10 @@ const char* const kAccessTor =
     "   switchport access vlan 90\n"            // 27
     "interface Ethernet10\n"                    // 28
     "   switchport access vlan 100\n"           // 29
-    "   switchport mode dot1q-tunnel\n";        // 30
+    "   switchport mode dot1q-tunnel\n"         // 30
+    "interface Ethernet11\n"                    // 31
+    "   switchport access vlan 110\n"           // 32
+    "   switchport mode trunk phone\n";         // 33
 
 TEST(EosAccessPorts, AccessVlanAndItsLineTrunkRoutedAndLagMembers) {
   TempDir dir;
@@ -925,7 +944,7 @@ TEST(EosAccessPorts, AccessVlanAndItsLineTrunkRoutedAndLagMembers) {
   expectAccess("Ethernet5", "Vlan70", 19);  // the Port-Channel's line
   expectAccess("Ethernet6", "Vlan70", 19);
   expectAccess("Ethernet9", "Vlan90", 27);
-  for (const char* port : {"Ethernet3", "Ethernet4", "Ethernet7", "Ethernet8", "Ethernet10"})
+  for (const char* port : {"Ethernet3", "Ethernet4", "Ethernet7", "Ethernet8", "Ethernet10", "Ethernet11"})
     EXPECT_TRUE(portOf(sw, port).access_vlan.empty()) << port;
   EXPECT_EQ(portOf(sw, "Ethernet5").portchannel, "Port-Channel7");
 

@@ -6,7 +6,9 @@
 
 #include <algorithm>
 #include <set>
+#include <string>
 #include <utility>
+#include <vector>
 
 #include "rocelint/qos.hpp"
 #include "test_util.hpp"
@@ -426,6 +428,27 @@ TEST(NxosAccessPorts, AccessVlanAndItsLineTrunkRoutedAndLagMembers) {
                                                                   {"Ethernet1/6", "a server in Vlan70"},
                                                                   {"Ethernet1/10", "a server in Vlan110"},
                                                                   {"Ethernet1/11", "a server in Vlan110"}}));
+}
+
+// The Azure Local TOR, read by hand: `interface Ethernet 1/1-1/54` puts every port in access VLAN 2
+// (line 511, the generator's parking VLAN for unused, shut-down ports); later blocks make 1/1-1/32
+// and 1/49-1/51 trunks, 1/47-1/48 routed, and 1/41-1/42 members of the routed port-channel50. The
+// other 15 ports stay access ports of VLAN 2.
+TEST(NxosRealWorld, AzureStackTorAccessPorts) {
+  Fabric fabric = loadFabric({test::sharedDir() + "/corpus/nxos-azurestack/switched-expected_full_config.cfg"});
+  const Switch& sw = onlySwitch(fabric);
+  std::vector<std::string> access;
+  for (const Port& p : sw.ports) {
+    if (p.access_vlan.empty()) continue;
+    access.push_back(p.name);
+    EXPECT_EQ(p.access_vlan.str(), "Vlan2") << p.name;
+    EXPECT_EQ(p.access_vlan_src.line, 511) << p.name;
+    EXPECT_TRUE(p.isAdminDown()) << p.name;
+  }
+  std::vector<std::string> expected;
+  for (int n : {33, 34, 35, 36, 37, 38, 39, 40, 43, 44, 45, 46, 52, 53, 54})
+    expected.push_back("Ethernet1/" + std::to_string(n));
+  EXPECT_EQ(access, expected);
 }
 
 }  // namespace

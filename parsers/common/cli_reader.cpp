@@ -138,7 +138,7 @@ bool CliReader::switchportLine(const cli::ConfigLine& c, const std::string& cont
     return true;
   }
   if (c.word(0) != "switchport") return false;
-  if (c.word(1) == "mode" && c.words.size() == 3) {
+  if (c.word(1) == "mode" && c.words.size() >= 3) {  // `switchport mode trunk phone` is a trunk too
     sp.mode = Sourced<std::string>{c.word(2), src(c, context)};
     parsedQos();  // decides whether the port carries servers (a traffic source)
     return true;
