@@ -133,7 +133,7 @@ struct Interface {
   std::optional<Sourced<std::uint32_t>> mtu;
   std::optional<Sourced<std::uint32_t>> speed;
   std::optional<Sourced<bool>> admin_up;
-  bool routed = false;
+  common::Switchport switchport;  ///< routed (`no switchport`) or switched, mode, access VLAN
   std::string channel_group;
   std::optional<Sourced<std::uint32_t>> min_links;  ///< `port-channel min-links N` (a Port-Channel)
   std::vector<std::pair<std::string, SourceRef>> addresses;
@@ -334,8 +334,8 @@ class Parser : common::CliReader {
         speed(c, ctx, intf);
       } else if (c.text == "shutdown" || c.text == "no shutdown") {
         intf.admin_up = Sourced<bool>{w0 == "no", src(c, ctx)};
-      } else if (c.text == "switchport" || c.text == "no switchport") {
-        intf.routed = w0 == "no";
+      } else if (switchportLine(c, ctx, name, intf.switchport)) {
+        continue;
       } else if ((c.startsWith({"ip", "address"}) || c.startsWith({"ipv6", "address"})) && c.words.size() >= 3 &&
                  c.word(2).find('/') != std::string::npos && c.word(3) != "link-local") {
         intf.addresses.emplace_back(c.word(2), src(c, ctx));
@@ -959,8 +959,10 @@ class Parser : common::CliReader {
 
   void buildInterfaces() {
     std::set<std::string> portchannels;
+    std::map<std::string, common::AccessVlan> access;
     for (const std::string& name : interface_order_) {
       const Interface& intf = interfaces_.at(name);
+      if (auto vlan = intf.switchport.access()) access.emplace(name, std::move(*vlan));
       if (intf.service_profile && !profiles_.count(intf.service_profile->name)) {
         undefined(
             common::isEthernetPortName(name) ? name : "", "qos profile", intf.service_profile->name,
@@ -989,6 +991,7 @@ class Parser : common::CliReader {
       buildPort(intf);
     }
     sw_.portchannels.assign(portchannels.begin(), portchannels.end());
+    common::applyAccessVlans(sw_, access);
     sw_.has_port_table = true;
   }
 
@@ -1017,13 +1020,13 @@ class Parser : common::CliReader {
 
     SourceRef binding;
     QosSettings qos = effectiveQos(intf, binding);
-    bool routed = intf.routed;
+    bool routed = intf.switchport.isRouted();
     if (auto pc = interfaces_.find(intf.channel_group); pc != interfaces_.end()) {
       // A LAG member takes the port-channel's QoS configuration; its own lines win.
       SourceRef pc_binding;
       qos = overlay(effectiveQos(pc->second, pc_binding), qos);
       if (!intf.service_profile) binding = pc_binding;
-      routed = routed || pc->second.routed;
+      routed = routed || pc->second.switchport.isRouted();
     }
     port.qos.src = binding;
 

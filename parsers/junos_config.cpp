@@ -856,7 +856,10 @@ struct Interface {
   std::optional<Sourced<int>> sub_ports;
   std::optional<SourceRef> disable;
   std::string lag;
-  std::optional<Sourced<std::uint32_t>> min_links;  ///< aggregated-ether-options minimum-links (an ae)
+  std::optional<Sourced<std::uint32_t>> min_links;     ///< aggregated-ether-options minimum-links (an ae)
+  bool switching = false;                              ///< unit 0 family ethernet-switching
+  std::optional<Sourced<std::string>> switching_mode;  ///< its interface-mode (or legacy port-mode)
+  std::vector<Sourced<std::string>> vlan_members;      ///< its `vlan members`, named as written ("Vlan10" for 10)
 };
 
 struct BgpPeer {
@@ -1612,6 +1615,10 @@ class Builder {
         sw_.addresses.push_back(InterfaceAddress{kind, owner, prefix, s.srcOf(k + 7)});
         return s.words.size() == k + 8;
       }
+      if (unit == "0" && s.word(k + 4) == "family" && s.word(k + 5) == "ethernet-switching" &&
+          (lag || isPortName(name))) {
+        return ethernetSwitching(s, k + 6, intf);
+      }
       return false;
     }
     if (name == "lo0" || name == "irb") return false;
@@ -1654,6 +1661,44 @@ class Builder {
       return s.words.size() == k + 6;
     }
     return false;
+  }
+
+  // unit 0 family ethernet-switching { interface-mode access; vlan { members V; } } from word `at`
+  // on (`port-mode` on releases before ELS). True when understood.
+  bool ethernetSwitching(const Statement& s, std::size_t at, Interface& intf) {
+    intf.switching = true;
+    const std::string& what = s.word(at);
+    if (s.words.size() == at) return true;
+    if ((what == "interface-mode" || what == "port-mode") && s.words.size() == at + 2) {
+      intf.switching_mode = Sourced<std::string>{s.word(at + 1), s.srcOf(at + 1)};
+      return true;
+    }
+    if (what != "vlan" || s.word(at + 1) != "members") return false;
+    need(s, at + 2, "a VLAN name or a VLAN id (1-4094)");
+    std::vector<Sourced<std::string>> members;
+    for (std::size_t i = at + 2; i < s.words.size(); ++i) {
+      const std::string& member = s.word(i);
+      if (member.find_first_not_of("0123456789") != std::string::npos) {
+        // A VLAN name (vlans NAME vlan-id N) is kept as the configuration names it; a range
+        // (100-200) or `all` belongs to a trunk: not modelled.
+        if (member == "all" || std::isdigit(static_cast<unsigned char>(member[0]))) return false;
+        members.push_back(Sourced<std::string>{member, s.srcOf(i)});
+        continue;
+      }
+      auto id = common::vlanId(member);
+      if (!id) fail(s, i, "a VLAN name or a VLAN id (1-4094)");
+      members.push_back(Sourced<std::string>{common::vlanName(*id), s.srcOf(i)});
+    }
+    intf.vlan_members.insert(intf.vlan_members.end(), members.begin(), members.end());
+    return true;
+  }
+
+  // The access VLAN of an interface: family ethernet-switching in access mode (the default of
+  // interface-mode) with one VLAN member; a trunk, or no member named, is not an access port.
+  static std::optional<common::AccessVlan> accessVlan(const Interface& intf) {
+    if (!intf.switching || intf.vlan_members.size() != 1) return std::nullopt;
+    if (intf.switching_mode && intf.switching_mode->value != "access") return std::nullopt;
+    return common::AccessVlan{intf.vlan_members.front().value, intf.vlan_members.front().src};
   }
 
   // --- interface ranges -----------------------------------------------------------------------
@@ -1756,6 +1801,9 @@ class Builder {
           if (!intf.sub_ports) intf.sub_ports = scratch.sub_ports;
           if (!intf.disable) intf.disable = scratch.disable;
           if (intf.lag.empty()) intf.lag = scratch.lag;
+          intf.switching = intf.switching || scratch.switching;
+          if (!intf.switching_mode) intf.switching_mode = scratch.switching_mode;
+          if (intf.vlan_members.empty()) intf.vlan_members = scratch.vlan_members;
         }
         if (understood) use(*s);
       } catch (const RejectedStatement& e) {
@@ -2057,8 +2105,10 @@ class Builder {
   }
 
   void buildPorts() {
+    std::map<std::string, common::AccessVlan> access;
     for (const std::string& name : interface_order_) {
       const Interface& intf = interfaces_.at(name);
+      if (auto vlan = accessVlan(intf)) access.emplace(name, std::move(*vlan));
       if (isLagName(name)) {
         sw_.portchannels.push_back(name);
         if (intf.min_links) sw_.portchannel_min_links[name] = *intf.min_links;
@@ -2084,6 +2134,7 @@ class Builder {
       }
       port.portchannel = intf.lag;
     }
+    common::applyAccessVlans(sw_, access);
   }
 
   template <class T>

@@ -716,6 +716,8 @@ class Builder {
            bond   ? InterfaceAddress::Kind::PortChannel
            : vlan ? InterfaceAddress::Kind::Vlan
                   : InterfaceAddress::Kind::Port);
+      } else if (key == "bridge" && !vlan) {
+        bridge(child, name);
       } else if (key == "qos" && !bond) {
         interfaceQos(child, intf);
       } else if (key == "bond" && bond) {
@@ -749,6 +751,37 @@ class Builder {
       }
     }
     if (isPortName(name)) interfaces_.push_back(std::move(intf));
+  }
+
+  // bridge domain BR access VID: an access port of VLAN VID, whose servers send untagged. The
+  // `untagged` VID is the native VLAN of a trunk port (NVUE: tagged `vlan`s plus that one), and a
+  // trunk is not taken as a host port; it and the other bridge settings are not modelled.
+  void bridge(const Node& n, const std::string& name) {
+    for (const Node& child : mapChildren(n, "bridge settings")) {
+      if (child.key != "domain") {
+        ++out_of_scope_["NVUE interface bridge " + child.key];
+        continue;
+      }
+      for (const Node& domain : mapChildren(child, "bridge domains")) {
+        for (const Node& setting : mapChildren(domain, "bridge domain settings")) {
+          if (setting.key != "access") {
+            ++out_of_scope_["NVUE interface bridge domain " + setting.key];
+            continue;
+          }
+          const std::string& value = text(setting, "a VLAN id (1-4094)");
+          if (auto id = common::vlanId(value)) {
+            access_[name] = common::AccessVlan{common::vlanName(*id), setting.src};
+            continue;
+          }
+          invalid(isPortName(name) ? name : "",
+                  common::invalidVlanMessage(
+                      fmt::format("interface {} bridge domain {} access {}", name, domain.key, value), value,
+                      fmt::format("{} is not taken as an access port", name)),
+                  setting.src, common::invalidVlanFix());
+          noted_.insert(&setting);
+        }
+      }
+    }
   }
 
   void loopback(const Node& n) {
@@ -1235,6 +1268,7 @@ class Builder {
       if (Port* port = sw_.findPort(member)) port->portchannel = bond;
     }
     sw_.portchannels.assign(portchannels_.begin(), portchannels_.end());
+    common::applyAccessVlans(sw_, access_);
     buildBgp();
 
     common::sortAndIndexPorts(sw_);
@@ -1582,6 +1616,17 @@ class Builder {
       if (top.key != "interface" || !top.is_map) continue;
       for (const Node& intf : top.children) {
         if (const Node* q = intf.find("qos")) qosRegion(*q, per_file);
+        // bridge domain BR access VID: whether the port carries servers (a traffic source).
+        const Node* bridge = intf.find("bridge");
+        const Node* domains = bridge != nullptr ? bridge->find("domain") : nullptr;
+        for (std::size_t d = 0; domains != nullptr && d < domains->children.size(); ++d) {
+          if (const Node* access = domains->children[d].find("access")) {
+            countLeaves(*access, per_file,
+                        noted_.count(access) != 0 ? Leaf::NotModelled
+                        : access->used            ? Leaf::Parsed
+                                                  : Leaf::Unrecognised);
+          }
+        }
         if (const Node* link = intf.find("link")) {
           for (const char* key : {"mtu", "speed"}) {
             if (const Node* value = link->find(key))
@@ -1656,6 +1701,7 @@ class Builder {
   std::map<std::string, const Node*> bond_member_nodes_;  ///< first mention of each member
   std::set<const Node*> noted_;                           ///< settings a note of their own reports as not modelled
   std::set<std::string> portchannels_;
+  std::map<std::string, common::AccessVlan> access_;  ///< port or bond -> `bridge domain BR access VID`
   std::optional<Sourced<std::uint32_t>> bgp_asn_;
   std::vector<BgpPeer> peers_;
   std::map<std::string, std::reference_wrapper<const Node>> group_asn_;

@@ -109,6 +109,7 @@ struct Interface {
   std::optional<Sourced<bool>> watchdog;
   std::optional<Reference> qos_input;
   std::optional<Reference> queuing_output;
+  common::Switchport switchport;  ///< routed (`no switchport`) or switched, mode, access VLAN
   std::string channel_group;
   std::optional<Sourced<std::uint32_t>> min_links;  ///< `lacp min-links N` (a port-channel)
   std::vector<std::pair<std::string, SourceRef>> addresses;
@@ -486,8 +487,9 @@ class Parser : common::CliReader {
         parsedQos();
       } else if (c.text == "shutdown" || c.text == "no shutdown") {
         intf.admin_up = Sourced<bool>{w0 == "no", src(c, ctx)};
-      } else if (c.text == "switchport" || c.text == "no switchport") {
-        // L2 or routed: classification is by the qos policy either way
+      } else if (switchportLine(c, ctx, name, intf.switchport)) {
+        // L2 or routed: classification is by the qos policy either way; access ports carry servers
+        continue;
       } else if ((c.startsWith({"ip", "address"}) || c.startsWith({"ipv6", "address"})) &&
                  c.word(2).find('/') != std::string::npos) {
         intf.addresses.emplace_back(c.word(2), src(c, ctx));
@@ -745,8 +747,10 @@ class Parser : common::CliReader {
 
   void buildInterfaces() {
     std::set<std::string> portchannels;
+    std::map<std::string, common::AccessVlan> access;
     for (const std::string& name : interface_order_) {
       const Interface& intf = interfaces_.at(name);
+      if (auto vlan = intf.switchport.access()) access.emplace(name, std::move(*vlan));
       using Kind = InterfaceAddress::Kind;
       Kind kind = name.rfind("port-channel", 0) == 0 ? Kind::PortChannel
                   : name.rfind("Vlan", 0) == 0       ? Kind::Vlan
@@ -766,6 +770,7 @@ class Parser : common::CliReader {
       buildPort(intf);
     }
     sw_.portchannels.assign(portchannels.begin(), portchannels.end());
+    common::applyAccessVlans(sw_, access);
     sw_.has_port_table = true;
   }
 

@@ -721,6 +721,22 @@ TEST(EosRealWorld, EthernetInterfacesCfg) {
   EXPECT_EQ(undefined[0].location.line, 200);
 }
 
+// The access ports of the AVD file, read by hand: Ethernet11, 15 and 19 say `switchport access vlan
+// N` + `switchport mode access` + `switchport`. Ethernet1 (dot1q-tunnel, then `no switchport`),
+// Ethernet5 (`switchport access vlan 220`, then `no switchport`), Ethernet12 (dot1q-tunnel) and the
+// `switchport mode trunk phone` ports 13, 61, 62 are not access ports.
+TEST(EosRealWorld, EthernetInterfacesCfgAccessPorts) {
+  Fabric fabric = loadFabric({avd("ethernet-interfaces.cfg")});
+  const Switch& sw = onlySwitch(fabric);
+  std::map<std::string, std::pair<std::string, int>> access;
+  for (const Port& p : sw.ports) {
+    if (!p.access_vlan.empty()) access[p.name] = {p.access_vlan.str(), p.access_vlan_src.line};
+  }
+  EXPECT_EQ(access,
+            (std::map<std::string, std::pair<std::string, int>>{
+                {"Ethernet11", {"Vlan200", 244}}, {"Ethernet15", {"Vlan110", 276}}, {"Ethernet19", {"Vlan110", 305}}}));
+}
+
 TEST(EosRealWorld, PlatformCfgMmuProfiles) {
   Fabric fabric = loadFabric({avd("platform.cfg")});
   const Switch& sw = onlySwitch(fabric);
@@ -867,6 +883,99 @@ TEST(VendorCli, EosSampleExitsZeroAndReportsCoverage) {
       << out;
   EXPECT_NE(out.find("rocelint: parsed 222 of 222 QoS-related lines in 6 vendor CLI file(s)"), std::string::npos)
       << out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Access ports: the servers of a VLAN are traffic sources
+// ---------------------------------------------------------------------------------------------
+
+// EOS: `switchport access vlan N` (mode access is the default), `switchport mode access` alone
+// (VLAN 1); a trunk, a routed (`no switchport`) port and a port with no switchport line are not
+// access ports; a Port-Channel's access VLAN is its members'.
+const char* const kAccessTor =
+    "hostname tor1\n"                           // 1
+    "interface Ethernet1\n"                     // 2
+    "   switchport access vlan 10\n"            // 3
+    "interface Ethernet2\n"                     // 4
+    "   switchport mode access\n"               // 5
+    "interface Ethernet3\n"                     // 6
+    "   switchport mode trunk\n"                // 7
+    "   switchport trunk allowed vlan 10,20\n"  // 8
+    "   switchport access vlan 30\n"            // 9
+    "interface Ethernet4\n"                     // 10
+    "   switchport access vlan 40\n"            // 11
+    "   no switchport\n"                        // 12
+    "   ip address 10.0.0.0/31\n"               // 13
+    "interface Ethernet5\n"                     // 14
+    "   channel-group 7 mode active\n"          // 15
+    "interface Ethernet6\n"                     // 16
+    "   channel-group 7 mode active\n"          // 17
+    "interface Port-Channel7\n"                 // 18
+    "   switchport access vlan 70\n"            // 19
+    "interface Ethernet7\n"                     // 20
+    "   switchport access vlan 4095\n"          // 21
+    "   mtu 9214\n"                             // 22
+    "interface Ethernet8\n"                     // 23
+    "   mtu 9214\n"                             // 24
+    "interface Ethernet9\n"                     // 25
+    "   switchport mode access\n"               // 26
+    "   switchport access vlan 90\n"            // 27
+    "interface Ethernet10\n"                    // 28
+    "   switchport access vlan 100\n"           // 29
+    "   switchport mode dot1q-tunnel\n"         // 30
+    "interface Ethernet11\n"                    // 31
+    "   switchport access vlan 110\n"           // 32
+    "   switchport mode trunk phone\n";         // 33
+
+TEST(EosAccessPorts, AccessVlanAndItsLineTrunkRoutedAndLagMembers) {
+  TempDir dir;
+  std::string file = dir.write("tor1.cfg", kAccessTor);
+  Fabric fabric = loadFabric({dir.path()});
+  const Switch& sw = onlySwitch(fabric);
+  auto expectAccess = [&](const std::string& port, const std::string& vlan, int line) {
+    const Port& p = portOf(sw, port);
+    EXPECT_EQ(p.access_vlan.str(), vlan) << port;
+    EXPECT_EQ(p.access_vlan_src.file(), file) << port;
+    EXPECT_EQ(p.access_vlan_src.line, line) << port;
+    EXPECT_EQ(p.access_vlan_src.column, 4) << port;
+  };
+  expectAccess("Ethernet1", "Vlan10", 3);
+  expectAccess("Ethernet2", "Vlan1", 5);    // mode access without a VLAN: VLAN 1
+  expectAccess("Ethernet5", "Vlan70", 19);  // the Port-Channel's line
+  expectAccess("Ethernet6", "Vlan70", 19);
+  expectAccess("Ethernet9", "Vlan90", 27);
+  for (const char* port : {"Ethernet3", "Ethernet4", "Ethernet7", "Ethernet8", "Ethernet10", "Ethernet11"})
+    EXPECT_TRUE(portOf(sw, port).access_vlan.empty()) << port;
+  EXPECT_EQ(portOf(sw, "Ethernet5").portchannel, "Port-Channel7");
+
+  // VLAN 4095 is reserved: CFG005 at the line; the rest of the block is still read.
+  std::vector<const InputNote*> invalid;
+  for (const InputNote& note : fabric.notes) {
+    if (note.kind == InputNote::Kind::InvalidValue) invalid.push_back(&note);
+  }
+  ASSERT_EQ(invalid.size(), 1u);
+  EXPECT_EQ(invalid[0]->message,
+            "switchport access vlan 4095: \"4095\" is not a VLAN id (1-4094); Ethernet7 is not taken as an access "
+            "port");
+  EXPECT_EQ(invalid[0]->port, "Ethernet7");
+  EXPECT_EQ(invalid[0]->src.line, 21);
+  EXPECT_EQ(invalid[0]->src.column, 4);
+  ASSERT_TRUE(portOf(sw, "Ethernet7").mtu_bytes);
+  EXPECT_EQ(portOf(sw, "Ethernet7").mtu_bytes->value, 9214u);
+  // The mode and access lines are parsed (the rejected VLAN noted), and the sums agree.
+  ASSERT_EQ(fabric.coverage.size(), 1u);
+  const ParseCoverage& cov = fabric.coverage[0];
+  EXPECT_EQ(cov.qos_lines_not_modelled, 1);
+  EXPECT_EQ(cov.qos_lines, cov.qos_lines_parsed + cov.qos_lines_not_modelled + cov.qos_lines_unrecognised);
+
+  // The loader: each access port without a neighbour is a VLAN's server, a traffic source.
+  std::set<std::pair<std::string, std::string>> hosts;
+  for (const Host& host : fabric.hosts) hosts.emplace(fabric.port(host.attachment).name, host.name);
+  EXPECT_EQ(hosts, (std::set<std::pair<std::string, std::string>>{{"Ethernet1", "a server in Vlan10"},
+                                                                  {"Ethernet2", "a server in Vlan1"},
+                                                                  {"Ethernet5", "a server in Vlan70"},
+                                                                  {"Ethernet6", "a server in Vlan70"},
+                                                                  {"Ethernet9", "a server in Vlan90"}}));
 }
 
 }  // namespace

@@ -6,10 +6,13 @@
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <set>
 #include <tuple>
+#include <utility>
+#include <vector>
 
 #include "junos_config.hpp"
 #include "rocelint/qos.hpp"
@@ -1344,6 +1347,300 @@ TEST(JunosSchedulers, EveryDocumentedPriorityLevelAndUnknownOnesAreNotes) {
   EXPECT_EQ(fabric.notes[0].src.column, 22);
   EXPECT_NE(fabric.notes[0].message.find("class-of-service schedulers S priority super-high"), std::string::npos)
       << fabric.notes[0].message;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Access ports: the servers of a VLAN are traffic sources
+// ---------------------------------------------------------------------------------------------
+
+// One ToR in the three syntaxes: et-0/0/1 an access port of the VLAN named SERVERS (kept as the
+// configuration names it), et-0/0/2 of VLAN 20 (legacy port-mode), et-0/0/3 a trunk, et-0/0/4
+// routed, et-0/0/5 and -6 members of ae1 (access, VLAN 30), et-0/0/7 VLAN 4095 (reserved: CFG005)
+// and et-0/0/8 with no interface-mode (Junos's default, access).
+const char* const kAccessText =
+    "system { host-name tor1; }\n"                   // 1
+    "interfaces {\n"                                 // 2
+    "    et-0/0/1 {\n"                               // 3
+    "        unit 0 {\n"                             // 4
+    "            family ethernet-switching {\n"      // 5
+    "                interface-mode access;\n"       // 6
+    "                vlan {\n"                       // 7
+    "                    members SERVERS;\n"         // 8
+    "                }\n"                            // 9
+    "            }\n"                                // 10
+    "        }\n"                                    // 11
+    "    }\n"                                        // 12
+    "    et-0/0/2 {\n"                               // 13
+    "        unit 0 {\n"                             // 14
+    "            family ethernet-switching {\n"      // 15
+    "                port-mode access;\n"            // 16
+    "                vlan {\n"                       // 17
+    "                    members 20;\n"              // 18
+    "                }\n"                            // 19
+    "            }\n"                                // 20
+    "        }\n"                                    // 21
+    "    }\n"                                        // 22
+    "    et-0/0/3 {\n"                               // 23
+    "        unit 0 {\n"                             // 24
+    "            family ethernet-switching {\n"      // 25
+    "                interface-mode trunk;\n"        // 26
+    "                vlan {\n"                       // 27
+    "                    members [ SERVERS 20 ];\n"  // 28
+    "                }\n"                            // 29
+    "            }\n"                                // 30
+    "        }\n"                                    // 31
+    "    }\n"                                        // 32
+    "    et-0/0/4 {\n"                               // 33
+    "        unit 0 {\n"                             // 34
+    "            family inet {\n"                    // 35
+    "                address 10.0.0.0/31;\n"         // 36
+    "            }\n"                                // 37
+    "        }\n"                                    // 38
+    "    }\n"                                        // 39
+    "    et-0/0/5 {\n"                               // 40
+    "        ether-options {\n"                      // 41
+    "            802.3ad ae1;\n"                     // 42
+    "        }\n"                                    // 43
+    "    }\n"                                        // 44
+    "    et-0/0/6 {\n"                               // 45
+    "        ether-options {\n"                      // 46
+    "            802.3ad ae1;\n"                     // 47
+    "        }\n"                                    // 48
+    "    }\n"                                        // 49
+    "    ae1 {\n"                                    // 50
+    "        unit 0 {\n"                             // 51
+    "            family ethernet-switching {\n"      // 52
+    "                interface-mode access;\n"       // 53
+    "                vlan {\n"                       // 54
+    "                    members 30;\n"              // 55
+    "                }\n"                            // 56
+    "            }\n"                                // 57
+    "        }\n"                                    // 58
+    "    }\n"                                        // 59
+    "    et-0/0/7 {\n"                               // 60
+    "        unit 0 {\n"                             // 61
+    "            family ethernet-switching {\n"      // 62
+    "                interface-mode access;\n"       // 63
+    "                vlan {\n"                       // 64
+    "                    members 4095;\n"            // 65
+    "                }\n"                            // 66
+    "            }\n"                                // 67
+    "        }\n"                                    // 68
+    "    }\n"                                        // 69
+    "    et-0/0/8 {\n"                               // 70
+    "        unit 0 {\n"                             // 71
+    "            family ethernet-switching {\n"      // 72
+    "                vlan {\n"                       // 73
+    "                    members 40;\n"              // 74
+    "                }\n"                            // 75
+    "            }\n"                                // 76
+    "        }\n"                                    // 77
+    "    }\n"                                        // 78
+    "}\n"                                            // 79
+    "vlans {\n"                                      // 80
+    "    SERVERS {\n"                                // 81
+    "        vlan-id 10;\n"                          // 82
+    "    }\n"                                        // 83
+    "}\n"                                            // 84
+    ;
+const char* const kAccessSet =
+    "set system host-name tor1\n"                                                             // 1
+    "set interfaces et-0/0/1 unit 0 family ethernet-switching interface-mode access\n"        // 2
+    "set interfaces et-0/0/1 unit 0 family ethernet-switching vlan members SERVERS\n"         // 3
+    "set interfaces et-0/0/2 unit 0 family ethernet-switching port-mode access\n"             // 4
+    "set interfaces et-0/0/2 unit 0 family ethernet-switching vlan members 20\n"              // 5
+    "set interfaces et-0/0/3 unit 0 family ethernet-switching interface-mode trunk\n"         // 6
+    "set interfaces et-0/0/3 unit 0 family ethernet-switching vlan members [ SERVERS 20 ]\n"  // 7
+    "set interfaces et-0/0/4 unit 0 family inet address 10.0.0.0/31\n"                        // 8
+    "set interfaces et-0/0/5 ether-options 802.3ad ae1\n"                                     // 9
+    "set interfaces et-0/0/6 ether-options 802.3ad ae1\n"                                     // 10
+    "set interfaces ae1 unit 0 family ethernet-switching interface-mode access\n"             // 11
+    "set interfaces ae1 unit 0 family ethernet-switching vlan members 30\n"                   // 12
+    "set interfaces et-0/0/7 unit 0 family ethernet-switching interface-mode access\n"        // 13
+    "set interfaces et-0/0/7 unit 0 family ethernet-switching vlan members 4095\n"            // 14
+    "set interfaces et-0/0/8 unit 0 family ethernet-switching vlan members 40\n"              // 15
+    "set vlans SERVERS vlan-id 10\n"                                                          // 16
+    ;
+const char* const kAccessXml =
+    "<rpc-reply>\n"                                            // 1
+    "  <configuration>\n"                                      // 2
+    "    <system><host-name>tor1</host-name></system>\n"       // 3
+    "    <interfaces>\n"                                       // 4
+    "      <interface>\n"                                      // 5
+    "        <name>et-0/0/1</name>\n"                          // 6
+    "        <unit>\n"                                         // 7
+    "          <name>0</name>\n"                               // 8
+    "          <family>\n"                                     // 9
+    "            <ethernet-switching>\n"                       // 10
+    "              <interface-mode>access</interface-mode>\n"  // 11
+    "              <vlan>\n"                                   // 12
+    "                <members>SERVERS</members>\n"             // 13
+    "              </vlan>\n"                                  // 14
+    "            </ethernet-switching>\n"                      // 15
+    "          </family>\n"                                    // 16
+    "        </unit>\n"                                        // 17
+    "      </interface>\n"                                     // 18
+    "      <interface>\n"                                      // 19
+    "        <name>et-0/0/2</name>\n"                          // 20
+    "        <unit>\n"                                         // 21
+    "          <name>0</name>\n"                               // 22
+    "          <family>\n"                                     // 23
+    "            <ethernet-switching>\n"                       // 24
+    "              <port-mode>access</port-mode>\n"            // 25
+    "              <vlan>\n"                                   // 26
+    "                <members>20</members>\n"                  // 27
+    "              </vlan>\n"                                  // 28
+    "            </ethernet-switching>\n"                      // 29
+    "          </family>\n"                                    // 30
+    "        </unit>\n"                                        // 31
+    "      </interface>\n"                                     // 32
+    "      <interface>\n"                                      // 33
+    "        <name>et-0/0/3</name>\n"                          // 34
+    "        <unit>\n"                                         // 35
+    "          <name>0</name>\n"                               // 36
+    "          <family>\n"                                     // 37
+    "            <ethernet-switching>\n"                       // 38
+    "              <interface-mode>trunk</interface-mode>\n"   // 39
+    "              <vlan>\n"                                   // 40
+    "                <members>SERVERS</members>\n"             // 41
+    "                <members>20</members>\n"                  // 42
+    "              </vlan>\n"                                  // 43
+    "            </ethernet-switching>\n"                      // 44
+    "          </family>\n"                                    // 45
+    "        </unit>\n"                                        // 46
+    "      </interface>\n"                                     // 47
+    "      <interface>\n"                                      // 48
+    "        <name>et-0/0/4</name>\n"                          // 49
+    "        <unit><name>0</name><family><inet><address><name>10.0.0.0/31</name></address></inet></family></unit>\n"  // 50
+    "      </interface>\n"                                                                        // 51
+    "      <interface>\n"                                                                         // 52
+    "        <name>et-0/0/5</name>\n"                                                             // 53
+    "        <ether-options><ieee-802.3ad><bundle>ae1</bundle></ieee-802.3ad></ether-options>\n"  // 54
+    "      </interface>\n"                                                                        // 55
+    "      <interface>\n"                                                                         // 56
+    "        <name>et-0/0/6</name>\n"                                                             // 57
+    "        <ether-options><ieee-802.3ad><bundle>ae1</bundle></ieee-802.3ad></ether-options>\n"  // 58
+    "      </interface>\n"                                                                        // 59
+    "      <interface>\n"                                                                         // 60
+    "        <name>ae1</name>\n"                                                                  // 61
+    "        <unit>\n"                                                                            // 62
+    "          <name>0</name>\n"                                                                  // 63
+    "          <family>\n"                                                                        // 64
+    "            <ethernet-switching>\n"                                                          // 65
+    "              <interface-mode>access</interface-mode>\n"                                     // 66
+    "              <vlan>\n"                                                                      // 67
+    "                <members>30</members>\n"                                                     // 68
+    "              </vlan>\n"                                                                     // 69
+    "            </ethernet-switching>\n"                                                         // 70
+    "          </family>\n"                                                                       // 71
+    "        </unit>\n"                                                                           // 72
+    "      </interface>\n"                                                                        // 73
+    "      <interface>\n"                                                                         // 74
+    "        <name>et-0/0/7</name>\n"                                                             // 75
+    "        <unit>\n"                                                                            // 76
+    "          <name>0</name>\n"                                                                  // 77
+    "          <family>\n"                                                                        // 78
+    "            <ethernet-switching>\n"                                                          // 79
+    "              <interface-mode>access</interface-mode>\n"                                     // 80
+    "              <vlan>\n"                                                                      // 81
+    "                <members>4095</members>\n"                                                   // 82
+    "              </vlan>\n"                                                                     // 83
+    "            </ethernet-switching>\n"                                                         // 84
+    "          </family>\n"                                                                       // 85
+    "        </unit>\n"                                                                           // 86
+    "      </interface>\n"                                                                        // 87
+    "      <interface>\n"                                                                         // 88
+    "        <name>et-0/0/8</name>\n"                                                             // 89
+    "        <unit>\n"                                                                            // 90
+    "          <name>0</name>\n"                                                                  // 91
+    "          <family>\n"                                                                        // 92
+    "            <ethernet-switching>\n"                                                          // 93
+    "              <vlan>\n"                                                                      // 94
+    "                <members>40</members>\n"                                                     // 95
+    "              </vlan>\n"                                                                     // 96
+    "            </ethernet-switching>\n"                                                         // 97
+    "          </family>\n"                                                                       // 98
+    "        </unit>\n"                                                                           // 99
+    "      </interface>\n"                                                                        // 100
+    "    </interfaces>\n"                                                                         // 101
+    "    <vlans><vlan><name>SERVERS</name><vlan-id>10</vlan-id></vlan></vlans>\n"                 // 102
+    "  </configuration>\n"                                                                        // 103
+    "</rpc-reply>\n"                                                                              // 104
+    ;
+
+TEST(JunosInterfaces, AccessPortsInAllThreeSyntaxesAndAeMembersInherit) {
+  struct Case {
+    const char* name;
+    const char* text;
+    std::map<std::string, int> lines;  ///< port -> line of its access VLAN's `members`
+    int rejected_line;
+  };
+  const std::vector<Case> cases = {
+      {"tor1.conf",
+       kAccessText,
+       {{"et-0/0/1", 8}, {"et-0/0/2", 18}, {"et-0/0/5", 55}, {"et-0/0/6", 55}, {"et-0/0/8", 74}},
+       65},
+      {"tor1.set",
+       kAccessSet,
+       {{"et-0/0/1", 3}, {"et-0/0/2", 5}, {"et-0/0/5", 12}, {"et-0/0/6", 12}, {"et-0/0/8", 15}},
+       14},
+      {"tor1.xml",
+       kAccessXml,
+       {{"et-0/0/1", 13}, {"et-0/0/2", 27}, {"et-0/0/5", 68}, {"et-0/0/6", 68}, {"et-0/0/8", 95}},
+       82},
+  };
+  const std::map<std::string, std::string> vlans = {{"et-0/0/1", "SERVERS"},
+                                                    {"et-0/0/2", "Vlan20"},
+                                                    {"et-0/0/5", "Vlan30"},
+                                                    {"et-0/0/6", "Vlan30"},
+                                                    {"et-0/0/8", "Vlan40"}};
+  for (const Case& c : cases) {
+    TempDir dir;
+    std::string file = dir.write(c.name, c.text);
+    Fabric fabric = loadFabric({dir.path()});
+    const Switch& sw = onlySwitch(fabric);
+    for (const auto& [port, line] : c.lines) {
+      const Port& p = portOf(sw, port);
+      EXPECT_EQ(p.access_vlan.str(), vlans.at(port)) << c.name << " " << port;
+      EXPECT_EQ(p.access_vlan_src.file(), file) << c.name << " " << port;
+      EXPECT_EQ(p.access_vlan_src.line, line) << c.name << " " << port;
+    }
+    for (const char* port : {"et-0/0/3", "et-0/0/4", "et-0/0/7"})
+      EXPECT_TRUE(portOf(sw, port).access_vlan.empty()) << c.name << " " << port;
+    EXPECT_EQ(portOf(sw, "et-0/0/5").portchannel, "ae1") << c.name;
+
+    std::vector<const InputNote*> invalid;
+    for (const InputNote& note : fabric.notes) {
+      if (note.kind == InputNote::Kind::InvalidValue) invalid.push_back(&note);
+    }
+    ASSERT_EQ(invalid.size(), 1u) << c.name;
+    EXPECT_EQ(invalid[0]->message,
+              "interfaces et-0/0/7 unit 0 family ethernet-switching vlan members 4095: expected a VLAN name or a "
+              "VLAN id (1-4094), got \"4095\"")
+        << c.name;
+    EXPECT_EQ(invalid[0]->src.line, c.rejected_line) << c.name;
+    // The access statements are read, so none of them is counted out of scope.
+    for (const auto& [group, count] : fabric.out_of_scope_tables)
+      EXPECT_EQ(group.find("ethernet-switching"), std::string::npos) << c.name << " " << group;
+
+    std::set<std::pair<std::string, std::string>> hosts;
+    for (const Host& host : fabric.hosts) hosts.emplace(fabric.port(host.attachment).name, host.name);
+    EXPECT_EQ(hosts, (std::set<std::pair<std::string, std::string>>{{"et-0/0/1", "a server in SERVERS"},
+                                                                    {"et-0/0/2", "a server in Vlan20"},
+                                                                    {"et-0/0/5", "a server in Vlan30"},
+                                                                    {"et-0/0/6", "a server in Vlan30"},
+                                                                    {"et-0/0/8", "a server in Vlan40"}}))
+        << c.name;
+  }
+  // Word positions in the text form: the VLAN name and the rejected id.
+  TempDir dir;
+  dir.write("tor1.conf", kAccessText);
+  Fabric fabric = loadFabric({dir.path()});
+  EXPECT_EQ(portOf(onlySwitch(fabric), "et-0/0/1").access_vlan_src.column, 29);
+  auto rejected = std::find_if(fabric.notes.begin(), fabric.notes.end(),
+                               [](const InputNote& n) { return n.kind == InputNote::Kind::InvalidValue; });
+  ASSERT_NE(rejected, fabric.notes.end());
+  EXPECT_EQ(rejected->src.column, 29);
 }
 
 }  // namespace

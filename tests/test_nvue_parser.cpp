@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 #include <set>
 #include <tuple>
+#include <utility>
 
 #include "nvue_config.hpp"
 #include "rocelint/qos.hpp"
@@ -647,6 +648,75 @@ TEST(NvueInterfaces, BondMembersArePortsAndUnknownNamesAreNotes) {
   EXPECT_EQ(unknown[1].fix,
             "name the port as NVUE does (swp1, swp1s0), or give a bond `type: bond` and members; correct \"spw4\"");
   EXPECT_EQ(fabric.out_of_scope_tables.count("NVUE interface swp3s1.100"), 1u);
+}
+
+// NVUE access ports: `bridge domain BR access VID`; `untagged` is a trunk's native VLAN and a
+// bridge member without `access` a trunk, neither an access port; a routed port is not one; a
+// bond's access VLAN is its members'.
+TEST(NvueInterfaces, BridgeAccessVlansAreHostPortsAndBondMembersInherit) {
+  TempDir dir;
+  std::string file = dir.write("tor1/startup.yaml",
+                               "- set:\n"                                                                    // 1
+                               "    system: {hostname: tor1}\n"                                              // 2
+                               "    interface:\n"                                                            // 3
+                               "      swp1:\n"                                                               // 4
+                               "        bridge:\n"                                                           // 5
+                               "          domain:\n"                                                         // 6
+                               "            br_default:\n"                                                   // 7
+                               "              access: 10\n"                                                  // 8
+                               "      swp2:\n"                                                               // 9
+                               "        bridge: {domain: {br_default: {untagged: 20, vlan: {'30': {}}}}}\n"  // 10
+                               "      swp3:\n"                                                               // 11
+                               "        ip: {address: {10.0.0.0/31: {}}}\n"                                  // 12
+                               "      bond1:\n"                                                              // 13
+                               "        type: bond\n"                                                        // 14
+                               "        bond: {member: {swp4: {}, swp5: {}}}\n"                              // 15
+                               "        bridge: {domain: {br_default: {access: 70}}}\n"                      // 16
+                               "      swp6:\n"                                                               // 17
+                               "        bridge: {domain: {br_default: {access: 4095}}}\n"                    // 18
+                               "      swp7:\n"                                                               // 19
+                               "        bridge: {domain: {br_default: {}}}\n"                                // 20
+                               "    bridge:\n"                                                               // 21
+                               "      domain:\n"                                                             // 22
+                               "        br_default:\n"                                                       // 23
+                               "          vlan: {'10': {}, '30': {}, '70': {}}\n");                          // 24
+  Fabric fabric = loadFabric({dir.path()});
+  const Switch& sw = onlySwitch(fabric);
+  const Port& swp1 = portOf(sw, "swp1");
+  EXPECT_EQ(swp1.access_vlan.str(), "Vlan10");
+  EXPECT_EQ(swp1.access_vlan_src.file(), file);
+  EXPECT_EQ(swp1.access_vlan_src.line, 8);
+  EXPECT_EQ(swp1.access_vlan_src.column, 15);
+  for (const char* member : {"swp4", "swp5"}) {
+    EXPECT_EQ(portOf(sw, member).portchannel, "bond1") << member;
+    EXPECT_EQ(portOf(sw, member).access_vlan.str(), "Vlan70") << member;
+    EXPECT_EQ(portOf(sw, member).access_vlan_src.line, 16) << member;
+  }
+  for (const char* port : {"swp2", "swp3", "swp6", "swp7"}) EXPECT_TRUE(portOf(sw, port).access_vlan.empty()) << port;
+
+  std::vector<const InputNote*> invalid;
+  for (const InputNote& note : fabric.notes) {
+    if (note.kind == InputNote::Kind::InvalidValue) invalid.push_back(&note);
+  }
+  ASSERT_EQ(invalid.size(), 1u);
+  EXPECT_EQ(invalid[0]->message,
+            "interface swp6 bridge domain br_default access 4095: \"4095\" is not a VLAN id (1-4094); swp6 is not "
+            "taken as an access port");
+  EXPECT_EQ(invalid[0]->port, "swp6");
+  EXPECT_EQ(invalid[0]->src.line, 18);
+  // Coverage: the three access values, two parsed and one noted.
+  ASSERT_EQ(fabric.coverage.size(), 1u);
+  const ParseCoverage& cov = fabric.coverage[0];
+  EXPECT_EQ(cov.qos_lines_parsed, 2);
+  EXPECT_EQ(cov.qos_lines_not_modelled, 1);
+  EXPECT_EQ(cov.qos_lines, cov.qos_lines_parsed + cov.qos_lines_not_modelled + cov.qos_lines_unrecognised);
+  EXPECT_EQ(fabric.out_of_scope_tables.count("NVUE interface bridge domain untagged"), 1u);
+
+  std::set<std::pair<std::string, std::string>> hosts;
+  for (const Host& host : fabric.hosts) hosts.emplace(fabric.port(host.attachment).name, host.name);
+  EXPECT_EQ(hosts,
+            (std::set<std::pair<std::string, std::string>>{
+                {"swp1", "a server in Vlan10"}, {"swp4", "a server in Vlan70"}, {"swp5", "a server in Vlan70"}}));
 }
 
 TEST(NvueNotes, WatchdogOnAPortWithoutPfc) {

@@ -5,6 +5,10 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <set>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "rocelint/qos.hpp"
 #include "test_util.hpp"
@@ -13,6 +17,7 @@ namespace rocelint {
 namespace {
 
 using test::loadError;
+using test::onlySwitch;
 using test::portOf;
 using test::TempDir;
 using test::withRule;
@@ -341,6 +346,109 @@ TEST(NxosParser, FabricMixesVendors) {
   auto mismatch = withRule(report, "PFC001");
   ASSERT_EQ(mismatch.size(), 1u);
   EXPECT_EQ(mismatch[0].priority, 3);
+}
+
+// NX-OS access ports: `switchport` with `switchport access vlan N` or `switchport mode access`
+// (VLAN 1); a trunk, a routed port and a port-channel's members as on EOS; a range gives each
+// member the VLAN at the range's line.
+TEST(NxosAccessPorts, AccessVlanAndItsLineTrunkRoutedAndLagMembers) {
+  TempDir dir;
+  std::string file = dir.write("tor1.cfg",
+                               "hostname tor1\n"                      // 1
+                               "feature lacp\n"                       // 2
+                               "interface Ethernet1/1\n"              // 3
+                               "  switchport\n"                       // 4
+                               "  switchport access vlan 10\n"        // 5
+                               "interface Ethernet1/2\n"              // 6
+                               "  switchport\n"                       // 7
+                               "  switchport mode access\n"           // 8
+                               "interface Ethernet1/3\n"              // 9
+                               "  switchport\n"                       // 10
+                               "  switchport mode trunk\n"            // 11
+                               "  switchport trunk native vlan 10\n"  // 12
+                               "  switchport access vlan 30\n"        // 13
+                               "interface Ethernet1/4\n"              // 14
+                               "  no switchport\n"                    // 15
+                               "  ip address 10.0.0.0/31\n"           // 16
+                               "interface Ethernet1/5\n"              // 17
+                               "  channel-group 7 mode active\n"      // 18
+                               "interface Ethernet1/6\n"              // 19
+                               "  channel-group 7 mode active\n"      // 20
+                               "interface port-channel7\n"            // 21
+                               "  switchport\n"                       // 22
+                               "  switchport mode access\n"           // 23
+                               "  switchport access vlan 70\n"        // 24
+                               "interface Ethernet1/7\n"              // 25
+                               "  switchport\n"                       // 26
+                               "  switchport access vlan 4095\n"      // 27
+                               "interface Ethernet1/8\n"              // 28
+                               "  mtu 9216\n"                         // 29
+                               "interface Ethernet1/10-11\n"          // 30
+                               "  switchport\n"                       // 31
+                               "  switchport access vlan 110\n");     // 32
+  Fabric fabric = loadFabric({dir.path()});
+  const Switch& sw = onlySwitch(fabric);
+  auto expectAccess = [&](const std::string& port, const std::string& vlan, int line) {
+    const Port& p = portOf(sw, port);
+    EXPECT_EQ(p.access_vlan.str(), vlan) << port;
+    EXPECT_EQ(p.access_vlan_src.file(), file) << port;
+    EXPECT_EQ(p.access_vlan_src.line, line) << port;
+    EXPECT_EQ(p.access_vlan_src.column, 3) << port;
+  };
+  expectAccess("Ethernet1/1", "Vlan10", 5);
+  expectAccess("Ethernet1/2", "Vlan1", 8);
+  expectAccess("Ethernet1/5", "Vlan70", 24);
+  expectAccess("Ethernet1/6", "Vlan70", 24);
+  expectAccess("Ethernet1/10", "Vlan110", 32);
+  expectAccess("Ethernet1/11", "Vlan110", 32);
+  for (const char* port : {"Ethernet1/3", "Ethernet1/4", "Ethernet1/7", "Ethernet1/8"})
+    EXPECT_TRUE(portOf(sw, port).access_vlan.empty()) << port;
+
+  std::vector<const InputNote*> invalid;
+  for (const InputNote& note : fabric.notes) {
+    if (note.kind == InputNote::Kind::InvalidValue) invalid.push_back(&note);
+  }
+  ASSERT_EQ(invalid.size(), 1u);
+  EXPECT_EQ(invalid[0]->message,
+            "switchport access vlan 4095: \"4095\" is not a VLAN id (1-4094); Ethernet1/7 is not taken as an access "
+            "port");
+  EXPECT_EQ(invalid[0]->port, "Ethernet1/7");
+  EXPECT_EQ(invalid[0]->src.line, 27);
+  EXPECT_EQ(invalid[0]->src.column, 3);
+  ASSERT_EQ(fabric.coverage.size(), 1u);
+  const ParseCoverage& cov = fabric.coverage[0];
+  EXPECT_EQ(cov.qos_lines, cov.qos_lines_parsed + cov.qos_lines_not_modelled + cov.qos_lines_unrecognised);
+
+  // The loader: the access ports without a neighbour carry the VLANs' servers.
+  std::set<std::pair<std::string, std::string>> hosts;
+  for (const Host& host : fabric.hosts) hosts.emplace(fabric.port(host.attachment).name, host.name);
+  EXPECT_EQ(hosts, (std::set<std::pair<std::string, std::string>>{{"Ethernet1/1", "a server in Vlan10"},
+                                                                  {"Ethernet1/2", "a server in Vlan1"},
+                                                                  {"Ethernet1/5", "a server in Vlan70"},
+                                                                  {"Ethernet1/6", "a server in Vlan70"},
+                                                                  {"Ethernet1/10", "a server in Vlan110"},
+                                                                  {"Ethernet1/11", "a server in Vlan110"}}));
+}
+
+// The Azure Local TOR, read by hand: `interface Ethernet 1/1-1/54` puts every port in access VLAN 2
+// (line 511, the generator's parking VLAN for unused, shut-down ports); later blocks make 1/1-1/32
+// and 1/49-1/51 trunks, 1/47-1/48 routed, and 1/41-1/42 members of the routed port-channel50. The
+// other 15 ports stay access ports of VLAN 2.
+TEST(NxosRealWorld, AzureStackTorAccessPorts) {
+  Fabric fabric = loadFabric({test::sharedDir() + "/corpus/nxos-azurestack/switched-expected_full_config.cfg"});
+  const Switch& sw = onlySwitch(fabric);
+  std::vector<std::string> access;
+  for (const Port& p : sw.ports) {
+    if (p.access_vlan.empty()) continue;
+    access.push_back(p.name);
+    EXPECT_EQ(p.access_vlan.str(), "Vlan2") << p.name;
+    EXPECT_EQ(p.access_vlan_src.line, 511) << p.name;
+    EXPECT_TRUE(p.isAdminDown()) << p.name;
+  }
+  std::vector<std::string> expected;
+  for (int n : {33, 34, 35, 36, 37, 38, 39, 40, 43, 44, 45, 46, 52, 53, 54})
+    expected.push_back("Ethernet1/" + std::to_string(n));
+  EXPECT_EQ(access, expected);
 }
 
 }  // namespace

@@ -123,6 +123,44 @@ const InterfaceType* typeOf(const std::string& name, const InterfaceNaming& nami
   return nullptr;
 }
 
+std::optional<AccessVlan> Switchport::access() const {
+  if (isRouted() || vlan_rejected) return std::nullopt;
+  if (mode && mode->value != "access") return std::nullopt;
+  if (access_vlan) return AccessVlan{vlanName(access_vlan->value), access_vlan->src};
+  if (mode) return AccessVlan{vlanName(1), mode->src};
+  return std::nullopt;
+}
+
+bool CliReader::switchportLine(const cli::ConfigLine& c, const std::string& context, const std::string& name,
+                               Switchport& sp) {
+  if (c.text == "switchport" || c.text == "no switchport") {
+    sp.routed = c.word(0) == "no";
+    return true;
+  }
+  if (c.word(0) != "switchport") return false;
+  if (c.word(1) == "mode" && c.words.size() >= 3) {  // `switchport mode trunk phone` is a trunk too
+    sp.mode = Sourced<std::string>{c.word(2), src(c, context)};
+    parsedQos();  // decides whether the port carries servers (a traffic source)
+    return true;
+  }
+  if (c.word(1) != "access" || c.word(2) != "vlan" || c.words.size() != 4) return false;
+  if (auto id = vlanId(c.word(3))) {
+    sp.access_vlan = Sourced<int>{*id, src(c, context)};
+    sp.vlan_rejected = false;
+    parsedQos();
+    return true;
+  }
+  sp.access_vlan.reset();
+  sp.vlan_rejected = true;
+  if (!quiet_) {
+    ++qos_lines_, ++qos_not_modelled_;
+    invalid(isEthernetPortName(name) ? name : "",
+            invalidVlanMessage(c.text, c.word(3), fmt::format("{} is not taken as an access port", name)),
+            src(c, context), invalidVlanFix());
+  }
+  return true;
+}
+
 void CliReader::beginFile(const cli::ConfigText& config) {
   file_ = &config;
   qos_lines_ = 0;

@@ -12,6 +12,7 @@
 #include <fmt/format.h>
 
 #include "cli_config_text.hpp"
+#include "common/switch_builder.hpp"
 #include "rocelint/diagnostics.hpp"
 #include "rocelint/model.hpp"
 
@@ -60,6 +61,21 @@ class RejectedLine : public InputError {
  private:
   const cli::ConfigLine* line_;
   std::string what_;
+};
+
+/// What an interface's switchport lines say (EOS, NX-OS): routed or switched, the mode and the
+/// access VLAN; each the last one written.
+struct Switchport {
+  std::optional<bool> routed;                ///< `no switchport` (true), `switchport` (false)
+  std::optional<Sourced<std::string>> mode;  ///< `switchport mode access|trunk|dot1q-tunnel|...`
+  std::optional<Sourced<int>> access_vlan;   ///< `switchport access vlan N`
+  bool vlan_rejected = false;                ///< the last `switchport access vlan` had no VLAN id (CFG005)
+
+  [[nodiscard]] bool isRouted() const { return routed.value_or(false); }
+  /// The access VLAN these lines give: `switchport access vlan N`, or VLAN 1 for `switchport mode
+  /// access` alone; none for a routed port, a mode other than access, or neither line (a port's
+  /// unconfigured default is not taken as an access port).
+  [[nodiscard]] std::optional<AccessVlan> access() const;
 };
 
 /// Base of a CLI format's reader; `format` ("EOS", "NX-OS") words notes, groups and coverage.
@@ -146,6 +162,11 @@ class CliReader {
   /// A reference to a `kind` object named `name` that the configuration does not define (CFG002).
   void undefined(const std::string& port, const std::string& kind, const std::string& name, const std::string& message,
                  const SourceRef& where, const std::string& fix);
+
+  /// Reads `c`, a line of interface `name`, into `sp` when it is `switchport`, `no switchport`, `switchport mode M` or
+  /// `switchport access vlan N` (a VLAN id outside 1-4094 is a CFG005 note and not taken); false
+  /// for any other line.
+  bool switchportLine(const cli::ConfigLine& c, const std::string& context, const std::string& name, Switchport& sp);
 
   /// Word i of the line as an integer in [min, max]; a malformed line otherwise.
   template <class T>

@@ -4,6 +4,8 @@
 
 #include <algorithm>
 
+#include "cli_config_text.hpp"
+
 namespace rocelint::common {
 
 void sortAndIndexPorts(Switch& sw) {
@@ -24,6 +26,34 @@ void noteIfNoPorts(const Switch& sw, const char* format, int statements, const S
       first);
   note.fix = "check the notes (CFG001, CFG005) at the interface statements for how rocelint read their names";
   notes.push_back(std::move(note));
+}
+
+std::optional<int> vlanId(std::string_view text) {
+  auto id = cli::number<int>(text);
+  if (!id || *id < 1 || *id > 4094) return std::nullopt;
+  return id;
+}
+
+std::string vlanName(int id) { return fmt::format("Vlan{}", id); }
+
+std::string invalidVlanMessage(std::string_view statement, std::string_view value, std::string_view what) {
+  return fmt::format("{}: \"{}\" is not a VLAN id (1-4094); {}", statement, value, what);
+}
+
+std::string invalidVlanFix() {
+  return "give a VLAN id 1-4094 (0 and 4095 are reserved by IEEE 802.1Q); until then the port's servers are not "
+         "traffic sources";
+}
+
+void applyAccessVlans(Switch& sw, const std::map<std::string, AccessVlan>& access) {
+  for (Port& port : sw.ports) {
+    bool bundled = !port.portchannel.empty() &&
+                   std::find(sw.portchannels.begin(), sw.portchannels.end(), port.portchannel) != sw.portchannels.end();
+    auto it = access.find(bundled ? port.portchannel : port.name);
+    if (it == access.end()) continue;
+    port.access_vlan = it->second.name;
+    port.access_vlan_src = it->second.src;
+  }
 }
 
 }  // namespace rocelint::common

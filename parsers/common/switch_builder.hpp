@@ -2,7 +2,10 @@
 // What every format's convert step (its representation -> Switch) shares: the steps that must be
 // done the same way whatever the syntax, so that rules see one model.
 
+#include <map>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "rocelint/model.hpp"
@@ -17,5 +20,25 @@ void sortAndIndexPorts(Switch& sw);
 /// no port was modelled, records a NoPorts note (CFG007); `format` words it ("NX-OS", "Junos").
 void noteIfNoPorts(const Switch& sw, const char* format, int statements, const SourceRef& first,
                    std::vector<InputNote>& notes);
+
+/// The access (untagged) VLAN an interface's configuration gives it, and the statement that does.
+struct AccessVlan {
+  std::string name;  ///< "Vlan10", or the VLAN's name where the syntax names VLANs (Junos)
+  SourceRef src;
+};
+
+/// A VLAN id 1-4094 as written ("10"); nullopt for anything else (0, 4095, "ten").
+std::optional<int> vlanId(std::string_view text);
+/// How every syntax names a numeric VLAN: "Vlan10", SONiC's VLAN key, so that VLANs compare alike.
+std::string vlanName(int id);
+/// The message of the CFG005 note for `value`, written in `statement`, that is not a VLAN id
+/// (1-4094), and its fix; `what` names what is then not taken ("Ethernet1 is not an access port").
+std::string invalidVlanMessage(std::string_view statement, std::string_view value, std::string_view what);
+std::string invalidVlanFix();
+
+/// Sets every port's `access_vlan` from `access` (interface name -> its access VLAN; ports and
+/// LAGs). A member of a LAG of `sw.portchannels` carries the LAG's VLAN (or none when the LAG has
+/// none): while bundled, its own switching settings do not apply. Ports and LAGs must be built.
+void applyAccessVlans(Switch& sw, const std::map<std::string, AccessVlan>& access);
 
 }  // namespace rocelint::common
