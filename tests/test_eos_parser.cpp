@@ -968,11 +968,13 @@ TEST(EosAccessPorts, AccessVlanAndItsLineTrunkRoutedAndLagMembers) {
   EXPECT_EQ(cov.qos_lines_not_modelled, 1);
   EXPECT_EQ(cov.qos_lines, cov.qos_lines_parsed + cov.qos_lines_not_modelled + cov.qos_lines_unrecognised);
 
-  // The loader: each access port without a neighbour is a VLAN's server, a traffic source.
+  // The loader: each access port without a neighbour is a VLAN's server, a traffic source; the
+  // routed port with its own /31 and no neighbour is a traffic source too (docs/deadlock.md).
   std::set<std::pair<std::string, std::string>> hosts;
   for (const Host& host : fabric.hosts) hosts.emplace(fabric.port(host.attachment).name, host.name);
   EXPECT_EQ(hosts, (std::set<std::pair<std::string, std::string>>{{"Ethernet1", "a server in Vlan10"},
                                                                   {"Ethernet2", "a server in Vlan1"},
+                                                                  {"Ethernet4", "an unnamed device on 10.0.0.0/31"},
                                                                   {"Ethernet5", "a server in Vlan70"},
                                                                   {"Ethernet6", "a server in Vlan70"},
                                                                   {"Ethernet9", "a server in Vlan90"}}));

@@ -1627,6 +1627,7 @@ TEST(JunosInterfaces, AccessPortsInAllThreeSyntaxesAndAeMembersInherit) {
     for (const Host& host : fabric.hosts) hosts.emplace(fabric.port(host.attachment).name, host.name);
     EXPECT_EQ(hosts, (std::set<std::pair<std::string, std::string>>{{"et-0/0/1", "a server in SERVERS"},
                                                                     {"et-0/0/2", "a server in Vlan20"},
+                                                                    {"et-0/0/4", "an unnamed device on 10.0.0.0/31"},
                                                                     {"et-0/0/5", "a server in Vlan30"},
                                                                     {"et-0/0/6", "a server in Vlan30"},
                                                                     {"et-0/0/8", "a server in Vlan40"}}))

@@ -714,9 +714,10 @@ TEST(NvueInterfaces, BridgeAccessVlansAreHostPortsAndBondMembersInherit) {
 
   std::set<std::pair<std::string, std::string>> hosts;
   for (const Host& host : fabric.hosts) hosts.emplace(fabric.port(host.attachment).name, host.name);
-  EXPECT_EQ(hosts,
-            (std::set<std::pair<std::string, std::string>>{
-                {"swp1", "a server in Vlan10"}, {"swp4", "a server in Vlan70"}, {"swp5", "a server in Vlan70"}}));
+  EXPECT_EQ(hosts, (std::set<std::pair<std::string, std::string>>{{"swp1", "a server in Vlan10"},
+                                                                  {"swp3", "an unnamed device on 10.0.0.0/31"},
+                                                                  {"swp4", "a server in Vlan70"},
+                                                                  {"swp5", "a server in Vlan70"}}));
 }
 
 TEST(NvueNotes, WatchdogOnAPortWithoutPfc) {

@@ -419,11 +419,13 @@ TEST(NxosAccessPorts, AccessVlanAndItsLineTrunkRoutedAndLagMembers) {
   const ParseCoverage& cov = fabric.coverage[0];
   EXPECT_EQ(cov.qos_lines, cov.qos_lines_parsed + cov.qos_lines_not_modelled + cov.qos_lines_unrecognised);
 
-  // The loader: the access ports without a neighbour carry the VLANs' servers.
+  // The loader: the access ports without a neighbour carry the VLANs' servers; the routed port
+  // with its own /31 and no neighbour is a traffic source too (docs/deadlock.md).
   std::set<std::pair<std::string, std::string>> hosts;
   for (const Host& host : fabric.hosts) hosts.emplace(fabric.port(host.attachment).name, host.name);
   EXPECT_EQ(hosts, (std::set<std::pair<std::string, std::string>>{{"Ethernet1/1", "a server in Vlan10"},
                                                                   {"Ethernet1/2", "a server in Vlan1"},
+                                                                  {"Ethernet1/4", "an unnamed device on 10.0.0.0/31"},
                                                                   {"Ethernet1/5", "a server in Vlan70"},
                                                                   {"Ethernet1/6", "a server in Vlan70"},
                                                                   {"Ethernet1/10", "a server in Vlan110"},
