@@ -2,6 +2,7 @@
 // here, small; the binary is run on it like tests/test_cli.cpp does.
 
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 
 #include <fmt/format.h>
@@ -9,6 +10,9 @@
 #include <array>
 #include <cstdio>
 #include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
 #include <string>
 
 #include "cli_config_text.hpp"
@@ -159,6 +163,98 @@ TEST(HostileYaml, AliasBombInNvueStartupYamlExitsTwoQuickly) {
   CliRun r = run("check " + dir.path() + "/fabric");
   EXPECT_EQ(r.code, 2) << r.out;
   EXPECT_TRUE(has(r.out, nvue + ":10: error[CFG006]: aliases expand to more than 100000 nodes")) << r.out;
+}
+
+std::string slurp(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+// --- 3. Every path a regular file, or a finding ----------------------------------------------------
+
+std::string makeFifo(const test::TempDir& dir, const std::string& name) {
+  std::string path = dir.path() + "/" + name;
+  std::filesystem::create_directories(std::filesystem::path(path).parent_path());
+  EXPECT_EQ(mkfifo(path.c_str(), 0600), 0);
+  return path;
+}
+
+TEST(HostilePaths, FifoAsConfigOrBaselineIsAnErrorNotAHang) {
+  test::TempDir dir;
+  std::string fifo = makeFifo(dir, "pipe");
+  CliRun c = run("check " + sample("leafspine-clean") + " --config " + fifo);
+  EXPECT_EQ(c.code, 2);
+  EXPECT_TRUE(has(c.out, fifo + ": not a regular file")) << c.out;
+  CliRun b = run("check " + sample("leafspine-clean") + " --baseline " + fifo);
+  EXPECT_EQ(b.code, 2);
+  EXPECT_TRUE(has(b.out, fifo + ": the baseline must be a regular file")) << b.out;
+  CliRun p = run("check " + fifo);
+  EXPECT_EQ(p.code, 2);
+  EXPECT_TRUE(has(p.out, fifo + ": not a regular file or directory")) << p.out;
+}
+
+TEST(HostilePaths, FifoInTheFabricIsASkipNoteAndAFifoRocelintYamlAnError) {
+  test::TempDir dir;
+  std::filesystem::copy(sample("leafspine-clean"), dir.path() + "/fabric", std::filesystem::copy_options::recursive);
+  std::string fifo = makeFifo(dir, "fabric/leaf9.json");
+  CliRun r = run("check " + dir.path() + "/fabric --fail-on error");
+  EXPECT_EQ(r.code, 0) << r.out;
+  EXPECT_TRUE(has(r.out, fifo + " skipped: not a regular file (a FIFO, device or socket): not read")) << r.out;
+  std::string config = makeFifo(dir, "fabric/.rocelint.yaml");
+  CliRun c = run("check " + dir.path() + "/fabric");
+  EXPECT_EQ(c.code, 2);
+  EXPECT_TRUE(has(c.out, config + ": not a regular file")) << c.out;
+}
+
+TEST(HostilePaths, SymlinksInsideAreFollowedLoopsAndOutsideLinksAreNotes) {
+  test::TempDir dir;
+  namespace fs = std::filesystem;
+  fs::copy(sample("leafspine-clean"), dir.path() + "/store", fs::copy_options::recursive);
+  fs::create_directories(dir.path() + "/fabric/real");
+  // Every switch file moved into real/, and the fabric reaches it through a link.
+  std::size_t switches = 0;
+  for (const auto& e : fs::directory_iterator(dir.path() + "/store")) {
+    if (e.path().extension() != ".json") continue;
+    fs::copy(e.path(), dir.path() + "/fabric/real/" + e.path().filename().string());
+    ++switches;
+  }
+  fs::create_directory_symlink("real", dir.path() + "/fabric/linked");
+  fs::create_directory_symlink(".", dir.path() + "/fabric/real/loop");
+  fs::create_symlink("self", dir.path() + "/fabric/self");
+  fs::create_symlink(dir.path() + "/store/leaf1.json", dir.path() + "/fabric/outside.json");
+  CliRun r = run("check " + dir.path() + "/fabric --format json");
+  auto doc = nlohmann::json::parse(r.out.substr(0, r.out.rfind('}') + 1), nullptr, false);
+  ASSERT_FALSE(doc.is_discarded()) << r.out;
+  EXPECT_EQ(doc["summary"]["switches"], switches) << r.out.substr(0, 3000);
+  CliRun text = run("check " + dir.path() + "/fabric");
+  EXPECT_TRUE(has(text.out, "/fabric/self skipped: symbolic link not followed")) << text.out;
+  EXPECT_TRUE(has(text.out, "/fabric/outside.json skipped: symbolic link to")) << text.out;
+  EXPECT_TRUE(has(text.out, "outside the fabric directory: not read (--follow-outside-links reads it)")) << text.out;
+  EXPECT_TRUE(has(text.out, "skipped: directory not read again")) << text.out;
+}
+
+TEST(HostilePaths, OutputAndWriteBaselineNeverReplaceAnInput) {
+  test::TempDir dir;
+  std::filesystem::copy(sample("leafspine-clean"), dir.path() + "/fabric", std::filesystem::copy_options::recursive);
+  std::string leaf;
+  for (const auto& e : std::filesystem::directory_iterator(dir.path() + "/fabric")) {
+    if (e.path().extension() == ".json") leaf = e.path().string();
+  }
+  ASSERT_FALSE(leaf.empty());
+  std::string before = slurp(leaf);
+  CliRun o = run("check " + dir.path() + "/fabric -o " + leaf);
+  EXPECT_EQ(o.code, 2);
+  EXPECT_TRUE(has(o.out, leaf + ": the output file must not be an input of the run")) << o.out;
+  CliRun w = run("check " + dir.path() + "/fabric --write-baseline " + leaf);
+  EXPECT_EQ(w.code, 2);
+  EXPECT_TRUE(has(w.out, leaf + ": the baseline file to write must not be an input of the run")) << w.out;
+  CliRun d = run("diff " + dir.path() + "/fabric " + dir.path() + "/fabric -o " + leaf);
+  EXPECT_EQ(d.code, 2);
+  EXPECT_EQ(slurp(leaf), before);
+  // A new file, or one outside the fabric, is written.
+  EXPECT_EQ(run("check " + dir.path() + "/fabric -o " + dir.path() + "/report.txt").code, 0);
 }
 
 }  // namespace
