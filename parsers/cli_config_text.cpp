@@ -1,7 +1,12 @@
 #include "cli_config_text.hpp"
 
+#include <fmt/format.h>
+
 #include <cctype>
 #include <memory>
+
+#include "input_limits.hpp"
+#include "rocelint/diagnostics.hpp"
 
 namespace rocelint::cli {
 
@@ -36,9 +41,19 @@ std::vector<std::string> splitWords(std::string_view text) {
 }
 
 // Places `line` in the tree: under the last line (recursively) whose indentation is smaller.
-void place(std::vector<ConfigLine>& siblings, ConfigLine&& line) {
+// Readers recurse over the blocks, so a line nested deeper than the limit rejects the file.
+void place(std::vector<ConfigLine>& siblings, ConfigLine&& line, const std::string& file) {
   std::vector<ConfigLine>* level = &siblings;
-  while (!level->empty() && level->back().indent < line.indent) level = &level->back().children;
+  int depth = 0;
+  while (!level->empty() && level->back().indent < line.indent) {
+    level = &level->back().children;
+    if (++depth >= limits::kMaxNestingDepth) {
+      throw InputError(
+          fmt::format("{}:{}:{}: nesting deeper than {} levels of indentation (the nesting depth limit, "
+                      "docs/reliability.md)",
+                      file, line.line, line.column, limits::kMaxNestingDepth));
+    }
+  }
   level->push_back(std::move(line));
 }
 
@@ -98,7 +113,7 @@ ConfigText parseConfigText(std::string_view text, const std::string& file) {
     line.line = line_no;
     line.column = static_cast<int>(indent) + 1;
     line.indent = static_cast<int>(indent);
-    place(config.lines, std::move(line));
+    place(config.lines, std::move(line), file);
   }
   config.line_count = line_no;
   return config;

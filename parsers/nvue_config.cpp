@@ -15,6 +15,7 @@
 #include "format.hpp"
 #include "rocelint/diagnostics.hpp"
 #include "wording/format_ids.hpp"
+#include "yaml_limits.hpp"
 
 namespace rocelint::nvue {
 
@@ -240,6 +241,8 @@ void readOperations(const TreeReader& reader, const YAML::Node& document, Config
 Config parse(std::string_view text, const std::string& file) {
   Config config;
   config.file = FileName(file);
+  if (auto exceeded = yaml::checkLimits(text))
+    throw InputError(fmt::format("{}:{}:{}: {}", file, exceeded->line, exceeded->column, exceeded->message));
   YAML::Node root;
   try {
     root = YAML::Load(std::string(text));

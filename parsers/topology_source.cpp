@@ -10,6 +10,7 @@
 #include <set>
 
 #include "rocelint/diagnostics.hpp"
+#include "yaml_limits.hpp"
 
 namespace rocelint::topology {
 namespace {
@@ -274,6 +275,8 @@ class YamlReader {
 };
 
 YAML::Node loadYaml(std::string_view text, const std::string& file) {
+  if (auto exceeded = yaml::checkLimits(text))
+    throw InputError(fmt::format("{}:{}:{}: {}", file, exceeded->line, exceeded->column, exceeded->message));
   try {
     return YAML::Load(std::string(text));
   } catch (const YAML::Exception& e) {

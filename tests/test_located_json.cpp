@@ -1,5 +1,6 @@
 #include <gtest/gtest.h>
 
+#include "input_limits.hpp"
 #include "located_json.hpp"
 
 namespace rocelint::json {
@@ -81,6 +82,26 @@ TEST(LocatedJson, MissingCommaReportsLineAndColumn) {
 }
 
 TEST(LocatedJson, EscapesPointerTokens) { EXPECT_EQ(escapePointer("a/b~c"), "a~1b~0c"); }
+
+// 35,000 nested arrays used to overflow the stack (the tree's destructor and every reader
+// recurse): the parse stops at the bracket one level past the limit, with its position.
+TEST(LocatedJson, NestingPastTheDepthLimitIsAParseFailureAtItsBracket) {
+  Node root;
+  ParseFailure failure;
+  std::string deep = std::string(35000, '[') + std::string(35000, ']');
+  ASSERT_FALSE(parse(deep, root, failure));
+  EXPECT_EQ(failure.line, 1);
+  EXPECT_EQ(failure.column, limits::kMaxNestingDepth + 1);
+  EXPECT_NE(failure.message.find("nesting deeper than 256 levels (the nesting depth limit"), std::string::npos)
+      << failure.message;
+  std::string objects;
+  for (int i = 0; i < 300000; ++i) objects += "{\"a\":";
+  ASSERT_FALSE(parse(objects, root, failure));
+  EXPECT_NE(failure.message.find("nesting depth limit"), std::string::npos) << failure.message;
+  // At the limit itself the tree is built.
+  std::string at_limit = std::string(limits::kMaxNestingDepth, '[') + "1" + std::string(limits::kMaxNestingDepth, ']');
+  EXPECT_TRUE(parse(at_limit, root, failure)) << failure.message;
+}
 
 }  // namespace
 }  // namespace rocelint::json

@@ -6,6 +6,7 @@
 #error "layer rule: this library may not include rocelint/loader.hpp (docs/architecture.md#layers)"
 #endif
 
+#include <filesystem>
 #include <functional>
 #include <stdexcept>
 #include <string>
@@ -24,5 +25,19 @@ using LoadProgress = std::function<void(std::size_t, std::size_t)>;
 Fabric loadFabric(const std::vector<std::string>& paths, const LoadProgress& progress = {});
 /// Same, reading only the files of directory arguments that the filter accepts.
 Fabric loadFabric(const std::vector<std::string>& paths, const LoadProgress& progress, const PathFilter& filter);
+
+/// How the directory walk treats what it finds.
+struct LoadOptions {
+  /// Read files and directories that symbolic links inside the fabric lead to outside of it
+  /// (configurations from a pull request must not make rocelint read elsewhere by default).
+  bool follow_outside_links = false;
+};
+
+/// Same, with walk options.
+Fabric loadFabric(const std::vector<std::string>& paths, const LoadProgress& progress, const PathFilter& filter,
+                  const LoadOptions& options);
+
+/// Whether a directory walk reads a regular file of this name (not hidden, not documentation).
+bool readByWalk(const std::filesystem::path& path);
 
 }  // namespace rocelint

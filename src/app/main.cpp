@@ -39,8 +39,9 @@ struct OutputOptions {
   bool no_suppress = false;
   bool quiet = false;
   bool verbose = false;
-  int failures = -1;       ///< deadlock what-if (overrides params.failures)
-  bool transient = false;  ///< deadlock routing right after local repair (sets params.transient)
+  int failures = -1;                  ///< deadlock what-if (overrides params.failures)
+  bool transient = false;             ///< deadlock routing right after local repair (sets params.transient)
+  bool follow_outside_links = false;  ///< read what symbolic links in the fabric lead to outside it
 };
 
 struct CheckOptions {
@@ -75,6 +76,8 @@ void addOutputOptions(CLI::App* cmd, OutputOptions& o) {
                   "Directory that SARIF/JUnit/Markdown file names are relative to (default: current directory)")
       ->check(CLI::ExistingDirectory);
   cmd->add_option("-o,--output", o.output_path, "Write the report to FILE instead of stdout");
+  cmd->add_flag("--follow-outside-links", o.follow_outside_links,
+                "Read files and directories that symbolic links in the fabric lead to outside of it");
   cmd->add_flag("--no-suppress", o.no_suppress, "Ignore the configuration's suppressions: report every finding");
   auto* quiet = cmd->add_flag("-q,--quiet", o.quiet, "No progress or messages on stderr, only errors");
   cmd->add_flag("-v,--verbose", o.verbose, "Log each stage with its time on stderr")->excludes(quiet);
@@ -92,7 +95,9 @@ rocelint::Config loadConfigFor(const std::vector<std::string>& paths, const Outp
   std::string path = o.config_path;
   if (path.empty() && paths.size() == 1) {
     auto candidate = std::filesystem::path(paths.front()) / ".rocelint.yaml";
-    if (std::filesystem::is_regular_file(candidate)) path = candidate.string();
+    // Anything by that name is the configuration: a FIFO or directory is an error, never ignored.
+    std::error_code ec;
+    if (std::filesystem::exists(std::filesystem::symlink_status(candidate, ec))) path = candidate.string();
   }
   rocelint::Config config;
   if (!path.empty()) {
@@ -111,16 +116,47 @@ std::string fabricRoot(const std::vector<std::string>& paths) {
 }
 
 rocelint::Report analyzePaths(const std::vector<std::string>& paths, const rocelint::Config& config,
-                              rocelint::Progress& progress) {
+                              const OutputOptions& o, rocelint::Progress& progress) {
   using namespace rocelint;
   Fabric fabric = loadFabric(
-      paths, [&](std::size_t done, std::size_t total) { progress.files(done, total); }, config.paths);
+      paths, [&](std::size_t done, std::size_t total) { progress.files(done, total); }, config.paths,
+      LoadOptions{o.follow_outside_links});
   progress.detail(fmt::format("{} file(s), {} switch(es), {} link(s)", fabric.files_loaded, fabric.switches.size(),
                               fabric.links.size()));
   progress.stage(fmt::format("analysing {} switches", fabric.switches.size()));
   Report report = analyze(fabric, config, [&](const std::string& stage) { progress.stage(stage); });
   assignFingerprints(report, fabricRoot(paths));
   return report;
+}
+
+/// Refuses to write a report or baseline onto a file the run reads: a file argument, the
+/// configuration, the baseline, or an existing file that the walk of a directory argument reads
+/// (`check DIR -o DIR/leaf1.json` used to replace a configuration). Like `fix --out`.
+void refuseToWriteAnInput(const std::string& output, const std::string& what, const std::vector<std::string>& inputs,
+                          const std::vector<std::string>& files_read) {
+  namespace fs = std::filesystem;
+  if (output.empty()) return;
+  std::error_code ec;
+  fs::path out = fs::weakly_canonical(output, ec);
+  if (ec) return;  // the write itself reports a bad path
+  bool exists = fs::exists(out, ec);
+  if (exists && fs::is_fifo(out, ec))
+    throw rocelint::InputError(fmt::format("{}: the {} must not be a FIFO (the write would block)", output, what));
+  auto refuse = [&](const std::string& input) {
+    throw rocelint::InputError(fmt::format(
+        "{}: the {} must not be an input of the run ({}); write it outside the fabric", output, what, input));
+  };
+  for (const std::string& file : files_read) {
+    if (!file.empty() && exists && fs::equivalent(out, file, ec)) refuse(file);
+  }
+  for (const std::string& input : inputs) {
+    fs::path in = fs::weakly_canonical(input, ec);
+    if (ec) continue;
+    if (out == in) refuse(input);
+    if (!exists || !fs::is_directory(in, ec) || !rocelint::readByWalk(out)) continue;
+    auto [a, b] = std::mismatch(in.begin(), in.end(), out.begin(), out.end());
+    if (a == in.end()) refuse(input);
+  }
 }
 
 /// Writes with the chosen reporter to stdout or --output.
@@ -187,7 +223,13 @@ int runCheck(const CheckOptions& c, const OutputOptions& o) {
   using namespace rocelint;
   Progress progress(progressMode(o), std::cerr, isatty(STDERR_FILENO) == 1);
   Config config = loadConfigFor(c.paths, o, progress);
-  Report report = analyzePaths(c.paths, config, progress);
+  std::string baseline_path = c.baseline.empty() ? config.baseline : c.baseline;
+  refuseToWriteAnInput(o.output_path, "output file", c.paths, {config.source, baseline_path});
+  refuseToWriteAnInput(c.write_baseline, "baseline file to write", c.paths, {config.source, baseline_path});
+  if (!o.output_path.empty() && !c.write_baseline.empty() &&
+      std::filesystem::weakly_canonical(o.output_path) == std::filesystem::weakly_canonical(c.write_baseline))
+    throw InputError(fmt::format("{}: the output file and the baseline file to write are one file", o.output_path));
+  Report report = analyzePaths(c.paths, config, o, progress);
   if (!c.write_baseline.empty()) {
     Baseline baseline = makeBaseline(report, fabricRoot(c.paths));
     std::ofstream file(c.write_baseline, std::ios::binary);
@@ -198,7 +240,6 @@ int runCheck(const CheckOptions& c, const OutputOptions& o) {
       std::cerr << fmt::format("rocelint: wrote {} finding(s) to {}\n", baseline.entries.size(), c.write_baseline);
     return kExitClean;
   }
-  std::string baseline_path = c.baseline.empty() ? config.baseline : c.baseline;
   if (!baseline_path.empty()) {
     applyBaseline(report, readBaseline(baseline_path));
     progress.detail(fmt::format("baseline {}: {} accepted, {} stale", baseline_path, report.baselined.size(),
@@ -216,10 +257,11 @@ int runCheck(const CheckOptions& c, const OutputOptions& o) {
 int runDiff(const DiffOptions& d, const OutputOptions& o) {
   using namespace rocelint;
   Progress progress(progressMode(o), std::cerr, isatty(STDERR_FILENO) == 1);
+  refuseToWriteAnInput(o.output_path, "output file", {d.old_dir, d.new_dir}, {o.config_path});
   progress.stage(fmt::format("analysing {}", d.old_dir));
-  Report before = analyzePaths({d.old_dir}, loadConfigFor({d.old_dir}, o, progress), progress);
+  Report before = analyzePaths({d.old_dir}, loadConfigFor({d.old_dir}, o, progress), o, progress);
   progress.stage(fmt::format("analysing {}", d.new_dir));
-  Report after = analyzePaths({d.new_dir}, loadConfigFor({d.new_dir}, o, progress), progress);
+  Report after = analyzePaths({d.new_dir}, loadConfigFor({d.new_dir}, o, progress), o, progress);
   DiffReport diff = diffReports(std::move(before), std::move(after));
   progress.finish();
   emit(diff, o);
@@ -241,7 +283,8 @@ int runGraph(const std::vector<std::string>& paths, const OutputOptions& o, roce
   Progress progress(progressMode(o), std::cerr, isatty(STDERR_FILENO) == 1);
   Config config = loadConfigFor(paths, o, progress);
   Fabric fabric = loadFabric(
-      paths, [&](std::size_t done, std::size_t total) { progress.files(done, total); }, config.paths);
+      paths, [&](std::size_t done, std::size_t total) { progress.files(done, total); }, config.paths,
+      LoadOptions{o.follow_outside_links});
   DeadlockOptions options;
   options.transient = config.params.transient;
   DeadlockAnalysis analysis =

@@ -5,10 +5,13 @@
 #include <yaml-cpp/yaml.h>
 
 #include <filesystem>
+#include <fstream>
 #include <regex>
-#include "rocelint/headroom.hpp"
+#include <sstream>
 
+#include "rocelint/headroom.hpp"
 #include "rocelint/rule.hpp"
+#include "yaml_limits.hpp"
 
 namespace rocelint {
 namespace {
@@ -157,11 +160,21 @@ bool Suppression::matches(const Finding& finding) const {
 Config loadConfig(const std::string& path) {
   Config config;
   config.source = path;
+  // Only a regular file: a FIFO would block the run, and a device or directory is no configuration.
+  std::error_code ec;
+  std::filesystem::file_status status = std::filesystem::status(path, ec);
+  if (!ec && std::filesystem::exists(status) && !std::filesystem::is_regular_file(status))
+    throw ConfigError(fmt::format("{}: not a regular file (a FIFO, device or directory is not read)", path));
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw ConfigError(fmt::format("{}: cannot open configuration file", path));
+  std::ostringstream buffer;
+  buffer << in.rdbuf();
+  const std::string content = buffer.str();
+  if (auto exceeded = yaml::checkLimits(content))
+    throw ConfigError(fmt::format("{}:{}:{}: {}", path, exceeded->line, exceeded->column, exceeded->message));
   YAML::Node root;
   try {
-    root = YAML::LoadFile(path);
-  } catch (const YAML::BadFile&) {
-    throw ConfigError(fmt::format("{}: cannot open configuration file", path));
+    root = YAML::Load(content);
   } catch (const YAML::ParserException& e) {
     throw ConfigError(fmt::format("{}:{}:{}: invalid YAML: {}", path, e.mark.line + 1, e.mark.column + 1, e.msg));
   }

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <filesystem>
 #include <fstream>
 #include <map>
 #include <nlohmann/json.hpp>
@@ -67,6 +68,12 @@ void writeBaseline(const Baseline& baseline, std::ostream& out) {
 }
 
 Baseline readBaseline(const std::string& path) {
+  // Only a regular file: opening a FIFO blocks until something writes to it.
+  std::error_code ec;
+  std::filesystem::file_status status = std::filesystem::status(path, ec);
+  if (!ec && std::filesystem::exists(status) && !std::filesystem::is_regular_file(status))
+    throw InputError(
+        fmt::format("{}: the baseline must be a regular file (a FIFO, device or directory is not read)", path));
   std::ifstream in(path, std::ios::binary);
   if (!in) throw InputError(fmt::format("{}: cannot open baseline file", path));
   std::ostringstream text;

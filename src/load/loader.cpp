@@ -47,34 +47,105 @@ bool ignoredSilently(const fs::path& path) {
   return std::find(extensions.begin(), extensions.end(), ext) != extensions.end();
 }
 
-std::vector<InputFile> collect(const std::vector<std::string>& paths, const PathFilter& filter) {
+/// A path the walk did not read, and why (a CFG004 note with the path).
+struct NotRead {
+  fs::path path;
+  std::string why;
+};
+
+bool isInside(const fs::path& canonical, const fs::path& canonical_root) {
+  auto [a, b] = std::mismatch(canonical_root.begin(), canonical_root.end(), canonical.begin(), canonical.end());
+  return a == canonical_root.end();
+}
+
+// Walks one directory argument without recursion and without throwing on a bad entry: every
+// entry it does not read (a FIFO, a device, a loop, an unreadable directory, a link leading out
+// of the fabric) is recorded with its path. Symbolic links inside the fabric are followed; a
+// directory reached twice (a loop, or two links to it) is read once.
+void walk(const fs::path& root, const PathFilter& filter, const LoadOptions& options, std::vector<fs::path>& found,
+          std::vector<NotRead>& not_read) {
+  std::error_code ec;
+  const fs::path canonical_root = fs::canonical(root, ec);
+  std::set<fs::path> visited;
+  std::vector<fs::path> pending = {root};
+  while (!pending.empty()) {
+    fs::path dir = std::move(pending.back());
+    pending.pop_back();
+    fs::path canonical = fs::canonical(dir, ec);
+    if (ec) {
+      not_read.push_back({dir, fmt::format("directory not read: {}", ec.message())});
+      continue;
+    }
+    if (!visited.insert(canonical).second) {
+      not_read.push_back({dir, fmt::format("directory not read again: it is {}, already read (a symbolic link loop "
+                                           "or a second link to it)",
+                                           canonical.string())});
+      continue;
+    }
+    fs::directory_iterator it(dir, ec);
+    if (ec) {
+      if (dir == root) throw InputError(fmt::format("{}: cannot read directory: {}", root.string(), ec.message()));
+      not_read.push_back({dir, fmt::format("directory not read: {}", ec.message())});
+      continue;
+    }
+    for (; it != fs::directory_iterator(); it.increment(ec)) {
+      const fs::path path = it->path();
+      std::string name = path.filename().string();
+      if (name.empty() || name.front() == '.') continue;  // hidden files and directories
+      fs::file_status link = fs::symlink_status(path, ec);
+      if (ec) {
+        not_read.push_back({path, fmt::format("not read: {}", ec.message())});
+        continue;
+      }
+      fs::file_status status = link;
+      if (fs::is_symlink(link)) {
+        status = fs::status(path, ec);
+        fs::path target = ec ? fs::path() : fs::canonical(path, ec);
+        if (ec) {
+          not_read.push_back({path, fmt::format("symbolic link not followed: {}", ec.message())});
+          continue;
+        }
+        if (!options.follow_outside_links && !isInside(target, canonical_root)) {
+          not_read.push_back({path, fmt::format("symbolic link to {}, outside the fabric directory: not read "
+                                                "(--follow-outside-links reads it)",
+                                                target.string())});
+          continue;
+        }
+      }
+      if (fs::is_directory(status)) {
+        pending.push_back(path);
+      } else if (fs::is_regular_file(status)) {
+        if (!ignoredSilently(path) && filter.accepts(path.lexically_relative(root).generic_string()))
+          found.push_back(path);
+      } else if (!ignoredSilently(path)) {
+        not_read.push_back({path, "not a regular file (a FIFO, device or socket): not read"});
+      }
+    }
+    if (ec) not_read.push_back({dir, fmt::format("directory not read in full: {}", ec.message())});
+  }
+}
+
+std::vector<InputFile> collect(const std::vector<std::string>& paths, const PathFilter& filter,
+                               const LoadOptions& options, std::vector<NotRead>& not_read) {
   std::vector<InputFile> files;
   for (const auto& given : paths) {
     fs::path path(given);
     std::error_code ec;
-    if (fs::is_directory(path, ec)) {
+    fs::file_status status = fs::status(path, ec);
+    if (fs::is_directory(status)) {
       std::vector<fs::path> found;
-      for (auto it = fs::recursive_directory_iterator(path, fs::directory_options::skip_permission_denied, ec);
-           it != fs::recursive_directory_iterator(); it.increment(ec)) {
-        if (ec) break;
-        if (it->path().filename().string().front() == '.' && it->is_directory()) {
-          it.disable_recursion_pending();
-          continue;
-        }
-        if (it->is_regular_file() && !ignoredSilently(it->path()) &&
-            filter.accepts(it->path().lexically_relative(path).generic_string())) {
-          found.push_back(it->path());
-        }
-      }
-      if (ec) throw InputError(fmt::format("{}: cannot read directory: {}", given, ec.message()));
+      walk(path, filter, options, found, not_read);
       std::sort(found.begin(), found.end());
       for (auto& f : found) files.push_back({f, path});
-    } else if (fs::is_regular_file(path, ec)) {
+    } else if (fs::is_regular_file(status)) {
       files.push_back({path, {}});
+    } else if (fs::exists(status)) {
+      throw InputError(fmt::format("{}: not a regular file or directory (a FIFO or device is not read)", given));
     } else {
       throw InputError(fmt::format("{}: no such file or directory", given));
     }
   }
+  std::sort(not_read.begin(), not_read.end(), [](const NotRead& a, const NotRead& b) { return a.path < b.path; });
   return files;
 }
 
@@ -548,8 +619,17 @@ Fabric loadFabric(const std::vector<std::string>& paths, const LoadProgress& pro
 }
 
 Fabric loadFabric(const std::vector<std::string>& paths, const LoadProgress& progress, const PathFilter& filter) {
+  return loadFabric(paths, progress, filter, LoadOptions{});
+}
+
+bool readByWalk(const std::filesystem::path& path) { return !ignoredSilently(path); }
+
+Fabric loadFabric(const std::vector<std::string>& paths, const LoadProgress& progress, const PathFilter& filter,
+                  const LoadOptions& options) {
   Fabric fabric;
-  std::vector<InputFile> files = collect(paths, filter);
+  std::vector<NotRead> not_read;
+  std::vector<InputFile> files = collect(paths, filter, options, not_read);
+  for (const NotRead& n : not_read) skip(fabric, n.path, n.why);
   std::vector<ParsedFile> parsed = readInputs(files, progress);
   adoptHostnames(files, parsed);
   Inputs inputs = sortInputs(files, parsed, fabric);

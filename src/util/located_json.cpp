@@ -1,9 +1,13 @@
 #include "located_json.hpp"
 
+#include <fmt/format.h>
+
 #include <cstddef>
 #include <iterator>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
+
+#include "input_limits.hpp"
 
 namespace rocelint::json {
 
@@ -183,6 +187,15 @@ class TreeBuilder : public nlohmann::json_sax<nlohmann::json> {
     return true;
   }
   bool open(Node::Kind kind) {
+    // nlohmann's SAX parser does not recurse, but the tree's destructor and every reader of it
+    // do: past the limit the parse stops here, at the bracket that opens one level too many.
+    if (stack_.size() >= static_cast<std::size_t>(limits::kMaxNestingDepth)) {
+      failed_ = true;
+      failure_ = {position_.line, position_.column,
+                  fmt::format("nesting deeper than {} levels (the nesting depth limit, docs/reliability.md)",
+                              limits::kMaxNestingDepth)};
+      return false;
+    }
     // Children are appended to vectors; parents are addressed through the stack, which stays
     // valid because a parent is never appended to while one of its children is open.
     stack_.push_back(&place(kind));

@@ -1,0 +1,20 @@
+#pragma once
+// The limits that keep hostile input from crashing or exhausting rocelint (docs/reliability.md).
+
+#include <cstddef>
+#include <cstdint>
+
+namespace rocelint::limits {
+
+/// Deepest nesting of JSON arrays/objects, YAML collections and CLI indentation blocks. Every
+/// reader that recurses over a tree (and the tree's destructor) relies on it; 256 levels stay far
+/// below the stack even with ASan's frames, and no real configuration nests more than ~10.
+inline constexpr int kMaxNestingDepth = 256;
+
+/// Most YAML nodes that aliases may add to a file by referring to anchors (an alias bomb).
+inline constexpr std::size_t kMaxYamlAliasNodes = 100'000;
+
+/// Largest input file read by default (`--max-file-size` changes it).
+inline constexpr std::uint64_t kDefaultMaxFileBytes = std::uint64_t{1} << 30;
+
+}  // namespace rocelint::limits

@@ -1,0 +1,23 @@
+#pragma once
+// Checks YAML text against the nesting and alias limits before any reader builds a tree of it.
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace rocelint::yaml {
+
+/// A limit the text exceeds, at the 1-based position of the collection or alias that exceeds it.
+struct LimitFailure {
+  int line = 0;
+  int column = 0;
+  std::string message;
+};
+
+/// Reads the text's events once (no tree): collections nested deeper than
+/// limits::kMaxNestingDepth, aliases that would add more than limits::kMaxYamlAliasNodes nodes
+/// in all, and an alias inside the node its anchor names (a cycle) are failures. A YAML syntax
+/// error is not: the caller's own parse reports it.
+std::optional<LimitFailure> checkLimits(std::string_view text);
+
+}  // namespace rocelint::yaml

@@ -1,0 +1,261 @@
+// Hostile input (issue 17): limits, non-regular files, text validity. Every input is generated
+// here, small; the binary is run on it like tests/test_cli.cpp does.
+
+#include <gtest/gtest.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+
+#include <fmt/format.h>
+
+#include <array>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <string>
+
+#include "cli_config_text.hpp"
+#include "input_limits.hpp"
+#include "rocelint/diagnostics.hpp"
+#include "test_util.hpp"
+#include "yaml_limits.hpp"
+
+namespace rocelint {
+namespace {
+
+struct CliRun {
+  int code = -1;
+  std::string out;
+};
+
+CliRun run(const std::string& args) {
+  std::string cmd = std::string(ROCELINT_BINARY) + " " + args + " 2>&1 </dev/null";
+  CliRun result;
+  FILE* pipe = popen(cmd.c_str(), "r");
+  if (pipe == nullptr) return result;
+  std::array<char, 4096> buffer{};
+  while (std::fgets(buffer.data(), buffer.size(), pipe) != nullptr) result.out += buffer.data();
+  int status = pclose(pipe);
+  result.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return result;
+}
+
+bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+std::string repeat(const std::string& s, int n) {
+  std::string out;
+  out.reserve(s.size() * static_cast<std::size_t>(n));
+  for (int i = 0; i < n; ++i) out += s;
+  return out;
+}
+
+std::string sample(const std::string& name) { return test::sourceDir() + "/samples/" + name; }
+
+// An NVUE startup.yaml whose last key refers `levels` times to nine copies of the level below
+// (9^levels nodes once expanded; 7 levels took 32 s and 7.2 GB before the limit).
+std::string aliasBomb(int levels) {
+  std::string text = "- set:\n    system:\n      hostname: leaf1\n    x:\n      l0: &l0 [a, b, c, d, e, f, g, h, i]\n";
+  for (int l = 1; l <= levels; ++l) {
+    std::string p = fmt::format("*l{}", l - 1);
+    text += fmt::format("      l{}: &l{} [{}, {}, {}, {}, {}, {}, {}, {}, {}]\n", l, l, p, p, p, p, p, p, p, p, p);
+  }
+  return text;
+}
+
+// --- 1. Nesting depth ------------------------------------------------------------------------------
+
+TEST(HostileDepth, YamlNestingPastTheLimitIsFoundBeforeAnyTree) {
+  std::string deep = "a: " + std::string(300000, '[') + "1" + std::string(300000, ']');
+  auto failure = yaml::checkLimits(deep);
+  ASSERT_TRUE(failure);
+  EXPECT_EQ(failure->line, 1);
+  EXPECT_EQ(failure->column, 3 + limits::kMaxNestingDepth);  // the mapping is level 1
+  EXPECT_TRUE(has(failure->message, "nesting deeper than 256 levels")) << failure->message;
+  std::string block;
+  for (int i = 0; i < 300; ++i) block += std::string(static_cast<std::size_t>(i) * 2, ' ') + "k:\n";
+  failure = yaml::checkLimits(block);
+  ASSERT_TRUE(failure);
+  EXPECT_EQ(failure->line, limits::kMaxNestingDepth + 1);  // the mapping that opens level 257
+  // Unclosed, yaml-cpp reads every other '[' as a flow mapping (a possible key): still stopped.
+  EXPECT_TRUE(yaml::checkLimits("a: " + std::string(300000, '[')));
+  EXPECT_FALSE(yaml::checkLimits("a: [[[1]]]\nb: {c: d}\n"));
+  EXPECT_FALSE(yaml::checkLimits("a: [unclosed"));  // a syntax error is the parser's to report
+}
+
+TEST(HostileDepth, CliIndentationPastTheLimitIsRejectedAtItsLine) {
+  std::string text;
+  for (int i = 0; i < 20000; ++i) text += std::string(static_cast<std::size_t>(i), ' ') + "interface x\n";
+  try {
+    cli::parseConfigText(text, "deep.cfg");
+    FAIL() << "no error";
+  } catch (const InputError& e) {
+    EXPECT_TRUE(has(e.what(), fmt::format("deep.cfg:{}:{}: nesting deeper than 256 levels",
+                                          limits::kMaxNestingDepth + 1, limits::kMaxNestingDepth + 1)))
+        << e.what();
+  }
+}
+
+TEST(HostileDepth, DeepJsonInEveryJsonInputExitsTwoAtItsLocation) {
+  test::TempDir dir;
+  std::string lldp = dir.write("fabric/lldp.json", "{\"lldp\": {\"interface\": " + std::string(35000, '[') + "}}");
+  std::string nested(1, '\n');
+  nested += repeat("{\"a\":", 300000);
+  std::string config_db = dir.write("fabric/leaf1.json", nested);
+  CliRun r = run("check " + dir.path() + "/fabric --format json");
+  EXPECT_EQ(r.code, 2) << r.out;
+  EXPECT_TRUE(has(r.out, "nesting deeper than 256 levels (the nesting depth limit")) << r.out.substr(0, 2000);
+  EXPECT_TRUE(has(r.out, "\"file\": \"" + lldp + "\"")) << r.out.substr(0, 4000);
+  EXPECT_TRUE(has(r.out, "\"file\": \"" + config_db + "\"")) << r.out.substr(0, 4000);
+  CliRun text = run("check " + dir.path() + "/fabric");
+  EXPECT_TRUE(has(text.out, config_db + ":2: error[CFG006]: invalid JSON: nesting deeper than 256 levels")) << text.out;
+
+  std::string baseline = dir.write("baseline.json", std::string(300000, '['));
+  CliRun b = run("check " + sample("leafspine-clean") + " --baseline " + baseline);
+  EXPECT_EQ(b.code, 2);
+  EXPECT_TRUE(has(b.out, baseline + ":1:257: invalid JSON: nesting deeper than 256 levels")) << b.out;
+}
+
+TEST(HostileDepth, DeepYamlInEveryYamlInputExitsTwoAtItsLocation) {
+  test::TempDir dir;
+  std::string nvue =
+      dir.write("fabric/leaf1/startup.yaml",
+                "- set:\n    system:\n      hostname: leaf1\n    interface:\n      swp1: " + std::string(300000, '[') +
+                    std::string(300000, ']'));
+  CliRun r = run("check " + dir.path() + "/fabric");
+  EXPECT_EQ(r.code, 2) << r.out;
+  EXPECT_TRUE(has(r.out, nvue + ":5: error[CFG006]: nesting deeper than 256 levels")) << r.out;
+
+  std::string config = dir.write("rocelint.yaml", "rules: " + std::string(300000, '[') + std::string(300000, ']'));
+  CliRun c = run("check " + sample("leafspine-clean") + " --config " + config);
+  EXPECT_EQ(c.code, 2);
+  EXPECT_TRUE(has(c.out, config + ":1:263: nesting deeper than 256 levels")) << c.out;
+
+  std::string topo = dir.write(
+      "topo/topology.yaml", "rocelint-topology: 1\nswitches: " + std::string(300000, '[') + std::string(300000, ']'));
+  CliRun t = run("check " + dir.path() + "/topo");
+  EXPECT_EQ(t.code, 2);
+  EXPECT_TRUE(has(t.out, topo + ":2")) << t.out;
+  EXPECT_TRUE(has(t.out, "nesting depth limit")) << t.out;
+}
+
+// --- 2. YAML aliases -------------------------------------------------------------------------------
+
+TEST(HostileYaml, AliasBombIsStoppedAtTheAliasThatExceedsTheBudget) {
+  auto failure = yaml::checkLimits(aliasBomb(9));
+  ASSERT_TRUE(failure);
+  // Levels 1-4 add 74,340 nodes; the first alias of level 5 (66,430 more) passes 100,000.
+  EXPECT_EQ(failure->line, 10);
+  EXPECT_TRUE(has(failure->message, "aliases expand to more than 100000 nodes (the YAML alias expansion limit"))
+      << failure->message;
+  // Aliases a real file uses (a shared profile) are fine.
+  EXPECT_FALSE(yaml::checkLimits("a: &p {x: 1, y: 2}\nb: *p\nc: *p\n"));
+  // An alias inside its own anchor's node would make a cyclic tree.
+  auto cycle = yaml::checkLimits("a: &a [1, *a]\n");
+  ASSERT_TRUE(cycle);
+  EXPECT_TRUE(has(cycle->message, "cycle")) << cycle->message;
+  EXPECT_EQ(cycle->column, 11);
+}
+
+TEST(HostileYaml, AliasBombInNvueStartupYamlExitsTwoQuickly) {
+  test::TempDir dir;
+  std::string nvue = dir.write("fabric/leaf1/startup.yaml", aliasBomb(9));
+  CliRun r = run("check " + dir.path() + "/fabric");
+  EXPECT_EQ(r.code, 2) << r.out;
+  EXPECT_TRUE(has(r.out, nvue + ":10: error[CFG006]: aliases expand to more than 100000 nodes")) << r.out;
+}
+
+std::string slurp(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+// --- 3. Every path a regular file, or a finding ----------------------------------------------------
+
+std::string makeFifo(const test::TempDir& dir, const std::string& name) {
+  std::string path = dir.path() + "/" + name;
+  std::filesystem::create_directories(std::filesystem::path(path).parent_path());
+  EXPECT_EQ(mkfifo(path.c_str(), 0600), 0);
+  return path;
+}
+
+TEST(HostilePaths, FifoAsConfigOrBaselineIsAnErrorNotAHang) {
+  test::TempDir dir;
+  std::string fifo = makeFifo(dir, "pipe");
+  CliRun c = run("check " + sample("leafspine-clean") + " --config " + fifo);
+  EXPECT_EQ(c.code, 2);
+  EXPECT_TRUE(has(c.out, fifo + ": not a regular file")) << c.out;
+  CliRun b = run("check " + sample("leafspine-clean") + " --baseline " + fifo);
+  EXPECT_EQ(b.code, 2);
+  EXPECT_TRUE(has(b.out, fifo + ": the baseline must be a regular file")) << b.out;
+  CliRun p = run("check " + fifo);
+  EXPECT_EQ(p.code, 2);
+  EXPECT_TRUE(has(p.out, fifo + ": not a regular file or directory")) << p.out;
+}
+
+TEST(HostilePaths, FifoInTheFabricIsASkipNoteAndAFifoRocelintYamlAnError) {
+  test::TempDir dir;
+  std::filesystem::copy(sample("leafspine-clean"), dir.path() + "/fabric", std::filesystem::copy_options::recursive);
+  std::string fifo = makeFifo(dir, "fabric/leaf9.json");
+  CliRun r = run("check " + dir.path() + "/fabric --fail-on error");
+  EXPECT_EQ(r.code, 0) << r.out;
+  EXPECT_TRUE(has(r.out, fifo + " skipped: not a regular file (a FIFO, device or socket): not read")) << r.out;
+  std::string config = makeFifo(dir, "fabric/.rocelint.yaml");
+  CliRun c = run("check " + dir.path() + "/fabric");
+  EXPECT_EQ(c.code, 2);
+  EXPECT_TRUE(has(c.out, config + ": not a regular file")) << c.out;
+}
+
+TEST(HostilePaths, SymlinksInsideAreFollowedLoopsAndOutsideLinksAreNotes) {
+  test::TempDir dir;
+  namespace fs = std::filesystem;
+  fs::copy(sample("leafspine-clean"), dir.path() + "/store", fs::copy_options::recursive);
+  fs::create_directories(dir.path() + "/fabric/real");
+  // Every switch file moved into real/, and the fabric reaches it through a link.
+  std::size_t switches = 0;
+  for (const auto& e : fs::directory_iterator(dir.path() + "/store")) {
+    if (e.path().extension() != ".json") continue;
+    fs::copy(e.path(), dir.path() + "/fabric/real/" + e.path().filename().string());
+    ++switches;
+  }
+  fs::create_directory_symlink("real", dir.path() + "/fabric/linked");
+  fs::create_directory_symlink(".", dir.path() + "/fabric/real/loop");
+  fs::create_symlink("self", dir.path() + "/fabric/self");
+  fs::create_symlink(dir.path() + "/store/leaf1.json", dir.path() + "/fabric/outside.json");
+  CliRun r = run("check " + dir.path() + "/fabric --format json");
+  auto doc = nlohmann::json::parse(r.out.substr(0, r.out.rfind('}') + 1), nullptr, false);
+  ASSERT_FALSE(doc.is_discarded()) << r.out;
+  EXPECT_EQ(doc["summary"]["switches"], switches) << r.out.substr(0, 3000);
+  CliRun text = run("check " + dir.path() + "/fabric");
+  EXPECT_TRUE(has(text.out, "/fabric/self skipped: symbolic link not followed")) << text.out;
+  EXPECT_TRUE(has(text.out, "/fabric/outside.json skipped: symbolic link to")) << text.out;
+  EXPECT_TRUE(has(text.out, "outside the fabric directory: not read (--follow-outside-links reads it)")) << text.out;
+  EXPECT_TRUE(has(text.out, "skipped: directory not read again")) << text.out;
+}
+
+TEST(HostilePaths, OutputAndWriteBaselineNeverReplaceAnInput) {
+  test::TempDir dir;
+  std::filesystem::copy(sample("leafspine-clean"), dir.path() + "/fabric", std::filesystem::copy_options::recursive);
+  std::string leaf;
+  for (const auto& e : std::filesystem::directory_iterator(dir.path() + "/fabric")) {
+    if (e.path().extension() == ".json") leaf = e.path().string();
+  }
+  ASSERT_FALSE(leaf.empty());
+  std::string before = slurp(leaf);
+  CliRun o = run("check " + dir.path() + "/fabric -o " + leaf);
+  EXPECT_EQ(o.code, 2);
+  EXPECT_TRUE(has(o.out, leaf + ": the output file must not be an input of the run")) << o.out;
+  CliRun w = run("check " + dir.path() + "/fabric --write-baseline " + leaf);
+  EXPECT_EQ(w.code, 2);
+  EXPECT_TRUE(has(w.out, leaf + ": the baseline file to write must not be an input of the run")) << w.out;
+  CliRun d = run("diff " + dir.path() + "/fabric " + dir.path() + "/fabric -o " + leaf);
+  EXPECT_EQ(d.code, 2);
+  EXPECT_EQ(slurp(leaf), before);
+  // A new file, or one outside the fabric, is written.
+  EXPECT_EQ(run("check " + dir.path() + "/fabric -o " + dir.path() + "/report.txt").code, 0);
+}
+
+}  // namespace
+}  // namespace rocelint
