@@ -1078,10 +1078,11 @@ class Parser : common::CliReader {
         // EOS reserves headroom for no-drop priority p in PG p itself, sized by the platform unless
         // an applied MMU profile sets "ingress headroom".
         if (mmu_applied_ && mmu_profiles_.at(mmu_applied_->name).ingress_headroom_bytes) {
-          port.pgs[static_cast<std::size_t>(p)] = PriorityGroup{
-              p, Reference{ingressProfileName(mmu_applied_->name), mmu_applied_->src, false}, false, true, no_drop.src};
+          port.pgs.set(static_cast<std::size_t>(p),
+                       PriorityGroup{p, Reference{ingressProfileName(mmu_applied_->name), mmu_applied_->src, false},
+                                     false, true, no_drop.src});
         } else {
-          port.pgs[static_cast<std::size_t>(p)] = PriorityGroup{p, std::nullopt, true, true, no_drop.src};
+          port.pgs.set(static_cast<std::size_t>(p), PriorityGroup{p, std::nullopt, true, true, no_drop.src});
         }
       }
       port.qos.pfc_enable = Sourced<PrioritySet>{set, where};

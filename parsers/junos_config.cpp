@@ -2251,7 +2251,7 @@ class Builder {
           if (!fc.priority || !pfc.test(static_cast<std::size_t>(fc.priority->value))) continue;
           auto p = static_cast<std::size_t>(fc.priority->value);
           // No-loss headroom comes from the lossless-headroom partition, sized by the switch.
-          port.pgs[p] = PriorityGroup{fc.priority->value, std::nullopt, true, true, *fc.no_loss};
+          port.pgs.set(p, PriorityGroup{fc.priority->value, std::nullopt, true, true, *fc.no_loss});
         }
         if (cnp->watchdog && (pfc | port.qos.pfcHonoured()).any()) {
           PortWatchdog wd;

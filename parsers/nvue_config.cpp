@@ -1443,9 +1443,9 @@ class Builder {
         if (!on || !pfc.priorities->value.test(p)) continue;
         int pg = static_cast<int>(p);
         if (lossless.empty()) {
-          port.pgs[p] = PriorityGroup{pg, std::nullopt, true, true, pfc.priorities->src};
+          port.pgs.set(p, PriorityGroup{pg, std::nullopt, true, true, pfc.priorities->src});
         } else {
-          port.pgs[p] = PriorityGroup{pg, Reference{lossless, where, false}, false, false, pfc.priorities->src};
+          port.pgs.set(p, PriorityGroup{pg, Reference{lossless, where, false}, false, false, pfc.priorities->src});
         }
       }
     }

@@ -820,7 +820,7 @@ class Parser : common::CliReader {
       SourceRef where = mode ? mode->src : *no_drop_src_;
       port.qos.pfc_enable = Sourced<PrioritySet>{set, where};
       for (std::size_t p = 0; p < 8; ++p) {
-        if (set.test(p)) port.pgs[p] = PriorityGroup{static_cast<int>(p), std::nullopt, true, true, *no_drop_src_};
+        if (set.test(p)) port.pgs.set(p, PriorityGroup{static_cast<int>(p), std::nullopt, true, true, *no_drop_src_});
       }
       std::optional<Sourced<bool>> wd = intf.watchdog          ? intf.watchdog
                                         : lag && lag->watchdog ? lag->watchdog

@@ -888,7 +888,7 @@ class Builder {
       }
       for (Port* port : portsOf(parts[0], e)) {
         for (int pg : *indices) {
-          port->pgs[static_cast<std::size_t>(pg)] = PriorityGroup{pg, profile, null_profile, false, e.src};
+          port->pgs.set(static_cast<std::size_t>(pg), PriorityGroup{pg, profile, null_profile, false, e.src});
         }
       }
     }

@@ -227,7 +227,7 @@ void deriveLosslessPgs(Switch& sw) {
     }
     for (std::size_t p = 0; p < 8; ++p) {
       if (!pfc.test(p) || port.pgs[p]) continue;
-      port.pgs[p] = PriorityGroup{static_cast<int>(p), Reference{name, row->src, false}, false, true, row->src};
+      port.pgs.set(p, PriorityGroup{static_cast<int>(p), Reference{name, row->src, false}, false, true, row->src});
     }
   }
 }

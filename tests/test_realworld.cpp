@@ -63,7 +63,7 @@ TEST(Realworld, OldAndNewReferenceStylesGiveTheSameModel) {
     }
     EXPECT_EQ(pa.qos.pfcPriorities(), pb.qos.pfcPriorities());
     for (std::size_t pg = 0; pg < 8; ++pg) {
-      ASSERT_EQ(pa.pgs[pg].has_value(), pb.pgs[pg].has_value());
+      ASSERT_EQ(pa.pgs[pg] != nullptr, pb.pgs[pg] != nullptr);
       if (pa.pgs[pg] && pa.pgs[pg]->profile) {
         EXPECT_EQ(pa.pgs[pg]->profile->name, pb.pgs[pg]->profile->name);
       }

@@ -175,7 +175,7 @@ TEST(SonicParser, VoqSystemPortKeysInEveryPortTable) {
   ASSERT_NE(e4.queue(4), nullptr);  // host and asic compare case-insensitively
   EXPECT_EQ(e4.queue(0), nullptr);  // Asic1 is another ASIC
   EXPECT_EQ(e4.queue(5), nullptr);  // malformed key
-  ASSERT_TRUE(e0.pgs[0].has_value());
+  ASSERT_TRUE(e0.pgs[0] != nullptr);
   EXPECT_EQ(e0.pgs[0]->profile->name, "ingress_lossy_profile");
   EXPECT_EQ(formatPrioritySet(e4.qos.pfc_enable->value), "3,4");
   EXPECT_EQ(e0.cable_length_m->value, 300u);

@@ -128,6 +128,52 @@ struct PriorityGroup {
   SourceRef src;
 };
 
+/// The PGs of a port by priority (0-7): only the assigned ones are stored (most ports have one to
+/// three), sorted by priority, so a port does not carry eight inline slots.
+class PriorityGroups {
+ public:
+  /// Walks the eight priorities, giving the PG of each or nullptr.
+  class iterator {
+   public:
+    iterator(const PriorityGroups* groups, std::size_t p) : groups_(groups), p_(p) {}
+    const PriorityGroup* operator*() const { return (*groups_)[p_]; }
+    iterator& operator++() {
+      ++p_;
+      return *this;
+    }
+    bool operator==(const iterator& other) const { return p_ == other.p_; }
+
+   private:
+    const PriorityGroups* groups_;
+    std::size_t p_;
+  };
+
+  /// The PG of priority `p`, or nullptr when it has none.
+  const PriorityGroup* operator[](std::size_t p) const {
+    if (p >= 8 || ((mask_ >> p) & 1U) == 0) return nullptr;
+    return &items_[position(p)];
+  }
+  /// Assigns priority `p`'s PG, replacing one already there.
+  void set(std::size_t p, PriorityGroup pg) {
+    if (p >= 8) return;
+    if (((mask_ >> p) & 1U) != 0) {
+      items_[position(p)] = std::move(pg);
+      return;
+    }
+    items_.insert(items_.begin() + static_cast<std::ptrdiff_t>(position(p)), std::move(pg));
+    mask_ = static_cast<std::uint8_t>(mask_ | (1U << p));
+  }
+  [[nodiscard]] iterator begin() const { return {this, 0}; }
+  [[nodiscard]] iterator end() const { return {this, 8}; }
+
+ private:
+  [[nodiscard]] std::size_t position(std::size_t p) const {
+    return static_cast<std::size_t>(__builtin_popcount(mask_ & ((1U << p) - 1U)));
+  }
+  std::vector<PriorityGroup> items_;
+  std::uint8_t mask_ = 0;
+};
+
 /// Per-queue settings of a port (SONiC QUEUE and BUFFER_QUEUE).
 struct PortQueue {
   int index = 0;
@@ -203,7 +249,7 @@ struct Port {
   std::optional<Sourced<std::uint32_t>> configured_cable_length_m;
   std::optional<Neighbor> neighbor;
   PortQos qos;
-  std::array<std::optional<PriorityGroup>, 8> pgs;
+  PriorityGroups pgs;
   std::vector<PortQueue> queues;  ///< only configured queues, sorted by index (ports are many)
   std::optional<PortWatchdog> watchdog;
   std::vector<Reference> ingress_profile_list;

@@ -125,7 +125,7 @@ void TurnTable::clear() {
 
 void TurnTable::shareBetweenThreads() { locks_ = std::make_unique<std::mutex[]>(signatures_.size()); }
 
-void TurnTable::addSignature(std::size_t sw, std::vector<std::uint64_t>& words, std::uint32_t group,
+void TurnTable::addSignature(std::size_t sw, const std::vector<std::uint64_t>& words, std::uint32_t group,
                              std::uint32_t prefixes) {
   std::uint64_t hash = 1469598103934665603ULL;
   for (std::uint64_t w : words) hash = (hash ^ w) * 1099511628211ULL;
@@ -153,8 +153,9 @@ void TurnTable::addSignature(std::size_t sw, std::vector<std::uint64_t>& words, 
     for (std::size_t o = 0; o < n_out; ++o) cells_[cell_base_[sw] + row * l + words[out_pos + 1 + o]] |= dscps;
   }
   sigs.index.emplace(hash, sigs.list.size());
-  sigs.list.push_back({std::move(words), 1, prefixes, group});
-  words = {};
+  // An exact-size copy: the caller's buffer keeps its capacity for the next group, and a stored
+  // signature does not carry a doubled allocation (thousands of them per core switch).
+  sigs.list.push_back({std::vector<std::uint64_t>(words.begin(), words.end()), 1, prefixes, group});
 }
 
 void TurnTable::mergeFrom(const TurnTable& other) {
@@ -399,9 +400,18 @@ void FlowPropagator::findLoops(std::size_t group, const GroupRoutes& routes, Loo
 
 void buildBdg(const SwitchGraph& graph, const TurnTable& turns, Classifier& cls,
               const std::vector<std::vector<std::uint32_t>>& host_ports_of, BufferDependencyGraph& out) {
-  std::vector<std::pair<std::uint32_t, std::uint32_t>> edges;
+  // Every dependency of a switch starts at one of its own ingress queues, and a switch's queues
+  // are a contiguous key range: the CSR is filled switch by switch (a stable counting sort of that
+  // switch's edges by source, the order Boost's unsorted multi-pass construction gives), so the
+  // fabric-wide edge list never exists (it was 2 x 8 bytes per edge at its peak).
+  std::size_t key_count = static_cast<std::size_t>(graph.portCount()) * 8;
+  std::vector<std::uint32_t> degree(key_count, 0);  // out-edges per key; later the compact index
+  std::vector<std::uint8_t> used(key_count, 0);     // key takes part in a dependency
+  std::vector<std::uint32_t> targets;               // target keys, grouped by source key
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> local;
   std::size_t n = graph.fabric().switches.size();
   for (std::size_t s = 0; s < n; ++s) {
+    local.clear();
     std::size_t l = turns.linkPorts(s);
     auto [ob, oe] = graph.outArcs(s);
     for (std::size_t row = 0; row <= l; ++row) {
@@ -431,7 +441,7 @@ void buildBdg(const SwitchGraph& graph, const TurnTable& turns, Classifier& cls,
             std::uint64_t bit = std::uint64_t{1} << (tc * 8 + tc2);
             if ((pairs_seen & bit) != 0) continue;
             pairs_seen |= bit;
-            edges.emplace_back(bdgKey(in_gp, tc), bdgKey(next_gp, tc2));
+            local.emplace_back(bdgKey(in_gp, tc), bdgKey(next_gp, tc2));
           }
         };
         if (row < l) {
@@ -442,33 +452,33 @@ void buildBdg(const SwitchGraph& graph, const TurnTable& turns, Classifier& cls,
         (void)oe;
       }
     }
+    std::stable_sort(local.begin(), local.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    for (const auto& [a, b] : local) {
+      ++degree[a];
+      used[a] = 1;
+      used[b] = 1;
+      targets.push_back(b);
+    }
   }
-  // Compact node ids: only queues that take part in a dependency, in key order (a marking pass
-  // over the dense key space instead of sorting 2 x edges keys).
-  std::vector<std::uint32_t> index(static_cast<std::size_t>(graph.portCount()) * 8, 0);
-  for (const auto& [a, b] : edges) {
-    index[a] = 1;
-    index[b] = 1;
-  }
-  std::vector<BdgKey> keys;
-  for (std::size_t k = 0; k < index.size(); ++k) {
-    if (index[k] == 0) continue;
-    index[k] = static_cast<std::uint32_t>(keys.size());
-    keys.push_back(static_cast<BdgKey>(k));
-  }
-  for (auto& [a, b] : edges) {
-    a = index[a];
-    b = index[b];
-  }
-  out.keys = std::move(keys);
-  if (edges.size() > std::numeric_limits<std::uint32_t>::max()) {
+  if (targets.size() > std::numeric_limits<std::uint32_t>::max()) {
     throw std::length_error("buffer-dependency graph: more than 2^32 dependencies");
   }
-  Csr csr(boost::edges_are_unsorted_multi_pass, edges.begin(), edges.end(),
-          static_cast<std::uint32_t>(out.keys.size()));
-  // The public graph is Boost-free: take the CSR arrays over (no copy).
-  out.row_start = std::move(csr.m_forward.m_rowstart);
-  out.targets = std::move(csr.m_forward.m_column);
+  // Compact node ids: only queues that take part in a dependency, in key order.
+  std::vector<BdgKey> keys;
+  std::vector<std::uint32_t> row_start;
+  std::uint32_t edge = 0;
+  for (std::size_t k = 0; k < key_count; ++k) {
+    if (used[k] == 0) continue;
+    row_start.push_back(edge);
+    edge += degree[k];
+    degree[k] = static_cast<std::uint32_t>(keys.size());
+    keys.push_back(static_cast<BdgKey>(k));
+  }
+  row_start.push_back(edge);
+  for (std::uint32_t& t : targets) t = degree[t];
+  out.keys = std::move(keys);
+  out.row_start = std::move(row_start);
+  out.targets = std::move(targets);
 }
 
 void strongComponents(BufferDependencyGraph& bdg) {

@@ -72,8 +72,9 @@ class TurnTable {
   }
   /// Position of an arc among its switch's out-arcs (= its row/column).
   [[nodiscard]] std::uint32_t slotOf(std::uint32_t arc) const { return arc_slot_[arc]; }
-  /// Records one group's turns at a switch: [kind, n_in, (row, dscps)*, n_out, col*]. Takes `words`.
-  void addSignature(std::size_t sw, std::vector<std::uint64_t>& words, std::uint32_t group, std::uint32_t prefixes);
+  /// Records one group's turns at a switch: [kind, n_in, (row, dscps)*, n_out, col*].
+  void addSignature(std::size_t sw, const std::vector<std::uint64_t>& words, std::uint32_t group,
+                    std::uint32_t prefixes);
   /// Destinations behind a turn, an example group and how it is routed.
   [[nodiscard]] TurnRecord record(std::size_t sw, std::size_t row, std::size_t col) const;
   /// Adds another table's turns (built by another thread over other groups).

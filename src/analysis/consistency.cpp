@@ -72,16 +72,29 @@ std::string cableClass(std::uint32_t meters) {
 }
 
 std::vector<WatermarkCell> watermarkCells(const Fabric& fabric) {
-  Observations all;
-  for (const Switch& sw : fabric.switches) observe(sw, all);
-  std::vector<WatermarkCell> cells;
-  for (const auto& [group, fields] : all) {
-    for (const auto& [key, by_switch] : fields) {
-      WatermarkCell cell{group, key.first, key.second, {}};
-      for (const auto& [sw_name, seen] : by_switch) {
-        const Seen& v = switchValue(seen);
-        cell.switches.push_back({sw_name, v.port->name, v.value, v.src});
+  // One switch at a time: its ports' values are reduced to the switch's value before the next
+  // switch is read, so memory holds one observation per (group, PG, field, switch), not one per
+  // port (millions on a large fabric).
+  std::map<std::string, std::map<std::pair<int, std::string>, std::map<std::string, WatermarkObservation>>> all;
+  for (const Switch& sw : fabric.switches) {
+    Observations mine;
+    observe(sw, mine);
+    for (const auto& [group, fields] : mine) {
+      auto& cells = all[group];
+      for (const auto& [key, by_switch] : fields) {
+        for (const auto& [sw_name, seen] : by_switch) {
+          const Seen& v = switchValue(seen);
+          cells[key][sw_name] = WatermarkObservation{sw_name, v.port->name, v.value, v.src};
+        }
       }
+    }
+  }
+  std::vector<WatermarkCell> cells;
+  for (auto& [group, fields] : all) {
+    for (auto& [key, by_switch] : fields) {
+      WatermarkCell cell{group, key.first, key.second, {}};
+      cell.switches.reserve(by_switch.size());
+      for (auto& [sw_name, observation] : by_switch) cell.switches.push_back(std::move(observation));
       cells.push_back(std::move(cell));
     }
   }
