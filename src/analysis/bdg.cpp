@@ -401,9 +401,9 @@ void FlowPropagator::findLoops(std::size_t group, const GroupRoutes& routes, Loo
 void buildBdg(const SwitchGraph& graph, const TurnTable& turns, Classifier& cls,
               const std::vector<std::vector<std::uint32_t>>& host_ports_of, BufferDependencyGraph& out) {
   // Every dependency of a switch starts at one of its own ingress queues, and a switch's queues
-  // are a contiguous key range: the CSR is filled switch by switch (a stable counting sort of that
-  // switch's edges by source, the order Boost's unsorted multi-pass construction gives), so the
-  // fabric-wide edge list never exists (it was 2 x 8 bytes per edge at its peak).
+  // are a contiguous key range: the CSR is filled switch by switch (that switch's edges stable-
+  // sorted by source, the order Boost's unsorted multi-pass construction gave), so the fabric-wide
+  // edge list never exists (it was 2 x 8 bytes per edge at its peak).
   std::size_t key_count = static_cast<std::size_t>(graph.portCount()) * 8;
   std::vector<std::uint32_t> degree(key_count, 0);  // out-edges per key; later the compact index
   std::vector<std::uint8_t> used(key_count, 0);     // key takes part in a dependency
