@@ -38,6 +38,7 @@ const json::Node& Input::json() const {
     if (!json::parse(text_, root, failure)) {
       throw InputError(fmt::format("{}:{}:{}: invalid JSON: {}", file_, failure.line, failure.column, failure.message));
     }
+    duplicates_ = json::duplicateKeys(root);
     json_ = std::move(root);
   }
   return *json_;

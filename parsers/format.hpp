@@ -47,12 +47,15 @@ class Input {
   [[nodiscard]] bool isJson() const;
   /// The located JSON tree, parsed on first use. Throws InputError "file:line:col: invalid JSON: ...".
   [[nodiscard]] const json::Node& json() const;
+  /// Keys given twice in one object of the JSON tree, once json() has parsed it (else none).
+  [[nodiscard]] const std::vector<json::DuplicateKey>& duplicateKeys() const { return duplicates_; }
 
  private:
   std::string file_;
   std::string directory_;
   std::string text_;
   mutable std::optional<json::Node> json_;
+  mutable std::vector<json::DuplicateKey> duplicates_;
 };
 
 /// What a format's files are to the loader.

@@ -522,10 +522,15 @@ class Builder {
     if (f == nullptr) return std::nullopt;
     PrioritySet set;
     std::string text = trim(f->value);
+    // An object (or a list of objects) is no list of priorities, even when it has no text.
+    if (f->wrong_type) {
+      invalid(where + "." + name, *f, "a comma-separated list of priorities 0-7", port);
+      return std::nullopt;
+    }
     if (!text.empty()) {
       for (const auto& part : splitOn(text, ',')) {
         auto value = parseNumber<int>(part);
-        if (!value || *value < 0 || *value > 7 || f->wrong_type) {
+        if (!value || *value < 0 || *value > 7) {
           invalid(where + "." + name, *f, "a comma-separated list of priorities 0-7", port);
           return std::nullopt;
         }

@@ -90,13 +90,13 @@ void leftOutFiles(const RuleContext& ctx, FindingSink& sink) {
     }
     std::string format =
         note.referenced_kind.empty() ? std::string("the file") : "this " + note.referenced_kind + " file";
+    std::string state = note.not_read ? "was not read" : "is not well-formed";
     std::string missing =
         note.switch_name.empty()
             ? std::string("the fabric is analysed without it")
             : fmt::format("switch {} is missing from the analysis{}", note.switch_name,
                           facing > 0 ? fmt::format(" ({} port(s) of the fabric face it)", facing) : std::string());
-    f.message =
-        fmt::format("{}: {} is not well-formed, so it is left out of the fabric; {}", note.message, format, missing);
+    f.message = fmt::format("{}: {} {}, so it is left out of the fabric; {}", note.message, format, state, missing);
     sink.add(std::move(f));
   }
 }
@@ -121,8 +121,8 @@ void registerCfgRules(std::vector<Rule>& rules) {
                    [](const RuleContext& ctx, FindingSink& sink) {
                      notesOfKind(ctx, sink, InputNote::Kind::InvalidValue, "correct the value to the type shown");
                    }});
-  rules.push_back(
-      {"CFG006", Severity::Error, "a file is not well-formed and was left out of the fabric", leftOutFiles});
+  rules.push_back({"CFG006", Severity::Error,
+                   "a file was not read or is not well-formed, and was left out of the fabric", leftOutFiles});
   rules.push_back({"CFG007", Severity::Warning, "a switch's configuration has interfaces but no port was modelled",
                    [](const RuleContext& ctx, FindingSink& sink) {
                      notesOfKind(

@@ -108,7 +108,8 @@ TEST(Cli, EverySubcommandExitsTwoOnAFabricCheckedInPartOrNotAtAll) {
   test::TempDir partial;
   std::filesystem::copy(sample("leafspine-clean"), partial.path(), std::filesystem::copy_options::recursive);
   partial.write("leaf9.json", "{\"DEVICE_METADATA\": {\"localhost\": {\n");
-  const std::string left_out = "rocelint: error: 1 file(s) not well-formed were left out of the fabric (CFG006)";
+  const std::string left_out =
+      "rocelint: error: 1 file(s) not read or not well-formed were left out of the fabric (CFG006)";
   CliRun check = run("check " + partial.path());
   EXPECT_EQ(check.code, 2) << check.out;
   EXPECT_NE(check.out.find(left_out), std::string::npos) << check.out;

@@ -172,7 +172,7 @@ TEST(Baseline, MalformedFilesNameFileAndLine) {
     readBaseline(dir.path() + "/missing.json");
     ADD_FAILURE();
   } catch (const InputError& e) {
-    EXPECT_NE(std::string(e.what()).find("cannot open baseline file"), std::string::npos);
+    EXPECT_NE(std::string(e.what()).find("missing.json: cannot open file"), std::string::npos);
   }
 }
 

@@ -11,6 +11,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
@@ -255,6 +256,204 @@ TEST(HostilePaths, OutputAndWriteBaselineNeverReplaceAnInput) {
   EXPECT_EQ(slurp(leaf), before);
   // A new file, or one outside the fabric, is written.
   EXPECT_EQ(run("check " + dir.path() + "/fabric -o " + dir.path() + "/report.txt").code, 0);
+}
+
+// --- 4. Text is valid text ------------------------------------------------------------------------
+
+/// The EOS sample copied to `dir/name`, with `edit` applied to leaf1.cfg's text.
+std::string eosFabric(const test::TempDir& dir, const std::string& name,
+                      const std::function<std::string(std::string)>& edit) {
+  namespace fs = std::filesystem;
+  std::string fabric = dir.path() + "/" + name;
+  fs::copy(sample("leafspine-eos"), fabric, fs::copy_options::recursive);
+  std::string leaf = fabric + "/leaf1.cfg";
+  std::string text = edit(slurp(leaf));
+  std::ofstream(leaf, std::ios::binary) << text;
+  return fabric;
+}
+
+/// A report with the fabric's own path taken out, so two copies of a fabric compare.
+std::string withoutPath(const std::string& out, const std::string& path) {
+  std::string result;
+  std::size_t from = 0;
+  for (std::size_t at = out.find(path); at != std::string::npos; at = out.find(path, from)) {
+    result += out.substr(from, at - from) + "F";
+    from = at + path.size();
+  }
+  return result + out.substr(from);
+}
+
+TEST(HostileText, CrOnlyCrlfAndBomFilesReadLikeLf) {
+  test::TempDir dir;
+  auto same = [](std::string t) { return t; };
+  auto cr_only = [](std::string t) {
+    for (char& c : t) c = c == '\n' ? '\r' : c;
+    return t;
+  };
+  auto bom_crlf = [](std::string t) {
+    std::string out = "\xEF\xBB\xBF";
+    for (char c : t) out += c == '\n' ? std::string("\r\n") : std::string(1, c);
+    return out;
+  };
+  std::string lf = eosFabric(dir, "lf", same);
+  CliRun base = run("check " + lf + " --format json");
+  ASSERT_EQ(base.code, 0) << base.out;
+  ASSERT_TRUE(has(base.out, "\"switches\": 6")) << base.out;
+  using Edit = std::function<std::string(std::string)>;
+  for (const auto& [name, edit] : std::vector<std::pair<std::string, Edit>>{{"cr", cr_only}, {"crlf", bom_crlf}}) {
+    std::string fabric = eosFabric(dir, name, edit);
+    CliRun r = run("check " + fabric + " --format json");
+    EXPECT_EQ(r.code, 0) << name << r.out;
+    EXPECT_EQ(withoutPath(r.out, fabric), withoutPath(base.out, lf)) << name;
+  }
+}
+
+TEST(HostileText, InvalidUtf8InAHostNameIsCfg005AtItsPlaceAndEveryOutputIsValid) {
+  test::TempDir dir;
+  std::string fabric = eosFabric(dir, "bad", [](std::string t) {
+    std::size_t at = t.find("hostname leaf1");
+    return t.substr(0, at) +
+           "hostname leaf\xFF"
+           "1" +
+           t.substr(at + 14);
+  });
+  CliRun text = run("check " + fabric);
+  EXPECT_EQ(text.code, 1) << text.out;
+  EXPECT_TRUE(has(text.out, fabric + "/leaf1.cfg:6: error[CFG005]: bytes that are not UTF-8 text (0xFF): read as "
+                                     "U+FFFD (\xEF\xBF\xBD); a name or value containing it matches nothing else"))
+      << text.out;
+  for (const char* format : {"json", "sarif"}) {
+    CliRun r = run(std::string("check ") + fabric + " --format " + format + " -q");
+    EXPECT_EQ(r.code, 1) << format;
+    auto doc = nlohmann::json::parse(r.out, nullptr, false);
+    ASSERT_FALSE(doc.is_discarded()) << format << r.out.substr(0, 2000);
+  }
+  CliRun json = run("check " + fabric + " --format json -q");
+  auto doc = nlohmann::json::parse(json.out);
+  bool found = false;
+  for (const auto& f : doc["findings"]) {
+    if (f["rule"] != "CFG005") continue;
+    found = true;
+    EXPECT_EQ(f["location"]["line"], 6);
+    EXPECT_EQ(f["location"]["column"], 14);
+  }
+  EXPECT_TRUE(found) << json.out.substr(0, 3000);
+}
+
+TEST(HostileText, NulInAConfigDbValueIsCfg005AndTheFileIsStillRead) {
+  test::TempDir dir;
+  namespace fs = std::filesystem;
+  std::string fabric = dir.path() + "/fabric";
+  fs::copy(sample("leafspine-clean"), fabric, fs::copy_options::recursive);
+  std::string leaf = fabric + "/leaf1.json";
+  std::string text = slurp(leaf);
+  std::size_t at = text.find("\"hostname\"");
+  ASSERT_NE(at, std::string::npos);
+  std::size_t value = text.find('"', text.find(':', at)) + 1;
+  text = text.substr(0, value) + std::string("\0", 1) + text.substr(value);
+  std::ofstream(leaf, std::ios::binary) << text;
+  CliRun r = run("check " + fabric + " --format json -q");
+  auto doc = nlohmann::json::parse(r.out, nullptr, false);
+  ASSERT_FALSE(doc.is_discarded()) << r.out.substr(0, 2000);
+  EXPECT_EQ(doc["summary"]["switches"], 6);
+  int cfg005 = 0;
+  for (const auto& f : doc["findings"]) {
+    EXPECT_NE(f["rule"], "CFG006") << f.dump();
+    if (f["rule"] == "CFG005" && has(f["message"].get<std::string>(), "NUL byte(s) (0x00)")) ++cfg005;
+  }
+  EXPECT_EQ(cfg005, 1) << r.out.substr(0, 3000);
+}
+
+TEST(HostileText, AFileNameThatIsNotUtf8StillGivesValidReports) {
+  test::TempDir dir;
+  namespace fs = std::filesystem;
+  std::string fabric = dir.path() + "/fabric";
+  fs::copy(sample("leafspine-clean"), fabric, fs::copy_options::recursive);
+  std::ofstream(fabric + "/leaf\xE9.json", std::ios::binary) << "{\"PORT\": [";  // Latin-1 name, truncated JSON
+  for (const char* format : {"json", "sarif"}) {
+    CliRun r = run(std::string("check ") + fabric + " --format " + format + " -q");
+    EXPECT_EQ(r.code, 2) << format << r.out;
+    std::string report = r.out.substr(0, r.out.rfind('}') + 1);
+    auto doc = nlohmann::json::parse(report, nullptr, false);
+    ASSERT_FALSE(doc.is_discarded()) << format << r.out.substr(0, 2000);
+    // JSON replaces the byte by U+FFFD; a SARIF URI percent-encodes it (RFC 3986).
+    std::string name = std::string(format) == "sarif" ? "leaf%E9.json" : "leaf\xEF\xBF\xBD.json";
+    EXPECT_TRUE(has(report, name)) << report.substr(0, 2000);
+  }
+}
+
+TEST(HostileText, AFileOverTheSizeLimitIsLeftOutUnreadAndSaysWhichLimit) {
+  test::TempDir dir;
+  namespace fs = std::filesystem;
+  std::string fabric = dir.path() + "/fabric";
+  fs::copy(sample("leafspine-clean"), fabric, fs::copy_options::recursive);
+  // leaf1.json padded past the limit (trailing white space: still valid JSON); the others stay under it.
+  { std::ofstream(fabric + "/leaf1.json", std::ios::app) << std::string(100'000, ' '); }
+  auto size = fs::file_size(fabric + "/leaf1.json");
+  std::string limit = "100000";
+  // A sparse file far over the limit costs no read and no memory.
+  std::string huge = fabric + "/leaf9.json";
+  { std::ofstream(huge, std::ios::binary) << "{"; }
+  fs::resize_file(huge, std::uintmax_t{3} << 30);
+  CliRun r = run("check " + fabric + " -q --max-file-size " + limit);
+  EXPECT_EQ(r.code, 2) << r.out;
+  EXPECT_TRUE(has(r.out, fabric + "/leaf1.json:1: error[CFG006]: the file is " + std::to_string(size) +
+                             " bytes, larger than the limit of " + limit +
+                             " bytes (--max-file-size): the file was not read, so it is left out of the fabric"))
+      << r.out.substr(0, 3000);
+  EXPECT_TRUE(has(r.out,
+                  "leaf9.json:1: error[CFG006]: the file is 3072.0 MiB (3221225472 bytes), larger than the "
+                  "limit of"))
+      << r.out.substr(0, 3000);
+  EXPECT_TRUE(has(r.out, "fix: split the file, or raise --max-file-size if it really is one configuration"));
+  EXPECT_TRUE(has(r.out, "file(s) not read or not well-formed were left out of the fabric (CFG006)"));
+  CliRun d = run("check " + fabric + " -q");  // the default limit, 1 GiB, still reads leaf1 and not leaf9
+  EXPECT_EQ(d.code, 2);
+  EXPECT_TRUE(has(d.out, "larger than the limit of 1024.0 MiB (1073741824 bytes)")) << d.out.substr(0, 3000);
+  EXPECT_FALSE(has(d.out, "leaf1.json:1: error[CFG006]"));
+}
+
+TEST(HostileText, ConfigurationAndBaselineMustBeUtf8) {
+  test::TempDir dir;
+  std::string config = dir.write("c.yaml", "params:\n  asic: \xFF\n");
+  CliRun c = run("check " + sample("leafspine-clean") + " --config " + config);
+  EXPECT_EQ(c.code, 2);
+  EXPECT_TRUE(has(c.out, config + ":2:9: bytes that are not UTF-8 text (0xFF): the file must be UTF-8 text")) << c.out;
+  std::string baseline = dir.write("b.json", std::string("{\"rocelint_baseline\": 1,\0", 25));
+  CliRun b = run("check " + sample("leafspine-clean") + " --baseline " + baseline);
+  EXPECT_EQ(b.code, 2);
+  EXPECT_TRUE(has(b.out, baseline + ":1:25: NUL byte (0x00): the file must be UTF-8 text")) << b.out;
+}
+
+TEST(HostileText, DuplicateKeysAndAnObjectForAListAreCfg005AtTheValue) {
+  test::TempDir dir;
+  namespace fs = std::filesystem;
+  std::string fabric = dir.path() + "/fabric";
+  fs::copy(sample("leafspine-clean"), fabric, fs::copy_options::recursive);
+  std::string leaf = fabric + "/leaf1.json";
+  auto doc = nlohmann::ordered_json::parse(slurp(leaf));
+  ASSERT_TRUE(doc["PORT_QOS_MAP"].contains("Ethernet0")) << "sample changed";
+  doc["PORT_QOS_MAP"]["Ethernet0"]["pfc_enable"] = nlohmann::ordered_json::object({{"3", "on"}});
+  std::string text = doc.dump(4);
+  // A second "mtu" written into PORT|Ethernet0 by hand (nlohmann cannot hold two).
+  std::size_t port = text.find("\"Ethernet0\": {", text.find("\"PORT\": {"));
+  ASSERT_NE(port, std::string::npos);
+  std::size_t open = text.find('{', port) + 1;
+  text = text.substr(0, open) + "\n            \"mtu\": \"1500\"," + text.substr(open);
+  std::ofstream(leaf, std::ios::binary) << text;
+  CliRun r = run("check " + fabric + " --format json -q");
+  auto report = nlohmann::json::parse(r.out, nullptr, false);
+  ASSERT_FALSE(report.is_discarded()) << r.out.substr(0, 2000);
+  std::vector<std::string> cfg005;
+  for (const auto& f : report["findings"]) {
+    if (f["rule"] == "CFG005" && f["switch"] == "leaf1") cfg005.push_back(f["message"].get<std::string>());
+  }
+  ASSERT_EQ(cfg005.size(), 2u) << r.out.substr(0, 4000);
+  std::string all = cfg005[0] + "\n" + cfg005[1];
+  EXPECT_TRUE(has(all, "/PORT/Ethernet0/mtu is given twice in one object (first at")) << all;
+  EXPECT_TRUE(has(all, "the last value is used")) << all;
+  EXPECT_TRUE(has(all, "pfc_enable")) << all;
+  EXPECT_TRUE(has(all, "expected a comma-separated list of priorities 0-7")) << all;
 }
 
 }  // namespace

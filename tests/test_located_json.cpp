@@ -103,5 +103,29 @@ TEST(LocatedJson, NestingPastTheDepthLimitIsAParseFailureAtItsBracket) {
   EXPECT_TRUE(parse(at_limit, root, failure)) << failure.message;
 }
 
+TEST(LocatedJson, DuplicateKeysAreFoundWithBothPlacesAndThePointer) {
+  Node root;
+  ParseFailure failure;
+  const char* text =
+      "{\"PORT\": {\n  \"Ethernet0\": {\"speed\": \"1\", \"mtu\": \"9100\",\n    \"speed\": \"2\"}},\n"
+      " \"a/b\": [{\"x\": 1, \"x\": 2, \"x\": 3}], \"PORT\": {}}";
+  ASSERT_TRUE(parse(text, root, failure)) << failure.message;
+  std::vector<DuplicateKey> d = duplicateKeys(root);
+  ASSERT_EQ(d.size(), 4u);
+  EXPECT_EQ(d[0].pointer, "/PORT");  // the root's own duplicate first, then inside its members
+  EXPECT_EQ(d[0].line, 4);
+  EXPECT_EQ(d[0].first_line, 1);
+  EXPECT_EQ(d[0].first_column, 10);
+  EXPECT_EQ(d[1].pointer, "/PORT/Ethernet0/speed");
+  EXPECT_EQ(d[1].line, 3);
+  EXPECT_EQ(d[1].column, 14);
+  EXPECT_EQ(d[1].first_line, 2);
+  EXPECT_EQ(d[1].first_column, 26);
+  EXPECT_EQ(d[2].pointer, "/a~1b/0/x");  // the second and third both name the first
+  EXPECT_EQ(d[3].pointer, "/a~1b/0/x");
+  EXPECT_EQ(d[2].first_column, d[3].first_column);
+  EXPECT_TRUE(duplicateKeys(Node{}).empty());
+}
+
 }  // namespace
 }  // namespace rocelint::json

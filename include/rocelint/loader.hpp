@@ -6,12 +6,14 @@
 #error "layer rule: this library may not include rocelint/loader.hpp (docs/architecture.md#layers)"
 #endif
 
+#include <cstdint>
 #include <filesystem>
 #include <functional>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
+#include "input_limits.hpp"
 #include "rocelint/diagnostics.hpp"
 #include "rocelint/model.hpp"
 #include "rocelint/path_filter.hpp"
@@ -31,6 +33,8 @@ struct LoadOptions {
   /// Read files and directories that symbolic links inside the fabric lead to outside of it
   /// (configurations from a pull request must not make rocelint read elsewhere by default).
   bool follow_outside_links = false;
+  /// Largest file read (docs/reliability.md); a larger one is left out as CFG006, unread.
+  std::uint64_t max_file_bytes = limits::kDefaultMaxFileBytes;
 };
 
 /// Same, with walk options.

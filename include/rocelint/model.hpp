@@ -425,6 +425,7 @@ struct InputNote {
   std::string referenced_name;  ///< UndefinedReference: the name as written
   std::string related_message;  ///< Conflict: what the other location is ("the configuration used")
   SourceRef related_src;        ///< Conflict: the other file's location, when known
+  bool not_read = false;        ///< MalformedFile: the file was never read (too large, unreadable)
 };
 
 /// Builds an InputNote (keeps call sites short and every member initialised).

@@ -9,6 +9,7 @@
 #include <fstream>
 #include <iostream>
 #include <optional>
+#include <sstream>
 
 #include "rocelint/baseline.hpp"
 #include "rocelint/config.hpp"
@@ -21,6 +22,7 @@
 #include "rocelint/progress.hpp"
 #include "rocelint/report.hpp"
 #include "rocelint/rule.hpp"
+#include "text_file.hpp"
 
 namespace {
 
@@ -42,6 +44,7 @@ struct OutputOptions {
   int failures = -1;                  ///< deadlock what-if (overrides params.failures)
   bool transient = false;             ///< deadlock routing right after local repair (sets params.transient)
   bool follow_outside_links = false;  ///< read what symbolic links in the fabric lead to outside it
+  std::uint64_t max_file_bytes = rocelint::limits::kDefaultMaxFileBytes;  ///< larger files are not read
 };
 
 struct CheckOptions {
@@ -78,10 +81,21 @@ void addOutputOptions(CLI::App* cmd, OutputOptions& o) {
   cmd->add_option("-o,--output", o.output_path, "Write the report to FILE instead of stdout");
   cmd->add_flag("--follow-outside-links", o.follow_outside_links,
                 "Read files and directories that symbolic links in the fabric lead to outside of it");
+  cmd->add_option("--max-file-size", o.max_file_bytes,
+                  "Largest input file read, in bytes or with a unit (512MiB, 2GiB); a larger one is left out (CFG006)")
+      ->transform(CLI::AsSizeValue(false))
+      ->default_str("1GiB");
   cmd->add_flag("--no-suppress", o.no_suppress, "Ignore the configuration's suppressions: report every finding");
   auto* quiet = cmd->add_flag("-q,--quiet", o.quiet, "No progress or messages on stderr, only errors");
   cmd->add_flag("-v,--verbose", o.verbose, "Log each stage with its time on stderr")->excludes(quiet);
   addDeadlockOptions(cmd, o);
+}
+
+rocelint::LoadOptions loadOptions(const OutputOptions& o) {
+  rocelint::LoadOptions options;
+  options.follow_outside_links = o.follow_outside_links;
+  options.max_file_bytes = o.max_file_bytes;
+  return options;
 }
 
 rocelint::Progress::Mode progressMode(const OutputOptions& o) {
@@ -119,8 +133,7 @@ rocelint::Report analyzePaths(const std::vector<std::string>& paths, const rocel
                               const OutputOptions& o, rocelint::Progress& progress) {
   using namespace rocelint;
   Fabric fabric = loadFabric(
-      paths, [&](std::size_t done, std::size_t total) { progress.files(done, total); }, config.paths,
-      LoadOptions{o.follow_outside_links});
+      paths, [&](std::size_t done, std::size_t total) { progress.files(done, total); }, config.paths, loadOptions(o));
   progress.detail(fmt::format("{} file(s), {} switch(es), {} link(s)", fabric.files_loaded, fabric.switches.size(),
                               fabric.links.size()));
   progress.stage(fmt::format("analysing {} switches", fabric.switches.size()));
@@ -168,7 +181,9 @@ void emit(const R& report, const OutputOptions& o) {
     file.open(o.output_path, std::ios::binary);
     if (!file) throw InputError(fmt::format("{}: cannot write output file", o.output_path));
   }
-  std::ostream& out = o.output_path.empty() ? std::cout : file;
+  // Every report is valid UTF-8 whatever a path or name held: written to memory, then any byte
+  // that is not UTF-8 text (a file name from a Latin-1 system) is replaced by U+FFFD.
+  std::ostringstream out;
   Severity fail_on = *parseSeverity(o.fail_on);
   if (o.format == "json") {
     writeJson(report, out);
@@ -180,6 +195,13 @@ void emit(const R& report, const OutputOptions& o) {
     writeMarkdown(report, out, MarkdownOptions{fail_on, o.source_root, 200});
   } else {
     writeText(report, out, TextOptions{o.output_path.empty() && isatty(STDOUT_FILENO) == 1});
+  }
+  std::ostream& sink = o.output_path.empty() ? std::cout : file;
+  const std::string text = std::move(out).str();
+  if (textio::isValidUtf8(text)) {
+    sink << text;
+  } else {
+    sink << textio::validUtf8(text);
   }
 }
 
@@ -194,7 +216,8 @@ std::optional<std::string> incompleteInput(const rocelint::Summary& summary, con
         where);
   }
   if (summary.files_left_out > 0) {
-    return fmt::format("{} file(s) not well-formed were left out of the fabric (CFG006)", summary.files_left_out);
+    return fmt::format("{} file(s) not read or not well-formed were left out of the fabric (CFG006)",
+                       summary.files_left_out);
   }
   return std::nullopt;
 }
@@ -283,8 +306,7 @@ int runGraph(const std::vector<std::string>& paths, const OutputOptions& o, roce
   Progress progress(progressMode(o), std::cerr, isatty(STDERR_FILENO) == 1);
   Config config = loadConfigFor(paths, o, progress);
   Fabric fabric = loadFabric(
-      paths, [&](std::size_t done, std::size_t total) { progress.files(done, total); }, config.paths,
-      LoadOptions{o.follow_outside_links});
+      paths, [&](std::size_t done, std::size_t total) { progress.files(done, total); }, config.paths, loadOptions(o));
   DeadlockOptions options;
   options.transient = config.params.transient;
   DeadlockAnalysis analysis =

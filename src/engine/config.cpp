@@ -9,8 +9,10 @@
 #include <regex>
 #include <sstream>
 
+#include "input_limits.hpp"
 #include "rocelint/headroom.hpp"
 #include "rocelint/rule.hpp"
+#include "text_file.hpp"
 #include "yaml_limits.hpp"
 
 namespace rocelint {
@@ -165,11 +167,12 @@ Config loadConfig(const std::string& path) {
   std::filesystem::file_status status = std::filesystem::status(path, ec);
   if (!ec && std::filesystem::exists(status) && !std::filesystem::is_regular_file(status))
     throw ConfigError(fmt::format("{}: not a regular file (a FIFO, device or directory is not read)", path));
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw ConfigError(fmt::format("{}: cannot open configuration file", path));
-  std::ostringstream buffer;
-  buffer << in.rdbuf();
-  const std::string content = buffer.str();
+  std::string content;
+  try {
+    content = textio::readValidText(path, limits::kDefaultMaxFileBytes);
+  } catch (const textio::ReadError& e) {
+    throw ConfigError(e.what());
+  }
   if (auto exceeded = yaml::checkLimits(content))
     throw ConfigError(fmt::format("{}:{}:{}: {}", path, exceeded->line, exceeded->column, exceeded->message));
   YAML::Node root;

@@ -14,12 +14,14 @@
 #include <set>
 #include <sstream>
 
+#include "input_limits.hpp"
 #include "rocelint/buffer_solver.hpp"
 #include "rocelint/consistency.hpp"
 #include "rocelint/engine.hpp"
 #include "rocelint/headroom.hpp"
 #include "rocelint/loader.hpp"
 #include "rocelint/qos.hpp"
+#include "text_file.hpp"
 
 namespace rocelint {
 namespace fs = std::filesystem;
@@ -339,11 +341,13 @@ void writeFile(const fs::path& path, const std::string& text) {
   if (!out) throw InputError(fmt::format("{}: cannot write", path.string()));
 }
 
+/// The file's text as the loader read it (UTF-8, LF line ends), so a patch applies to what was checked.
 std::string readFile(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
+  try {
+    return textio::readText(path, limits::kDefaultMaxFileBytes).text;
+  } catch (const textio::ReadError& e) {
+    throw InputError(e.what());
+  }
 }
 
 }  // namespace

@@ -10,9 +10,11 @@
 #include <regex>
 #include <sstream>
 
+#include "input_limits.hpp"
 #include "located_json.hpp"
 #include "rocelint/diagnostics.hpp"
 #include "rocelint/fingerprint.hpp"
+#include "text_file.hpp"
 
 namespace rocelint {
 namespace {
@@ -64,7 +66,7 @@ void writeBaseline(const Baseline& baseline, std::ostream& out) {
     j["message"] = e.message;
     doc["findings"].push_back(std::move(j));
   }
-  out << doc.dump(2) << '\n';
+  out << doc.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << '\n';
 }
 
 Baseline readBaseline(const std::string& path) {
@@ -74,13 +76,15 @@ Baseline readBaseline(const std::string& path) {
   if (!ec && std::filesystem::exists(status) && !std::filesystem::is_regular_file(status))
     throw InputError(
         fmt::format("{}: the baseline must be a regular file (a FIFO, device or directory is not read)", path));
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError(fmt::format("{}: cannot open baseline file", path));
-  std::ostringstream text;
-  text << in.rdbuf();
+  std::string text;
+  try {
+    text = textio::readValidText(path, limits::kDefaultMaxFileBytes);
+  } catch (const textio::ReadError& e) {
+    throw InputError(e.what());
+  }
   json::Node root;
   json::ParseFailure failure;
-  if (!json::parse(text.str(), root, failure)) {
+  if (!json::parse(text, root, failure)) {
     throw InputError(fmt::format("{}:{}:{}: invalid JSON: {}", path, failure.line, failure.column, failure.message));
   }
   if (!root.isObject()) fail(path, root, "expected an object with \"rocelint_baseline\" and \"findings\"");

@@ -17,6 +17,7 @@
 #include "descriptions.hpp"
 #include "format.hpp"
 #include "parallel.hpp"
+#include "text_file.hpp"
 #include "topology.hpp"
 
 namespace fs = std::filesystem;
@@ -28,14 +29,6 @@ struct InputFile {
   fs::path path;
   fs::path root;  ///< the directory argument it was found under (empty for file arguments)
 };
-
-std::string readFile(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError(fmt::format("{}: cannot open file", path.string()));
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
 
 // Files rocelint never treats as fabric inputs: documentation, scripts, its own config.
 bool ignoredSilently(const fs::path& path) {
@@ -169,8 +162,8 @@ void skip(Fabric& fabric, const fs::path& path, const std::string& why) {
                                   SourceRef{path.string(), 1, 1, OriginKind::None, ""}));
 }
 
-// A parse error reads "file:line:col: message" (or "file:line: message"); the location becomes
-// the note's, the rest its message.
+// A parse error reads "file:line:col: message", "file:line: message" or "file: message"; the
+// location becomes the note's, the rest its message.
 SourceRef errorLocation(const std::string& file, std::string& message) {
   SourceRef src{file, 1, 1, OriginKind::None, ""};
   if (message.compare(0, file.size() + 1, file + ":") != 0) return src;
@@ -185,7 +178,11 @@ SourceRef errorLocation(const std::string& file, std::string& message) {
   };
   int line = 0;
   int column = 1;
-  if (!number(line)) return src;
+  if (!number(line)) {
+    // "path: message" with no position: the message without the path, at the file.
+    if (message.compare(at, 1, " ") == 0) message = message.substr(at + 1);
+    return src;
+  }
   if (at < message.size() && message[at] == ':') {
     ++at;
     std::size_t before = at;
@@ -275,6 +272,10 @@ struct ParsedFile {
   std::optional<BuiltSwitch> built;            ///< the switch as if this file were its only one
   bool built_complete = false;                 ///< no platform table could change `built`
   std::string why;                             ///< skip reason or error message
+  std::string fix;                             ///< Failed: how to fix a file that could not be read
+  bool not_read = false;                       ///< Failed: never read (too large, unreadable), not malformed
+  textio::Repairs repairs;                     ///< what its text needed (invalid bytes: CFG005 notes)
+  std::vector<json::DuplicateKey> duplicates;  ///< JSON keys given twice in one object (CFG005 notes)
 
   [[nodiscard]] bool describesSwitch() const { return kind == Kind::Parsed && format->role == format::Role::Switch; }
 };
@@ -283,10 +284,12 @@ struct ParsedFile {
 /// its own is built right away and its document freed: most fabrics have one file per switch, and
 /// keeping every file's tables until all are read would double the loader's peak memory. The rare
 /// switch described by several files is read again and merged (see sortInputs).
-ParsedFile readInput(const InputFile& file, bool build) {
+ParsedFile readInput(const InputFile& file, bool build, std::uint64_t max_file_bytes) {
   ParsedFile out;
   try {
-    auto input = std::make_unique<format::Input>(file.path.string(), directoryScope(file), readFile(file.path));
+    textio::TextFile text = textio::readText(file.path, max_file_bytes);
+    out.repairs = std::move(text.repairs);
+    auto input = std::make_unique<format::Input>(file.path.string(), directoryScope(file), std::move(text.text));
     out.format = format::recognise(*input);
     if (out.format == nullptr) {
       std::optional<std::string> why = format::skipReason(*input);
@@ -296,6 +299,7 @@ ParsedFile readInput(const InputFile& file, bool build) {
     }
     out.document = out.format->parse(*input);
     out.kind = ParsedFile::Kind::Parsed;
+    out.duplicates = input->duplicateKeys();
     input.reset();  // the text and its JSON tree
     if (out.format->role != format::Role::Switch) return out;
     std::optional<std::string> hostname = out.format->hostname(*out.document);
@@ -311,6 +315,11 @@ ParsedFile readInput(const InputFile& file, bool build) {
       out.built_complete = out.format->build_alone(*out.document, b.sw, output);
       out.document.reset();
     }
+  } catch (const textio::ReadError& e) {
+    out.kind = ParsedFile::Kind::Failed;
+    out.why = e.what();
+    out.fix = e.fix;
+    out.not_read = true;
   } catch (const InputError& e) {
     out.kind = ParsedFile::Kind::Failed;
     out.why = e.what();
@@ -319,12 +328,13 @@ ParsedFile readInput(const InputFile& file, bool build) {
 }
 
 /// Phase 1, parallel: every file on its own.
-std::vector<ParsedFile> readInputs(const std::vector<InputFile>& files, const LoadProgress& progress) {
+std::vector<ParsedFile> readInputs(const std::vector<InputFile>& files, const LoadProgress& progress,
+                                   std::uint64_t max_file_bytes) {
   std::vector<ParsedFile> parsed(files.size());
   std::atomic<std::size_t> done{0};
   std::mutex progress_mu;
   util::parallelFor(files.size(), [&](std::size_t i) {
-    parsed[i] = readInput(files[i], true);
+    parsed[i] = readInput(files[i], true, max_file_bytes);
     std::size_t finished = done.fetch_add(1) + 1;
     if (progress) {
       std::lock_guard<std::mutex> lock(progress_mu);
@@ -460,13 +470,60 @@ void leaveOut(Fabric& fabric, const InputFile& file, const ParsedFile& parsed) {
   bool names_switch = parsed.format == nullptr || parsed.format->role == format::Role::Switch;
   InputNote note = makeNote(InputNote::Kind::MalformedFile, names_switch ? defaultSwitchName(file) : "", "", why, src);
   if (parsed.format != nullptr) note.referenced_kind = parsed.format->name;
-  note.fix = "correct the syntax at this location (a pasted prompt or command line, a truncated copy?) and check again";
+  note.not_read = parsed.not_read;
+  note.fix =
+      !parsed.fix.empty()
+          ? parsed.fix
+          : "correct the syntax at this location (a pasted prompt or command line, a truncated copy?) and check again";
   fabric.notes.push_back(std::move(note));
+}
+
+/// Bytes that are not UTF-8 text (or NUL) were read as U+FFFD: each is CFG005 at its place, so a
+/// host name or value with them is never silently taken for another.
+void noteRepairs(Fabric& fabric, const InputFile& file, const ParsedFile& parsed) {
+  const std::string path = file.path.string();
+  const std::string name = parsed.switch_name.empty() ? defaultSwitchName(file) : parsed.switch_name;
+  // A key given twice: every reader (and SONiC's own loader) keeps the last value, silently.
+  for (const json::DuplicateKey& d : parsed.duplicates) {
+    InputNote note = makeNote(InputNote::Kind::InvalidValue, name, "",
+                              fmt::format("{} is given twice in one object (first at {}:{}): the last value is used",
+                                          d.pointer, d.first_line, d.first_column),
+                              SourceRef{path, d.line, d.column, OriginKind::JsonPointer, d.pointer});
+    note.fix = "keep one of the two and delete the other";
+    fabric.notes.push_back(std::move(note));
+  }
+  const textio::Repairs& repairs = parsed.repairs;
+  if (repairs.bad_total == 0) return;
+  const std::string fix = repairs.utf16 ? "save the file as UTF-8 text"
+                                        : "save the file as UTF-8 text and remove the bytes shown (a binary or "
+                                          "Latin-1 copy, a truncated character?)";
+  const std::string read_as = "read as U+FFFD (\uFFFD); a name or value containing it matches nothing else";
+  if (repairs.bad.empty()) {  // UTF-16: no editor position to give
+    InputNote note = makeNote(InputNote::Kind::InvalidValue, name, "",
+                              fmt::format("{} invalid UTF-16 unit(s) in a UTF-16 file: {}", repairs.bad_total, read_as),
+                              SourceRef{path, 1, 1, OriginKind::None, ""});
+    note.fix = fix;
+    fabric.notes.push_back(std::move(note));
+    return;
+  }
+  for (std::size_t k = 0; k < repairs.bad.size(); ++k) {
+    const textio::BadSequence& bad = repairs.bad[k];
+    std::string what = bad.nul ? fmt::format("NUL byte(s) ({})", bad.bytes)
+                               : fmt::format("bytes that are not UTF-8 text ({})", bad.bytes);
+    std::string more;
+    if (k + 1 == repairs.bad.size() && repairs.bad_total > repairs.bad.size())
+      more = fmt::format(" (and {} more such places in this file)", repairs.bad_total - repairs.bad.size());
+    InputNote note = makeNote(InputNote::Kind::InvalidValue, name, "", fmt::format("{}: {}{}", what, read_as, more),
+                              SourceRef{path, bad.line, bad.column, OriginKind::None, ""});
+    note.fix = fix;
+    fabric.notes.push_back(std::move(note));
+  }
 }
 
 /// Phase 2, in file order: skip notes, files left out (not well-formed), platform tables,
 /// topology sources, and the switch files grouped per switch (later files win a conflict).
-Inputs sortInputs(const std::vector<InputFile>& files, std::vector<ParsedFile>& parsed, Fabric& fabric) {
+Inputs sortInputs(const std::vector<InputFile>& files, std::vector<ParsedFile>& parsed, Fabric& fabric,
+                  std::uint64_t max_file_bytes) {
   Inputs inputs;
   std::map<std::string, int> files_of_switch;
   /// The first full config of each switch per format family, among files that name their host
@@ -475,6 +532,7 @@ Inputs sortInputs(const std::vector<InputFile>& files, std::vector<ParsedFile>& 
   std::map<std::pair<std::string, const format::SwitchBuilder*>, std::size_t> complete_file_of_switch;
   for (std::size_t i = 0; i < files.size(); ++i) {
     ParsedFile& file = parsed[i];
+    noteRepairs(fabric, files[i], file);
     if (file.kind == ParsedFile::Kind::Failed) leaveOut(fabric, files[i], file);
     if (file.kind == ParsedFile::Kind::Skipped) skip(fabric, files[i].path, file.why);
     if (file.kind != ParsedFile::Kind::Parsed) continue;
@@ -511,7 +569,7 @@ Inputs sortInputs(const std::vector<InputFile>& files, std::vector<ParsedFile>& 
     } else {
       std::string name = file.switch_name;  // may have been adopted from the directory
       if (!file.document) {
-        file = readInput(files[i], false);  // built alone, then freed: read it again
+        file = readInput(files[i], false, max_file_bytes);  // built alone, then freed: read it again
         if (!file.describesSwitch())
           throw InputError(fmt::format("{}: changed while it was read", files[i].path.string()));
       }
@@ -630,9 +688,9 @@ Fabric loadFabric(const std::vector<std::string>& paths, const LoadProgress& pro
   std::vector<NotRead> not_read;
   std::vector<InputFile> files = collect(paths, filter, options, not_read);
   for (const NotRead& n : not_read) skip(fabric, n.path, n.why);
-  std::vector<ParsedFile> parsed = readInputs(files, progress);
+  std::vector<ParsedFile> parsed = readInputs(files, progress, options.max_file_bytes);
   adoptHostnames(files, parsed);
-  Inputs inputs = sortInputs(files, parsed, fabric);
+  Inputs inputs = sortInputs(files, parsed, fabric, options.max_file_bytes);
   std::vector<const format::SwitchBuilder*> builders = buildSwitches(inputs, fabric);
   // Topology sources give neighbours, cable lengths and roles before run-time PGs are derived
   // (they depend on cable length) and before links are built.

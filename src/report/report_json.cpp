@@ -108,7 +108,7 @@ void writeJson(const Report& report, std::ostream& out) {
                                      {"message", e.message}});
   }
   doc["summary"] = summaryJson(report.summary);
-  out << doc.dump(2) << '\n';
+  out << doc.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << '\n';
 }
 
 void writeJson(const DiffReport& diff, std::ostream& out) {
@@ -123,7 +123,7 @@ void writeJson(const DiffReport& diff, std::ostream& out) {
   summary["before"] = summaryJson(diff.before.summary);
   summary["after"] = summaryJson(diff.after.summary);
   doc["summary"] = std::move(summary);
-  out << doc.dump(2) << '\n';
+  out << doc.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << '\n';
 }
 
 }  // namespace rocelint

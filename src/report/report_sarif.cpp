@@ -259,7 +259,8 @@ void writeSarif(const Report& report, std::ostream& out, const SarifOptions& opt
       properties["staleBaselineFingerprints"].push_back(e.fingerprint);
   }
   SarifWriter writer(options);
-  out << writer.log(report::entriesOf(report), properties).dump(2) << '\n';
+  out << writer.log(report::entriesOf(report), properties).dump(2, ' ', false, nlohmann::json::error_handler_t::replace)
+      << '\n';
 }
 
 void writeSarif(const DiffReport& diff, std::ostream& out, const SarifOptions& options) {
@@ -267,7 +268,8 @@ void writeSarif(const DiffReport& diff, std::ostream& out, const SarifOptions& o
   properties["diff"] = {
       {"introduced", diff.introduced.size()}, {"fixed", diff.fixed.size()}, {"unchanged", diff.unchanged.size()}};
   SarifWriter writer(options);
-  out << writer.log(report::entriesOf(diff), properties).dump(2) << '\n';
+  out << writer.log(report::entriesOf(diff), properties).dump(2, ' ', false, nlohmann::json::error_handler_t::replace)
+      << '\n';
 }
 
 }  // namespace rocelint

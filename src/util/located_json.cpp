@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cstddef>
 #include <iterator>
 #include <nlohmann/json.hpp>
@@ -260,6 +261,57 @@ bool parse(std::string_view text, Node& root, ParseFailure& failure) {
     return false;
   }
   return true;
+}
+
+std::vector<DuplicateKey> duplicateKeys(const Node& root) {
+  std::vector<DuplicateKey> found;
+  struct Frame {
+    const Node* node;
+    std::size_t next = 0;  ///< the child to visit next
+  };
+  std::vector<Frame> stack = {{&root}};
+  auto pointerTo = [&](const std::string& last) {
+    std::string pointer;
+    for (std::size_t k = 0; k + 1 < stack.size(); ++k) {
+      const Frame& f = stack[k];
+      pointer += '/';
+      pointer += f.node->kind == Node::Kind::Object ? escapePointer(f.node->members[f.next - 1].first)
+                                                    : std::to_string(f.next - 1);
+    }
+    return pointer + "/" + escapePointer(last);
+  };
+  auto check = [&](const Node& object) {
+    const auto& m = object.members;
+    std::vector<std::size_t> order(m.size());
+    for (std::size_t k = 0; k < m.size(); ++k) order[k] = k;
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return m[a].first < m[b].first; });
+    std::vector<std::pair<std::size_t, std::size_t>> pairs;  // (later, first) by member index
+    for (std::size_t k = 1; k < order.size(); ++k) {
+      std::size_t first = k - 1;
+      while (first > 0 && m[order[first - 1]].first == m[order[k]].first) --first;
+      if (m[order[first]].first == m[order[k]].first) pairs.emplace_back(order[k], order[first]);
+    }
+    std::sort(pairs.begin(), pairs.end());
+    for (const auto& [later, first] : pairs) {
+      const Node& a = m[later].second;
+      const Node& b = m[first].second;
+      found.push_back({pointerTo(m[later].first), a.line, a.column, b.line, b.column});
+    }
+  };
+  while (!stack.empty()) {
+    Frame& top = stack.back();
+    const Node& node = *top.node;
+    if (top.next == 0 && node.kind == Node::Kind::Object && node.members.size() > 1) check(node);
+    std::size_t children = node.kind == Node::Kind::Object ? node.members.size() : node.items.size();
+    if (top.next >= children) {
+      stack.pop_back();
+      continue;
+    }
+    const Node& child = node.kind == Node::Kind::Object ? node.members[top.next].second : node.items[top.next];
+    ++top.next;
+    if (child.kind == Node::Kind::Object || child.kind == Node::Kind::Array) stack.push_back({&child});
+  }
+  return found;
 }
 
 std::string escapePointer(std::string_view key) {

@@ -45,6 +45,18 @@ struct ParseFailure {
 /// Parses text; on failure returns false and fills `failure`.
 bool parse(std::string_view text, Node& root, ParseFailure& failure);
 
+/// A key given twice in one object (RFC 8259 wants them unique; readers keep the last value).
+struct DuplicateKey {
+  std::string pointer;  ///< JSON pointer of the later value
+  int line = 0;         ///< the later value
+  int column = 0;
+  int first_line = 0;  ///< the earlier value of the same key
+  int first_column = 0;
+};
+
+/// Every duplicate key in the tree, in document order (iterative: depth is bounded by parse).
+std::vector<DuplicateKey> duplicateKeys(const Node& root);
+
 /// Escapes a key for use in a JSON pointer (RFC 6901).
 std::string escapePointer(std::string_view key);
 

@@ -3,7 +3,7 @@ _rocelint() {
   local cur prev words cword
   _init_completion || return
   local commands="check diff rules explain"
-  local common="--format --fail-on --config --source-root -o --output --no-suppress --follow-outside-links -q --quiet -v --verbose --help"
+  local common="--format --fail-on --config --source-root -o --output --no-suppress --follow-outside-links --max-file-size -q --quiet -v --verbose --help"
   local sub="" w
   for w in "${words[@]:1:cword-1}"; do
     case "$w" in check|diff|rules|explain) sub=$w; break ;; esac
