@@ -282,6 +282,18 @@ std::vector<DuplicateKey> duplicateKeys(const Node& root) {
   };
   auto check = [&](const Node& object) {
     const auto& m = object.members;
+    if (m.size() <= 8) {  // most objects (a config_db entry's fields): pairwise, no allocation
+      for (std::size_t later = 1; later < m.size(); ++later) {
+        for (std::size_t first = 0; first < later; ++first) {
+          if (m[first].first != m[later].first) continue;
+          const Node& a = m[later].second;
+          const Node& b = m[first].second;
+          found.push_back({pointerTo(m[later].first), a.line, a.column, b.line, b.column});
+          break;
+        }
+      }
+      return;
+    }
     std::vector<std::size_t> order(m.size());
     for (std::size_t k = 0; k < m.size(); ++k) order[k] = k;
     std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return m[a].first < m[b].first; });
