@@ -236,6 +236,11 @@ TEST(Config, SuppressionsNeedARuleAndAReason) {
   expectError("params:\n  asic: \"a b\"\n", "unknown asic \"a b\" (expected one of spectrum-1");
   expectError("params:\n  default_cable_length_m: 0\n", "default_cable_length_m must be 1-100000");
   expectError("baselines: x\n", ":1: unknown key \"baselines\"");
+  // A list or mapping where a string belongs is a located error, never a yaml-cpp exception.
+  expectError("params: {asic: [x]}\n", ":1: params.asic must be a string");
+  expectError("severity: {WD001: [error]}\n", ":1: severity.WD001 must be a string");
+  expectError("? [a]\n: b\n", ":1: a top-level key must be a string");
+  expectError("params: {? {a: 1} : 2}\n", ":1: a key of params must be a string");
 }
 
 TEST(Config, EveryKeyIsRead) {

@@ -79,7 +79,7 @@ std::vector<std::string> ruleNames(const std::string& file, const YAML::Node& no
 void readRules(const std::string& path, const YAML::Node& value, Config& config) {
   if (!value.IsMap()) fail(path, value, "rules must be a mapping with keys disable, enable");
   for (const auto& r : value) {
-    std::string rkey = r.first.as<std::string>();
+    std::string rkey = text(path, r.first, "a key of rules");
     if (rkey == "disable") {
       for (auto& name : ruleNames(path, r.second, "rules.disable")) config.disabled.insert(name);
     } else if (rkey == "enable") {
@@ -93,7 +93,7 @@ void readRules(const std::string& path, const YAML::Node& value, Config& config)
 void readPaths(const std::string& path, const YAML::Node& value, Config& config) {
   if (!value.IsMap()) fail(path, value, "paths must be a mapping with keys include, exclude");
   for (const auto& p : value) {
-    std::string pkey = p.first.as<std::string>();
+    std::string pkey = text(path, p.first, "a key of paths");
     if (pkey == "include") {
       config.paths.include = strings(path, p.second, "paths.include");
     } else if (pkey == "exclude") {
@@ -115,7 +115,7 @@ void readSuppressions(const std::string& path, const YAML::Node& value, Config& 
                       fmt::format("/suppressions/{}", i));
     bool has_rule = false;
     for (const auto& field : item) {
-      std::string key = field.first.as<std::string>();
+      std::string key = text(path, field.first, "a key of a suppression");
       const YAML::Node& v = field.second;
       if (key == "rule") {
         s.rule = text(path, v, "suppressions.rule");
@@ -185,16 +185,16 @@ Config loadConfig(const std::string& path) {
   if (!root.IsMap())
     fail(path, root, "expected a mapping with keys rules, severity, params, paths, suppressions, baseline");
   for (const auto& item : root) {
-    std::string key = item.first.as<std::string>();
+    std::string key = text(path, item.first, "a top-level key");
     const YAML::Node& value = item.second;
     if (key == "rules") {
       readRules(path, value, config);
     } else if (key == "severity") {
       if (!value.IsMap()) fail(path, value, "severity must map rule ids or families to error|warning|note");
       for (const auto& s : value) {
-        std::string name = s.first.as<std::string>();
+        std::string name = text(path, s.first, "a key of severity");
         if (!knownRuleOrFamily(name)) fail(path, s.first, fmt::format("unknown rule or family \"{}\"", name));
-        auto level = parseSeverity(s.second.as<std::string>());
+        auto level = parseSeverity(text(path, s.second, fmt::format("severity.{}", name)));
         if (!level) fail(path, s.second, "severity must be error, warning or note");
         config.severity_overrides[name] = *level;
       }
@@ -202,7 +202,7 @@ Config loadConfig(const std::string& path) {
       if (!value.IsMap()) fail(path, value, "params must be a mapping");
       RuleParams& p = config.params;
       for (const auto& param : value) {
-        std::string name = param.first.as<std::string>();
+        std::string name = text(path, param.first, "a key of params");
         const YAML::Node& v = param.second;
         if (name == "roce_dscps") {
           p.roce_dscps = integers(path, v, "roce_dscps", 0, 63);
@@ -236,7 +236,7 @@ Config loadConfig(const std::string& path) {
         } else if (name == "storm_radius_switches") {
           p.storm_radius_switches = integer(path, v, "storm_radius_switches", 0, 1000000);
         } else if (name == "asic") {
-          std::string asic = v.as<std::string>();
+          std::string asic = text(path, v, "params.asic");
           if (findAsicParams(asic) == nullptr) {
             std::string known;
             for (const auto& set : asicParameterSets()) known += (known.empty() ? "" : ", ") + set.name;
