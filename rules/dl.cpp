@@ -161,6 +161,27 @@ void failureDependency(const RuleContext& ctx, FindingSink& sink) {
   }
 }
 
+/// The failure sweep stopped at its time limit: say how far it got and where it stopped.
+void whatIfStopped(const RuleContext& ctx, FindingSink& sink) {
+  if (ctx.params.failures <= 0) return;
+  const DeadlockAnalysis& dl = ctx.deadlock();
+  if (!dl.whatif_stop) return;
+  const WhatIfStop& stop = *dl.whatif_stop;
+  std::string next;
+  for (std::uint32_t u : stop.first_unexamined)
+    next += (next.empty() ? "" : " and ") + unitName(ctx.fabric, *dl.graph, u);
+  const PortRef end =
+      orderedEnds(ctx.fabric, ctx.fabric.links[*dl.graph->unitLinks(stop.first_unexamined.front()).first]).first;
+  const Port& port = ctx.fabric.port(end);
+  std::string pairs = stop.pairs == 0 ? "" : fmt::format(" and {} of {} pairs", stop.pairs_examined, stop.pairs);
+  sink.add(at(ctx.fabric.sw(end), port.name, std::nullopt, port.neighbor ? port.neighbor->src : port.src,
+              fmt::format("the link-failure what-if stopped at its time limit of {:g} s after {} of {} single "
+                          "failures{}: the failure sets not examined, from {} on, have no DL003 verdict",
+                          stop.limit_s, stop.singles_examined, stop.singles, pairs, next),
+              "raise the limit (--whatif-time-limit SECONDS, or params.whatif_time_limit_s in .rocelint.yaml; 0 "
+              "means no limit), or sweep fewer failures at once (--failures 1)"));
+}
+
 void stormRadius(const RuleContext& ctx, FindingSink& sink) {
   if (ctx.params.storm_radius_switches <= 0) return;
   const DeadlockAnalysis& dl = ctx.deadlock();
@@ -240,6 +261,7 @@ void registerDlRules(std::vector<Rule>& rules) {
       {"DL006", Severity::Note, "No port faces a server: deadlock traffic sources assumed", assumedSources});
   rules.push_back(
       {"DL007", Severity::Warning, "No RoCE destination: the deadlock analysis checked nothing", noDestination});
+  rules.push_back({"DL008", Severity::Warning, "The link-failure what-if stopped at its time limit", whatIfStopped});
 }
 
 }  // namespace rocelint::rules

@@ -70,7 +70,9 @@ void losslessQueueWithoutEcn(const RuleContext& ctx, FindingSink& sink) {
 // (a syntax without colours fills all three from it) are one finding.
 void minAboveMax(const RuleContext& ctx, FindingSink& sink) {
   for (const Switch& sw : ctx.fabric.switches) {
-    for (const auto& [name, wred] : sw.wred_profiles) {
+    for (const auto& profile : sw.wred_profiles) {
+      const std::string& name = profile.first;
+      const auto& wred = profile.second;  // a reference, not a binding: lambdas below capture it
       std::vector<std::pair<const SourceRef*, const SourceRef*>> reported;
       for (Color c : kColors) {
         const WredColor& wc = wred.color(c);

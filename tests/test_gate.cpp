@@ -241,6 +241,8 @@ TEST(Config, SuppressionsNeedARuleAndAReason) {
   expectError("severity: {WD001: [error]}\n", ":1: severity.WD001 must be a string");
   expectError("? [a]\n: b\n", ":1: a top-level key must be a string");
   expectError("params: {? {a: 1} : 2}\n", ":1: a key of params must be a string");
+  expectError("params:\n  whatif_time_limit_s: -1\n", ":2: whatif_time_limit_s must be 0-604800 seconds");
+  expectError("params:\n  whatif_time_limit_s: soon\n", ":2: whatif_time_limit_s must be a number of seconds");
 }
 
 TEST(Config, EveryKeyIsRead) {
@@ -248,7 +250,7 @@ TEST(Config, EveryKeyIsRead) {
   Config config = configFrom(dir,
                              "rules:\n  disable: [WD, PFC003]\n  enable: [WD002]\n"
                              "paths:\n  include: ['*.json']\n  exclude: ['old/*']\n"
-                             "params:\n  default_cable_length_m: 40\n  asic: tomahawk\n"
+                             "params:\n  default_cable_length_m: 40\n  asic: tomahawk\n  whatif_time_limit_s: 2.5\n"
                              "baseline: accepted.json\n");
   EXPECT_TRUE(config.isDisabled("WD001"));
   EXPECT_FALSE(config.isDisabled("WD002"));
@@ -257,6 +259,7 @@ TEST(Config, EveryKeyIsRead) {
   EXPECT_EQ(config.paths.include, std::vector<std::string>{"*.json"});
   EXPECT_EQ(config.params.default_cable_length_m, 40);
   EXPECT_EQ(config.params.asic, "tomahawk");
+  EXPECT_DOUBLE_EQ(config.params.whatif_time_limit_s, 2.5);
   EXPECT_EQ(config.baseline, dir.path() + "/accepted.json");
   Report report = test::check(test::sourceDir() + "/samples/leafspine-broken", config);
   EXPECT_TRUE(test::withRule(report, "WD001").empty());

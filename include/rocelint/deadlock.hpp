@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -126,6 +127,20 @@ struct DeadlockOptions {
   bool incremental_whatif = true;
   /// Worker threads for routing and the what-if sweep (capped by the hardware).
   unsigned threads = 8;
+  /// What-if: stop the failure sweep once it has run this long (seconds; 0: no limit). A sweep
+  /// that stops says how far it got (DeadlockAnalysis::whatif_stop; docs/reliability.md).
+  double whatif_time_limit_s = 0;
+};
+
+/// Where a failure sweep stopped at its time limit: the sets it examined form a prefix of the
+/// sweep's order (single failures first, then pairs, each in candidate order).
+struct WhatIfStop {
+  double limit_s = 0;
+  std::size_t singles_examined = 0;
+  std::size_t singles = 0;
+  std::size_t pairs_examined = 0;
+  std::size_t pairs = 0;                        ///< 0 when the sweep covers single failures only
+  std::vector<std::uint32_t> first_unexamined;  ///< the failure units of the first set not examined
 };
 
 /// Timings and sizes, for --verbose and the benchmarks.
@@ -152,7 +167,8 @@ struct DeadlockAnalysis {
   std::vector<ForwardingLoop> loops;
   std::vector<FailureCounterexample> failure_cycles;
   std::size_t failure_sets_with_cycle = 0;
-  std::vector<BlastRadius> blast;  ///< worst first
+  std::optional<WhatIfStop> whatif_stop;  ///< set when the sweep hit its time limit
+  std::vector<BlastRadius> blast;         ///< worst first
   /// Switches where traffic was assumed to enter because no port faces a host (1/0 per switch);
   /// empty when the fabric has host ports.
   std::vector<std::uint8_t> assumed_sources;

@@ -35,6 +35,8 @@ struct DeadlockSummary {
   int bdg_dependencies = 0;
   int cyclic_components = 0;
   std::vector<StormRadius> worst_storms;  ///< the receivers that would pause the most, worst first
+  /// The what-if stopped at its time limit (DL008): how far it got. The run exits 2.
+  std::string whatif_stopped;
 };
 
 struct Summary {

@@ -35,6 +35,10 @@ struct LoadOptions {
   bool follow_outside_links = false;
   /// Largest file read (docs/reliability.md); a larger one is left out as CFG006, unread.
   std::uint64_t max_file_bytes = limits::kDefaultMaxFileBytes;
+  /// Largest fabric loaded (docs/reliability.md): more is an InputError at the entity that passes.
+  std::size_t max_switches = limits::kDefaultMaxSwitches;
+  std::size_t max_ports = limits::kDefaultMaxPorts;
+  std::size_t max_links = limits::kDefaultMaxLinks;
 };
 
 /// Same, with walk options.

@@ -26,6 +26,9 @@ struct RuleParams {
   int watchdog_restoration_max_ms = 60000;
   /// Deadlock what-if: every set of up to this many extra failed links (0: none).
   int failures = 0;
+  /// Deadlock what-if: the sweep stops after this many seconds and says how far it got (DL008);
+  /// 0: no limit.
+  double whatif_time_limit_s = 1800;
   /// Deadlock routing: admin-down links are fresh failures seen right after local repair.
   bool transient = false;
   /// DL004: a receiver that stops draining pauses at least this many switches (0: off).

@@ -825,7 +825,12 @@ DeadlockAnalysis analyzeDeadlock(const Fabric& fabric, const RuleParams& params,
     say("what-if: baseline routes");
     SweepBaseline baseline(*graph, *dest, configured, options.transient, threads);
     std::atomic<std::size_t> rerouted{0};
-    auto sweep = [&](const std::vector<std::vector<std::uint32_t>>& work) {
+    // The time limit is checked before each set is taken, so the sets examined are a prefix of
+    // `work`: every index below the final `next` was finished, none above it was started.
+    const bool limited = options.whatif_time_limit_s > 0;
+    const auto deadline = t_whatif + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                                         std::chrono::duration<double>(limited ? options.whatif_time_limit_s : 0.0));
+    auto sweep = [&](const std::vector<std::vector<std::uint32_t>>& work, std::size_t& examined) {
       std::vector<std::pair<std::size_t, FailureCounterexample>> found;
       std::atomic<std::size_t> next{0};
       util::runWorkers(threads, [&](unsigned /*worker*/) {
@@ -833,6 +838,7 @@ DeadlockAnalysis analyzeDeadlock(const Fabric& fabric, const RuleParams& params,
         SweepWorker incremental(*graph, *dest, baseline, sources);
         BufferDependencyGraph bdg;
         while (true) {
+          if (limited && std::chrono::steady_clock::now() >= deadline) break;
           std::size_t i = next.fetch_add(1);
           if (i >= work.size()) break;
           const auto& set = work[i];
@@ -863,18 +869,31 @@ DeadlockAnalysis analyzeDeadlock(const Fabric& fabric, const RuleParams& params,
         }
       });
       std::sort(found.begin(), found.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+      examined = std::min(next.load(), work.size());
       return found;
     };
     say(fmt::format("what-if: {} single link failures", sets.size()));
-    for (auto& [i, ce] : sweep(sets)) {
+    std::size_t singles_examined = 0;
+    for (auto& [i, ce] : sweep(sets, singles_examined)) {
       failing_singles.insert(ce.failed_units.front());
       out.failure_cycles.push_back(std::move(ce));
     }
-    out.stats.failure_sets = sets.size();
-    if (!pairs.empty()) {
+    out.stats.failure_sets = singles_examined;
+    std::size_t pairs_examined = 0;
+    if (!pairs.empty() && singles_examined == sets.size()) {
       say(fmt::format("what-if: {} pairs of link failures", pairs.size()));
-      for (auto& [i, ce] : sweep(pairs)) out.failure_cycles.push_back(std::move(ce));
-      out.stats.failure_sets += pairs.size();
+      for (auto& [i, ce] : sweep(pairs, pairs_examined)) out.failure_cycles.push_back(std::move(ce));
+      out.stats.failure_sets += pairs_examined;
+    }
+    if (singles_examined < sets.size() || pairs_examined < pairs.size()) {
+      WhatIfStop& stop = out.whatif_stop.emplace();
+      stop.limit_s = options.whatif_time_limit_s;
+      stop.singles = sets.size();
+      stop.singles_examined = singles_examined;
+      stop.pairs = pairs.size();
+      stop.pairs_examined = pairs_examined;
+      stop.first_unexamined = singles_examined < sets.size() ? sets[singles_examined] : pairs[pairs_examined];
+      say(fmt::format("what-if: stopped at its time limit of {} s", options.whatif_time_limit_s));
     }
     out.stats.failure_sets_rerouted = rerouted.load();
     out.failure_sets_with_cycle = out.failure_cycles.size();

@@ -42,9 +42,13 @@ struct OutputOptions {
   bool quiet = false;
   bool verbose = false;
   int failures = -1;                  ///< deadlock what-if (overrides params.failures)
+  double whatif_time_limit_s = -1;    ///< what-if time limit (overrides params.whatif_time_limit_s)
   bool transient = false;             ///< deadlock routing right after local repair (sets params.transient)
   bool follow_outside_links = false;  ///< read what symbolic links in the fabric lead to outside it
   std::uint64_t max_file_bytes = rocelint::limits::kDefaultMaxFileBytes;  ///< larger files are not read
+  std::size_t max_switches = rocelint::limits::kDefaultMaxSwitches;
+  std::size_t max_ports = rocelint::limits::kDefaultMaxPorts;
+  std::size_t max_links = rocelint::limits::kDefaultMaxLinks;
 };
 
 struct CheckOptions {
@@ -62,6 +66,10 @@ void addDeadlockOptions(CLI::App* cmd, OutputOptions& o) {
   cmd->add_option("--failures", o.failures,
                   "Deadlock what-if: try every set of up to K failed inter-switch links (K = 1 or 2)")
       ->check(CLI::Range(0, 2));
+  cmd->add_option("--whatif-time-limit", o.whatif_time_limit_s,
+                  "Stop the failure what-if after this many seconds and report how far it got (DL008; 0: no limit; "
+                  "default 1800 or params.whatif_time_limit_s)")
+      ->check(CLI::Range(0.0, 604800.0));
   cmd->add_flag("--transient", o.transient,
                 "Deadlock routing right after local repair of failed (admin-down) links, before withdrawals spread");
 }
@@ -85,6 +93,12 @@ void addOutputOptions(CLI::App* cmd, OutputOptions& o) {
                   "Largest input file read, in bytes or with a unit (512MiB, 2GiB); a larger one is left out (CFG006)")
       ->transform(CLI::AsSizeValue(false))
       ->default_str("1GiB");
+  cmd->add_option("--max-switches", o.max_switches, "Most switches a fabric may have (more is an error, exit 2)")
+      ->capture_default_str();
+  cmd->add_option("--max-ports", o.max_ports, "Most ports, all switches together (more is an error, exit 2)")
+      ->capture_default_str();
+  cmd->add_option("--max-links", o.max_links, "Most switch-to-switch links (more is an error, exit 2)")
+      ->capture_default_str();
   cmd->add_flag("--no-suppress", o.no_suppress, "Ignore the configuration's suppressions: report every finding");
   auto* quiet = cmd->add_flag("-q,--quiet", o.quiet, "No progress or messages on stderr, only errors");
   cmd->add_flag("-v,--verbose", o.verbose, "Log each stage with its time on stderr")->excludes(quiet);
@@ -95,6 +109,9 @@ rocelint::LoadOptions loadOptions(const OutputOptions& o) {
   rocelint::LoadOptions options;
   options.follow_outside_links = o.follow_outside_links;
   options.max_file_bytes = o.max_file_bytes;
+  options.max_switches = o.max_switches;
+  options.max_ports = o.max_ports;
+  options.max_links = o.max_links;
   return options;
 }
 
@@ -120,6 +137,7 @@ rocelint::Config loadConfigFor(const std::vector<std::string>& paths, const Outp
   }
   if (o.no_suppress) config.suppressions.clear();
   if (o.failures >= 0) config.params.failures = o.failures;
+  if (o.whatif_time_limit_s >= 0) config.params.whatif_time_limit_s = o.whatif_time_limit_s;
   if (o.transient) config.params.transient = true;
   return config;
 }
@@ -218,6 +236,9 @@ std::optional<std::string> incompleteInput(const rocelint::Summary& summary, con
   if (summary.files_left_out > 0) {
     return fmt::format("{} file(s) not read or not well-formed were left out of the fabric (CFG006)",
                        summary.files_left_out);
+  }
+  if (summary.deadlock && !summary.deadlock->whatif_stopped.empty()) {
+    return summary.deadlock->whatif_stopped + ": the deadlock verdict is partial";
   }
   return std::nullopt;
 }

@@ -40,6 +40,19 @@ std::vector<int> integers(const std::string& file, const YAML::Node& node, const
   return out;
 }
 
+/// A duration in seconds: a non-negative number, fractions allowed (0: no limit).
+double seconds(const std::string& file, const YAML::Node& node, const std::string& what) {
+  if (!node.IsScalar()) fail(file, node, fmt::format("{} must be a number of seconds", what));
+  try {
+    double value = node.as<double>();
+    if (!(value >= 0 && value <= 7 * 24 * 3600.0))
+      fail(file, node, fmt::format("{} must be 0-604800 seconds (0: no limit), got {}", what, node.Scalar()));
+    return value;
+  } catch (const YAML::BadConversion&) {
+    fail(file, node, fmt::format("{} must be a number of seconds", what));
+  }
+}
+
 std::pair<int, int> range(const std::string& file, const YAML::Node& node, const std::string& what) {
   auto values = integers(file, node, what, 0, 1'000'000);
   if (values.size() != 2 || values[0] > values[1]) fail(file, node, fmt::format("{} must be [min, max]", what));
@@ -233,6 +246,8 @@ Config loadConfig(const std::string& path) {
           if (!v.IsScalar() || (v.Scalar() != "true" && v.Scalar() != "false"))
             fail(path, v, "params.transient must be true or false");
           p.transient = v.Scalar() == "true";
+        } else if (name == "whatif_time_limit_s") {
+          p.whatif_time_limit_s = seconds(path, v, "whatif_time_limit_s");
         } else if (name == "storm_radius_switches") {
           p.storm_radius_switches = integer(path, v, "storm_radius_switches", 0, 1000000);
         } else if (name == "asic") {
@@ -251,7 +266,8 @@ Config loadConfig(const std::string& path) {
           fail(path, param.first,
                fmt::format("unknown parameter params.{} (expected roce_dscps, roce_destinations, lossless_priorities, "
                            "max_lossless_priorities, watchdog_detection_ms, watchdog_restoration_ms, failures, "
-                           "transient, storm_radius_switches, asic, lossless_mtu_bytes, default_cable_length_m)",
+                           "whatif_time_limit_s, transient, storm_radius_switches, asic, lossless_mtu_bytes, "
+                           "default_cable_length_m)",
                            name));
         }
       }

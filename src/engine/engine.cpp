@@ -69,6 +69,7 @@ Report analyze(const Fabric& fabric, const Config& config, const AnalysisProgres
       DeadlockOptions options;
       options.transient = config.params.transient;
       options.failures = config.params.failures;
+      options.whatif_time_limit_s = config.params.whatif_time_limit_s;
       deadlock = analyzeDeadlock(fabric, config.params, options, progress);
     }
     return *deadlock;
@@ -83,6 +84,12 @@ Report analyze(const Fabric& fabric, const Config& config, const AnalysisProgres
     d.bdg_queues = static_cast<int>(deadlock->stats.bdg_nodes);
     d.bdg_dependencies = static_cast<int>(deadlock->stats.bdg_edges);
     d.cyclic_components = static_cast<int>(deadlock->cycles.size());
+    if (const auto& stop = deadlock->whatif_stop) {
+      d.whatif_stopped = fmt::format(
+          "the link-failure what-if stopped at its time limit of {:g} s after {} of {} single failures{} (DL008)",
+          stop->limit_s, stop->singles_examined, stop->singles,
+          stop->pairs == 0 ? "" : fmt::format(" and {} of {} pairs", stop->pairs_examined, stop->pairs));
+    }
     for (std::size_t i = 0; i < deadlock->blast.size() && i < 3; ++i) {
       const BlastRadius& b = deadlock->blast[i];
       d.worst_storms.push_back({fabric.sw(b.port).name, fabric.port(b.port).name, b.priority,

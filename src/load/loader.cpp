@@ -670,6 +670,46 @@ void postProcess(Fabric& fabric, const format::PlatformTables& platform,
   }
 }
 
+/// "file:line:col" of a value, or of the first line of the switch's first file when it has none.
+std::string where(const SourceRef& src, const Switch& sw) {
+  if (src.known()) return fmt::format("{}:{}:{}", src.file(), std::max(src.line, 1), std::max(src.column, 1));
+  return fmt::format("{}:1:1", sw.files.empty() ? sw.name : sw.files.front());
+}
+
+/// The entity limits: a fabric far larger than any real one is refused at the switch, port or link
+/// that passes its limit, before links, routes and rules spend time and memory on it.
+void checkSwitchesAndPorts(const Fabric& fabric, const LoadOptions& options) {
+  if (fabric.switches.size() > options.max_switches) {
+    const Switch& sw = fabric.switches[options.max_switches];
+    throw InputError(
+        fmt::format("{}: the fabric has {} switches, more than {} (the switch limit, --max-switches, "
+                    "docs/reliability.md): {} is the first switch past it",
+                    where(SourceRef{}, sw), fabric.switches.size(), options.max_switches, sw.name));
+  }
+  std::size_t ports = 0;
+  for (const Switch& sw : fabric.switches) {
+    if (ports + sw.ports.size() > options.max_ports) {
+      const Port& port = sw.ports[options.max_ports - ports];
+      throw InputError(
+          fmt::format("{}: the fabric has more than {} ports (the port limit, --max-ports, "
+                      "docs/reliability.md): {} {} is the first port past it",
+                      where(port.src, sw), options.max_ports, sw.name, port.name));
+    }
+    ports += sw.ports.size();
+  }
+}
+
+void checkLinks(const Fabric& fabric, const LoadOptions& options) {
+  if (fabric.links.size() <= options.max_links) return;
+  const PortRef a = fabric.links[options.max_links].a;
+  const Port& port = fabric.port(a);
+  throw InputError(
+      fmt::format("{}: the fabric has {} switch-to-switch links, more than {} (the link limit, "
+                  "--max-links, docs/reliability.md): {} {} is on the first link past it",
+                  where(port.neighbor ? port.neighbor->src : port.src, fabric.sw(a)), fabric.links.size(),
+                  options.max_links, fabric.sw(a).name, port.name));
+}
+
 }  // namespace
 
 Fabric loadFabric(const std::vector<std::string>& paths, const LoadProgress& progress) {
@@ -692,6 +732,7 @@ Fabric loadFabric(const std::vector<std::string>& paths, const LoadProgress& pro
   adoptHostnames(files, parsed);
   Inputs inputs = sortInputs(files, parsed, fabric, options.max_file_bytes);
   std::vector<const format::SwitchBuilder*> builders = buildSwitches(inputs, fabric);
+  checkSwitchesAndPorts(fabric, options);
   // Topology sources give neighbours, cable lengths and roles before run-time PGs are derived
   // (they depend on cable length) and before links are built.
   applyTopology(fabric, std::move(inputs.topology));
@@ -700,6 +741,7 @@ Fabric loadFabric(const std::vector<std::string>& paths, const LoadProgress& pro
   // Ports still without a switch neighbour: the two ends of a point-to-point subnet.
   load::linkPointToPointSubnets(fabric);
   buildLinksAndHosts(fabric);
+  checkLinks(fabric, options);
   return fabric;
 }
 

@@ -17,4 +17,11 @@ inline constexpr std::size_t kMaxYamlAliasNodes = 100'000;
 /// Largest input file read by default (`--max-file-size` changes it).
 inline constexpr std::uint64_t kDefaultMaxFileBytes = std::uint64_t{1} << 30;
 
+/// Most switches, ports (all switches together) and switch-to-switch links a fabric may have by
+/// default (`--max-switches`, `--max-ports`, `--max-links`): about ten times a k=64 fat-tree
+/// (5,120 switches, 327,680 ports, 131,072 links), beyond any fabric of 100,000+ GPUs.
+inline constexpr std::size_t kDefaultMaxSwitches = 50'000;
+inline constexpr std::size_t kDefaultMaxPorts = 4'000'000;
+inline constexpr std::size_t kDefaultMaxLinks = 2'000'000;
+
 }  // namespace rocelint::limits

@@ -39,7 +39,7 @@ const std::map<std::string, Target, std::less<>>& table() {
       {"lldp", {"LLDP", "leaf1.lldp.json"}},
       {"containerlab", {"containerlab", "fabric.clab.yml"}},
       {"topology", {"topology.yaml", "topology.yaml"}},
-      {"json", {nullptr, "any.json"}},           // the located JSON tree alone
+      {"json", {nullptr, "any.json"}},  // the located JSON tree alone
       {"rocelint_yaml", {nullptr, ".rocelint.yaml"}},
       {"baseline", {nullptr, "baseline.json"}},
       {"check", {nullptr, "leaf1.cfg"}},  // the whole run: recognise, load, analyse
