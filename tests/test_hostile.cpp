@@ -464,20 +464,23 @@ TEST(HostileSize, EachEntityLimitIsExitTwoAtTheEntityThatPassesIt) {
   std::string fabric = sample("leafspine-clean");
   CliRun sw = run("check " + fabric + " -q --max-switches 5");
   EXPECT_EQ(sw.code, 2);
-  EXPECT_TRUE(has(sw.out, "spine2.json:1:1: the fabric has 6 switches, more than 5 (the switch limit, --max-switches, "
-                          "docs/reliability.md): spine2 is the first switch past it"))
+  EXPECT_TRUE(has(sw.out,
+                  "spine2.json:1:1: the fabric has 6 switches, more than 5 (the switch limit, --max-switches, "
+                  "docs/reliability.md): spine2 is the first switch past it"))
       << sw.out;
   // Ports 0-3 leaf1, 4-7 leaf2, 8-9 leaf3 Ethernet0 and Ethernet8: the 11th is leaf3 Ethernet16, at its PORT entry.
   CliRun ports = run("check " + fabric + " -q --max-ports 10");
   EXPECT_EQ(ports.code, 2);
-  EXPECT_TRUE(has(ports.out, "leaf3.json:322:23: the fabric has more than 10 ports (the port limit, --max-ports, "
-                             "docs/reliability.md): leaf3 Ethernet16 is the first port past it"))
+  EXPECT_TRUE(has(ports.out,
+                  "leaf3.json:322:23: the fabric has more than 10 ports (the port limit, --max-ports, "
+                  "docs/reliability.md): leaf3 Ethernet16 is the first port past it"))
       << ports.out;
   // Links 0-1 leaf1, 2-3 leaf2, 4 leaf3 Ethernet0: the 6th is leaf3 Ethernet8, at its DEVICE_NEIGHBOR entry.
   CliRun links = run("check " + fabric + " -q --max-links 5");
   EXPECT_EQ(links.code, 2);
-  EXPECT_TRUE(has(links.out, "leaf3.json:165:22: the fabric has 8 switch-to-switch links, more than 5 (the link "
-                             "limit, --max-links, docs/reliability.md): leaf3 Ethernet8 is on the first link past it"))
+  EXPECT_TRUE(has(links.out,
+                  "leaf3.json:165:22: the fabric has 8 switch-to-switch links, more than 5 (the link "
+                  "limit, --max-links, docs/reliability.md): leaf3 Ethernet8 is on the first link past it"))
       << links.out;
   // At the limit is within it.
   EXPECT_EQ(run("check " + fabric + " -q --max-switches 6 --max-ports 24 --max-links 8").code, 0);
@@ -489,11 +492,13 @@ TEST(HostileSize, AWhatIfThatHitsItsTimeLimitSaysHowFarItGotAndExitsTwo) {
   EXPECT_EQ(full.code, 0) << full.out;
   CliRun stopped = run("check " + fabric + " -q --whatif-time-limit 0.000001");
   EXPECT_EQ(stopped.code, 2) << stopped.out;
-  EXPECT_TRUE(has(stopped.out, "warning[DL008]: the link-failure what-if stopped at its time limit of 1e-06 s after 0 "
-                               "of 4 single failures and 0 of 6 pairs"))
+  EXPECT_TRUE(has(stopped.out,
+                  "warning[DL008]: the link-failure what-if stopped at its time limit of 1e-06 s after 0 "
+                  "of 4 single failures and 0 of 6 pairs"))
       << stopped.out;
-  EXPECT_TRUE(has(stopped.out, "rocelint: error: the link-failure what-if stopped at its time limit of 1e-06 s after "
-                               "0 of 4 single failures and 0 of 6 pairs (DL008): the deadlock verdict is partial"))
+  EXPECT_TRUE(has(stopped.out,
+                  "rocelint: error: the link-failure what-if stopped at its time limit of 1e-06 s after "
+                  "0 of 4 single failures and 0 of 6 pairs (DL008): the deadlock verdict is partial"))
       << stopped.out;
 }
 
