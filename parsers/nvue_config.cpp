@@ -259,7 +259,13 @@ Config parse(std::string_view text, const std::string& file) {
     // which yaml-cpp takes as a document of its own and the rest as a second one; YAML allows no
     // content after a root scalar without a document start, so it is the YAML error it is.
     if (root.IsScalar()) {
-      std::vector<YAML::Node> documents = YAML::LoadAll(std::string(text));
+      std::vector<YAML::Node> documents;
+      try {
+        documents = YAML::LoadAll(std::string(text));
+      } catch (const YAML::ParserException& e) {  // a later document that does not parse
+        throw InputError(
+            fmt::format("{}:{}:{}: invalid YAML: {}", file, e.mark.line + 1, e.mark.column + 1, e.msg));
+      }
       if (documents.size() > 1) {
         YAML::Mark at = documents[1].Mark();
         throw InputError(
