@@ -263,8 +263,7 @@ Config parse(std::string_view text, const std::string& file) {
       try {
         documents = YAML::LoadAll(std::string(text));
       } catch (const YAML::ParserException& e) {  // a later document that does not parse
-        throw InputError(
-            fmt::format("{}:{}:{}: invalid YAML: {}", file, e.mark.line + 1, e.mark.column + 1, e.msg));
+        throw InputError(fmt::format("{}:{}:{}: invalid YAML: {}", file, e.mark.line + 1, e.mark.column + 1, e.msg));
       }
       if (documents.size() > 1) {
         YAML::Mark at = documents[1].Mark();
