@@ -972,23 +972,9 @@ class Parser : common::CliReader {
             fmt::format("define `qos profile {}`, or correct the name in the interface's `service-profile` line",
                         intf.service_profile->name));
       }
-      using Kind = InterfaceAddress::Kind;
-      Kind kind = name.rfind("Port-Channel", 0) == 0 ? Kind::PortChannel
-                  : name.rfind("Vlan", 0) == 0       ? Kind::Vlan
-                  : name.rfind("Loopback", 0) == 0   ? Kind::Loopback
-                                                     : Kind::Port;
-      for (const auto& [prefix, where] : intf.addresses)
-        sw_.addresses.push_back(InterfaceAddress{kind, name, prefix, where});
-      if (kind == Kind::PortChannel) {
-        portchannels.insert(name);
-        if (intf.min_links) sw_.portchannel_min_links[name] = *intf.min_links;
-      }
-      if (kind != Kind::Port) continue;
-      if (!common::isEthernetPortName(name)) {
-        ++out_of_scope_["EOS interface " + name.substr(0, name.find_first_of("0123456789"))];
-        continue;
-      }
-      buildPort(intf);
+      if (common::addCliInterface(sw_, name, "Port-Channel", "Loopback", intf.addresses, intf.min_links, portchannels,
+                                  "EOS", out_of_scope_))
+        buildPort(intf);
     }
     sw_.portchannels.assign(portchannels.begin(), portchannels.end());
     common::applyAccessVlans(sw_, access);

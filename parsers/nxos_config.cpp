@@ -751,23 +751,9 @@ class Parser : common::CliReader {
     for (const std::string& name : interface_order_) {
       const Interface& intf = interfaces_.at(name);
       if (auto vlan = intf.switchport.access()) access.emplace(name, std::move(*vlan));
-      using Kind = InterfaceAddress::Kind;
-      Kind kind = name.rfind("port-channel", 0) == 0 ? Kind::PortChannel
-                  : name.rfind("Vlan", 0) == 0       ? Kind::Vlan
-                  : name.rfind("loopback", 0) == 0   ? Kind::Loopback
-                                                     : Kind::Port;
-      for (const auto& [prefix, where] : intf.addresses)
-        sw_.addresses.push_back(InterfaceAddress{kind, name, prefix, where});
-      if (kind == Kind::PortChannel) {
-        portchannels.insert(name);
-        if (intf.min_links) sw_.portchannel_min_links[name] = *intf.min_links;
-      }
-      if (kind != Kind::Port) continue;
-      if (!common::isEthernetPortName(name)) {
-        ++out_of_scope_["NX-OS interface " + name.substr(0, name.find_first_of("0123456789"))];
-        continue;
-      }
-      buildPort(intf);
+      if (common::addCliInterface(sw_, name, "port-channel", "loopback", intf.addresses, intf.min_links, portchannels,
+                                  "NX-OS", out_of_scope_))
+        buildPort(intf);
     }
     sw_.portchannels.assign(portchannels.begin(), portchannels.end());
     common::applyAccessVlans(sw_, access);

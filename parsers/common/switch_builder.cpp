@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "cli_config_text.hpp"
+#include "common/cli_reader.hpp"
 
 namespace rocelint::common {
 
@@ -54,6 +55,29 @@ void applyAccessVlans(Switch& sw, const std::map<std::string, AccessVlan>& acces
     port.access_vlan = it->second.name;
     port.access_vlan_src = it->second.src;
   }
+}
+
+bool addCliInterface(Switch& sw, const std::string& name, std::string_view portchannel_prefix,
+                     std::string_view loopback_prefix, const std::vector<std::pair<std::string, SourceRef>>& addresses,
+                     const std::optional<Sourced<std::uint32_t>>& min_links, std::set<std::string>& portchannels,
+                     const char* format, std::map<std::string, int>& out_of_scope) {
+  using Kind = InterfaceAddress::Kind;
+  auto starts = [&](std::string_view prefix) { return name.compare(0, prefix.size(), prefix) == 0; };
+  Kind kind = starts(portchannel_prefix) ? Kind::PortChannel
+              : starts("Vlan")           ? Kind::Vlan
+              : starts(loopback_prefix)  ? Kind::Loopback
+                                         : Kind::Port;
+  for (const auto& [prefix, where] : addresses) sw.addresses.push_back(InterfaceAddress{kind, name, prefix, where});
+  if (kind == Kind::PortChannel) {
+    portchannels.insert(name);
+    if (min_links) sw.portchannel_min_links[name] = *min_links;
+  }
+  if (kind != Kind::Port) return false;
+  if (!isEthernetPortName(name)) {
+    ++out_of_scope[std::string(format) + " interface " + name.substr(0, name.find_first_of("0123456789"))];
+    return false;
+  }
+  return true;
 }
 
 }  // namespace rocelint::common

@@ -2,8 +2,10 @@
 // What every format's convert step (its representation -> Switch) shares: the steps that must be
 // done the same way whatever the syntax, so that rules see one model.
 
+#include <cstdint>
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -40,5 +42,14 @@ std::string invalidVlanFix();
 /// LAGs). A member of a LAG of `sw.portchannels` carries the LAG's VLAN (or none when the LAG has
 /// none): while bundled, its own switching settings do not apply. Ports and LAGs must be built.
 void applyAccessVlans(Switch& sw, const std::map<std::string, AccessVlan>& access);
+
+/// One interface of a CLI syntax (EOS, NX-OS) into `sw`: its addresses under its kind (by name:
+/// `portchannel_prefix`, "Vlan", `loopback_prefix`, else a port), and for a LAG its name in
+/// `portchannels` and its min-links. Returns true for an Ethernet port still to build; a port-kind
+/// interface that is not Ethernet is counted in `out_of_scope` as "<format> interface <prefix>".
+bool addCliInterface(Switch& sw, const std::string& name, std::string_view portchannel_prefix,
+                     std::string_view loopback_prefix, const std::vector<std::pair<std::string, SourceRef>>& addresses,
+                     const std::optional<Sourced<std::uint32_t>>& min_links, std::set<std::string>& portchannels,
+                     const char* format, std::map<std::string, int>& out_of_scope);
 
 }  // namespace rocelint::common
