@@ -748,9 +748,11 @@ class Parser : common::CliReader {
   void buildInterfaces() {
     std::set<std::string> portchannels;
     std::map<std::string, common::AccessVlan> access;
+    std::map<std::string, Sourced<VlanSet>> trunks;
     for (const std::string& name : interface_order_) {
       const Interface& intf = interfaces_.at(name);
       if (auto vlan = intf.switchport.access()) access.emplace(name, std::move(*vlan));
+      if (auto trunk = intf.switchport.trunk()) trunks.emplace(name, std::move(*trunk));
       using Kind = InterfaceAddress::Kind;
       Kind kind = name.rfind("port-channel", 0) == 0 ? Kind::PortChannel
                   : name.rfind("Vlan", 0) == 0       ? Kind::Vlan
@@ -771,6 +773,7 @@ class Parser : common::CliReader {
     }
     sw_.portchannels.assign(portchannels.begin(), portchannels.end());
     common::applyAccessVlans(sw_, access);
+    common::applyTrunkVlans(sw_, trunks);
     sw_.has_port_table = true;
   }
 
