@@ -960,9 +960,11 @@ class Parser : common::CliReader {
   void buildInterfaces() {
     std::set<std::string> portchannels;
     std::map<std::string, common::AccessVlan> access;
+    std::map<std::string, Sourced<VlanSet>> trunks;
     for (const std::string& name : interface_order_) {
       const Interface& intf = interfaces_.at(name);
       if (auto vlan = intf.switchport.access()) access.emplace(name, std::move(*vlan));
+      if (auto trunk = intf.switchport.trunk()) trunks.emplace(name, std::move(*trunk));
       if (intf.service_profile && !profiles_.count(intf.service_profile->name)) {
         undefined(
             common::isEthernetPortName(name) ? name : "", "qos profile", intf.service_profile->name,
@@ -978,6 +980,7 @@ class Parser : common::CliReader {
     }
     sw_.portchannels.assign(portchannels.begin(), portchannels.end());
     common::applyAccessVlans(sw_, access);
+    common::applyTrunkVlans(sw_, trunks);
     sw_.has_port_table = true;
   }
 

@@ -748,15 +748,18 @@ class Parser : common::CliReader {
   void buildInterfaces() {
     std::set<std::string> portchannels;
     std::map<std::string, common::AccessVlan> access;
+    std::map<std::string, Sourced<VlanSet>> trunks;
     for (const std::string& name : interface_order_) {
       const Interface& intf = interfaces_.at(name);
       if (auto vlan = intf.switchport.access()) access.emplace(name, std::move(*vlan));
+      if (auto trunk = intf.switchport.trunk()) trunks.emplace(name, std::move(*trunk));
       if (common::addCliInterface(sw_, name, "port-channel", "loopback", intf.addresses, intf.min_links, portchannels,
                                   "NX-OS", out_of_scope_))
         buildPort(intf);
     }
     sw_.portchannels.assign(portchannels.begin(), portchannels.end());
     common::applyAccessVlans(sw_, access);
+    common::applyTrunkVlans(sw_, trunks);
     sw_.has_port_table = true;
   }
 

@@ -737,7 +737,8 @@ class Builder {
 
   // VLAN_MEMBER|Vlan1000|Ethernet16 {tagging_mode: untagged}: an access port of Vlan1000 (a LAG
   // member of a VLAN makes each of its ports one). sonic-vlan.yang: tagged | untagged |
-  // priority_tagged; only an untagged member carries the VLAN's servers untagged.
+  // priority_tagged; only an untagged member carries the VLAN's servers untagged; a tagged member carries
+  // the VLAN tagged (Port::trunk_vlans: flood domains).
   void readVlanMembers() {
     for (const auto& [key, e] : table("VLAN_MEMBER")) {
       auto parts = splitOn(key, '|');
@@ -749,7 +750,10 @@ class Builder {
         invalid("VLAN_MEMBER|" + key + "|tagging_mode", f, "tagged, untagged or priority_tagged");
         continue;
       }
-      if (f.value != "untagged") continue;
+      if (f.value == "priority_tagged") continue;
+      std::optional<int> vid;
+      if (parts[0].rfind("Vlan", 0) == 0) vid = common::vlanId(std::string_view(parts[0]).substr(4));
+      if (f.value == "tagged" && !vid) continue;  // sonic-vlan.yang: the key is Vlan<1-4094>
       std::vector<Port*> ports;
       if (std::find(sw_.portchannels.begin(), sw_.portchannels.end(), parts[1]) != sw_.portchannels.end()) {
         for (Port& port : sw_.ports) {
@@ -759,6 +763,11 @@ class Builder {
         ports = portsOf(parts[1], e);
       }
       for (Port* port : ports) {
+        if (f.value == "tagged") {
+          if (!port->trunk_vlans) port->trunk_vlans = Sourced<VlanSet>{VlanSet{}, f.src};
+          port->trunk_vlans->value.add(*vid, *vid);
+          continue;
+        }
         port->access_vlan = parts[0];
         port->access_vlan_src = f.src;
       }

@@ -233,6 +233,21 @@ struct InterfaceAddress {
   SourceRef src;
 };
 
+/// A set of VLAN ids 1-4094 as sorted, disjoint, non-adjacent ranges (a trunk's allowed list: "all" is
+/// one range, so a port does not carry 4094 entries).
+struct VlanSet {
+  std::vector<std::pair<std::uint16_t, std::uint16_t>> ranges;
+
+  static VlanSet all() { return VlanSet{{{1, 4094}}}; }
+  [[nodiscard]] bool empty() const { return ranges.empty(); }
+  [[nodiscard]] bool contains(int id) const;
+  /// Adds (or removes) the ids first..last (clamped to 1-4094).
+  void add(int first, int last);
+  void remove(int first, int last);
+  /// "10,20-30" ("none" when empty).
+  [[nodiscard]] std::string str() const;
+};
+
 /// A switch port with its physical settings and QoS/buffer bindings.
 struct Port {
   std::string name;
@@ -259,6 +274,9 @@ struct Port {
   /// so with no neighbour named it is a host port (the loader's buildLinksAndHosts).
   InternedString access_vlan;
   SourceRef access_vlan_src;
+  /// The VLANs this port carries tagged (a trunk's allowed list, SONiC `tagging_mode: tagged`), with
+  /// the statement that decides it; absent: not a trunk. Flood domains are built from these.
+  std::optional<Sourced<VlanSet>> trunk_vlans;
   bool declared = false;  ///< present in the PORT table (not only referenced)
   SourceRef src;
 

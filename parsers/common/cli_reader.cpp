@@ -131,6 +131,12 @@ std::optional<AccessVlan> Switchport::access() const {
   return std::nullopt;
 }
 
+std::optional<Sourced<VlanSet>> Switchport::trunk() const {
+  if (isRouted() || !mode || mode->value != "trunk") return std::nullopt;
+  if (trunk_allowed) return trunk_allowed;
+  return Sourced<VlanSet>{VlanSet::all(), mode->src};
+}
+
 bool CliReader::switchportLine(const cli::ConfigLine& c, const std::string& context, const std::string& name,
                                Switchport& sp) {
   if (c.text == "switchport" || c.text == "no switchport") {
@@ -141,6 +147,25 @@ bool CliReader::switchportLine(const cli::ConfigLine& c, const std::string& cont
   if (c.word(1) == "mode" && c.words.size() >= 3) {  // `switchport mode trunk phone` is a trunk too
     sp.mode = Sourced<std::string>{c.word(2), src(c, context)};
     parsedQos();  // decides whether the port carries servers (a traffic source)
+    return true;
+  }
+  if (c.word(1) == "trunk" && c.word(2) == "allowed" && c.word(3) == "vlan" && c.words.size() >= 5) {
+    std::vector<std::string_view> words;
+    for (std::size_t i = 4; i < c.words.size(); ++i) words.emplace_back(c.word(i));
+    VlanSet allowed = sp.trunk_allowed ? sp.trunk_allowed->value : VlanSet::all();
+    if (applyTrunkAllowed(words, allowed)) {
+      sp.trunk_allowed = Sourced<VlanSet>{std::move(allowed), src(c, context)};
+      parsedQos();  // decides which VLANs span the port (flood domains)
+      return true;
+    }
+    if (!quiet_) {
+      ++qos_lines_, ++qos_not_modelled_;
+      invalid(isEthernetPortName(name) ? name : "",
+              fmt::format("{}: not a VLAN list (ids 1-4094, ranges first-last, or add/remove/except LIST, all, none); "
+                          "the allowed list is left as it was",
+                          c.text),
+              src(c, context), "write the VLANs as `10,20-30`, or `add`/`remove`/`except` followed by such a list");
+    }
     return true;
   }
   if (c.word(1) != "access" || c.word(2) != "vlan" || c.words.size() != 4) return false;

@@ -70,12 +70,17 @@ struct Switchport {
   std::optional<Sourced<std::string>> mode;  ///< `switchport mode access|trunk|dot1q-tunnel|...`
   std::optional<Sourced<int>> access_vlan;   ///< `switchport access vlan N`
   bool vlan_rejected = false;                ///< the last `switchport access vlan` had no VLAN id (CFG005)
+  /// `switchport trunk allowed vlan ...` lines applied in order (the last line's location).
+  std::optional<Sourced<VlanSet>> trunk_allowed;
 
   [[nodiscard]] bool isRouted() const { return routed.value_or(false); }
   /// The access VLAN these lines give: `switchport access vlan N`, or VLAN 1 for `switchport mode
   /// access` alone; none for a routed port, a mode other than access, or neither line (a port's
   /// unconfigured default is not taken as an access port).
   [[nodiscard]] std::optional<AccessVlan> access() const;
+  /// The VLANs a trunk carries tagged: its allowed list, or every VLAN when it has none (the EOS and
+  /// NX-OS default); none for a port that is not `switchport mode trunk`.
+  [[nodiscard]] std::optional<Sourced<VlanSet>> trunk() const;
 };
 
 /// Base of a CLI format's reader; `format` ("EOS", "NX-OS") words notes, groups and coverage.

@@ -46,6 +46,65 @@ std::string invalidVlanFix() {
          "traffic sources";
 }
 
+std::optional<VlanSet> vlanList(std::string_view text) {
+  VlanSet set;
+  if (text.empty()) return std::nullopt;
+  std::size_t pos = 0;
+  while (pos <= text.size()) {
+    std::size_t comma = text.find(',', pos);
+    std::string_view item = text.substr(pos, comma == std::string_view::npos ? std::string_view::npos : comma - pos);
+    std::size_t dash = item.find('-');
+    auto first = vlanId(item.substr(0, dash));
+    auto last = dash == std::string_view::npos ? first : vlanId(item.substr(dash + 1));
+    if (!first || !last || *last < *first) return std::nullopt;
+    set.add(*first, *last);
+    if (comma == std::string_view::npos) break;
+    pos = comma + 1;
+  }
+  return set;
+}
+
+bool applyTrunkAllowed(const std::vector<std::string_view>& words, VlanSet& allowed) {
+  if (words.size() == 1 && words[0] == "all") {
+    allowed = VlanSet::all();
+    return true;
+  }
+  if (words.size() == 1 && words[0] == "none") {
+    allowed = VlanSet{};
+    return true;
+  }
+  if (words.size() == 1) {
+    auto list = vlanList(words[0]);
+    if (!list) return false;
+    allowed = std::move(*list);
+    return true;
+  }
+  if (words.size() != 2) return false;
+  auto list = vlanList(words[1]);
+  if (!list) return false;
+  if (words[0] == "add") {
+    for (const auto& [a, b] : list->ranges) allowed.add(a, b);
+  } else if (words[0] == "remove") {
+    for (const auto& [a, b] : list->ranges) allowed.remove(a, b);
+  } else if (words[0] == "except") {
+    allowed = VlanSet::all();
+    for (const auto& [a, b] : list->ranges) allowed.remove(a, b);
+  } else {
+    return false;
+  }
+  return true;
+}
+
+void applyTrunkVlans(Switch& sw, const std::map<std::string, Sourced<VlanSet>>& trunks) {
+  for (Port& port : sw.ports) {
+    bool bundled = !port.portchannel.empty() &&
+                   std::find(sw.portchannels.begin(), sw.portchannels.end(), port.portchannel) != sw.portchannels.end();
+    auto it = trunks.find(bundled ? port.portchannel : port.name);
+    if (it == trunks.end()) continue;
+    port.trunk_vlans = it->second;
+  }
+}
+
 void applyAccessVlans(Switch& sw, const std::map<std::string, AccessVlan>& access) {
   for (Port& port : sw.ports) {
     bool bundled = !port.portchannel.empty() &&

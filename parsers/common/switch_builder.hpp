@@ -38,6 +38,19 @@ std::string vlanName(int id);
 std::string invalidVlanMessage(std::string_view statement, std::string_view value, std::string_view what);
 std::string invalidVlanFix();
 
+/// A VLAN list as trunk allowed lists write it ("10", "10,20-30"); nullopt when any item is not a VLAN
+/// id 1-4094 or a range that runs backwards.
+std::optional<VlanSet> vlanList(std::string_view text);
+
+/// Applies one `switchport trunk allowed vlan ...` statement (EOS, NX-OS) to `allowed`: `words` are
+/// those after `vlan` (`LIST`, `add LIST`, `remove LIST`, `except LIST`, `all`, `none`). False
+/// when the statement is malformed (`allowed` is then unchanged).
+bool applyTrunkAllowed(const std::vector<std::string_view>& words, VlanSet& allowed);
+
+/// Sets every port's `trunk_vlans` from `trunks` (interface name -> the VLANs it carries tagged),
+/// a LAG's members from the LAG's, as applyAccessVlans does.
+void applyTrunkVlans(Switch& sw, const std::map<std::string, Sourced<VlanSet>>& trunks);
+
 /// Sets every port's `access_vlan` from `access` (interface name -> its access VLAN; ports and
 /// LAGs). A member of a LAG of `sw.portchannels` carries the LAG's VLAN (or none when the LAG has
 /// none): while bundled, its own switching settings do not apply. Ports and LAGs must be built.

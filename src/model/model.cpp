@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <iterator>
 
 namespace rocelint {
 
@@ -11,6 +12,61 @@ std::string formatPrioritySet(const PrioritySet& set) {
     if (!set.test(p)) continue;
     if (!out.empty()) out += ',';
     out += std::to_string(p);
+  }
+  return out.empty() ? "none" : out;
+}
+
+bool VlanSet::contains(int id) const {
+  auto it = std::upper_bound(ranges.begin(), ranges.end(), id, [](int v, const auto& r) { return v < r.first; });
+  return it != ranges.begin() && id <= std::prev(it)->second;
+}
+
+void VlanSet::add(int first, int last) {
+  first = std::max(first, 1);
+  last = std::min(last, 4094);
+  if (first > last) return;
+  std::vector<std::pair<std::uint16_t, std::uint16_t>> out;
+  auto lo = static_cast<std::uint16_t>(first);
+  auto hi = static_cast<std::uint16_t>(last);
+  bool placed = false;
+  for (const auto& r : ranges) {
+    if (r.second + 1 < lo) {
+      out.push_back(r);
+    } else if (hi + 1 < r.first) {
+      if (!placed) out.emplace_back(lo, hi), placed = true;
+      out.push_back(r);
+    } else {  // overlapping or adjacent: merge
+      lo = std::min(lo, r.first);
+      hi = std::max(hi, r.second);
+    }
+  }
+  if (!placed) out.emplace_back(lo, hi);
+  std::sort(out.begin(), out.end());
+  ranges = std::move(out);
+}
+
+void VlanSet::remove(int first, int last) {
+  std::vector<std::pair<std::uint16_t, std::uint16_t>> out;
+  for (const auto& r : ranges) {
+    if (r.second < first || r.first > last) {
+      out.push_back(r);
+      continue;
+    }
+    if (r.first < first) out.emplace_back(r.first, static_cast<std::uint16_t>(first - 1));
+    if (r.second > last) out.emplace_back(static_cast<std::uint16_t>(last + 1), r.second);
+  }
+  ranges = std::move(out);
+}
+
+std::string VlanSet::str() const {
+  std::string out;
+  for (const auto& [a, b] : ranges) {
+    if (!out.empty()) out += ',';
+    out += std::to_string(a);
+    if (b != a) {
+      out += '-';
+      out += std::to_string(b);
+    }
   }
   return out.empty() ? "none" : out;
 }
