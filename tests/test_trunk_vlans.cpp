@@ -77,28 +77,28 @@ void expectTrunk(const Switch& sw, const std::string& port, const std::string& v
 TEST(TrunkAllowed, EosTrunkPortsAndLagMembers) {
   TempDir dir;
   dir.write("tor1.cfg",
-            "hostname tor1\n"                                 // 1
-            "interface Ethernet1\n"                           // 2
-            "   switchport mode trunk\n"                      // 3
-            "   switchport trunk allowed vlan 10,20-30\n"     // 4
-            "   switchport trunk allowed vlan add 40\n"       // 5
-            "   switchport trunk allowed vlan remove 25\n"    // 6
-            "interface Ethernet2\n"                           // 7
-            "   switchport mode trunk\n"                      // 8
-            "interface Ethernet3\n"                           // 9
-            "   switchport mode trunk\n"                      // 10
-            "   switchport trunk allowed vlan except 1-999\n" // 11
-            "interface Ethernet4\n"                           // 12
-            "   switchport trunk allowed vlan 10\n"           // 13 (not a trunk: access mode)
-            "interface Ethernet5\n"                           // 14
-            "   channel-group 7 mode active\n"                // 15
-            "interface Port-Channel7\n"                       // 16
-            "   switchport mode trunk\n"                      // 17
-            "   switchport trunk allowed vlan none\n"         // 18
-            "   switchport trunk allowed vlan add 1000\n"     // 19
-            "interface Ethernet6\n"                           // 20
-            "   switchport mode trunk\n"                      // 21
-            "   switchport trunk allowed vlan 10-x\n");       // 22
+            "hostname tor1\n"                                  // 1
+            "interface Ethernet1\n"                            // 2
+            "   switchport mode trunk\n"                       // 3
+            "   switchport trunk allowed vlan 10,20-30\n"      // 4
+            "   switchport trunk allowed vlan add 40\n"        // 5
+            "   switchport trunk allowed vlan remove 25\n"     // 6
+            "interface Ethernet2\n"                            // 7
+            "   switchport mode trunk\n"                       // 8
+            "interface Ethernet3\n"                            // 9
+            "   switchport mode trunk\n"                       // 10
+            "   switchport trunk allowed vlan except 1-999\n"  // 11
+            "interface Ethernet4\n"                            // 12
+            "   switchport trunk allowed vlan 10\n"            // 13 (not a trunk: access mode)
+            "interface Ethernet5\n"                            // 14
+            "   channel-group 7 mode active\n"                 // 15
+            "interface Port-Channel7\n"                        // 16
+            "   switchport mode trunk\n"                       // 17
+            "   switchport trunk allowed vlan none\n"          // 18
+            "   switchport trunk allowed vlan add 1000\n"      // 19
+            "interface Ethernet6\n"                            // 20
+            "   switchport mode trunk\n"                       // 21
+            "   switchport trunk allowed vlan 10-x\n");        // 22
   Fabric fabric = loadFabric({dir.path()});
   const Switch& sw = onlySwitch(fabric);
   expectTrunk(sw, "Ethernet1", "10,20-24,26-30,40", 6);
