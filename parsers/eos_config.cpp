@@ -124,19 +124,10 @@ QosSettings overlay(QosSettings base, const QosSettings& top) {
   return base;
 }
 
-struct Interface {
-  std::string name;
-  SourceRef src;
+// min_links: `port-channel min-links N` (a Port-Channel).
+struct Interface : common::CliInterface {
   QosSettings qos;
   std::optional<Reference> service_profile;
-  std::optional<Sourced<std::string>> description;
-  std::optional<Sourced<std::uint32_t>> mtu;
-  std::optional<Sourced<std::uint32_t>> speed;
-  std::optional<Sourced<bool>> admin_up;
-  common::Switchport switchport;  ///< routed (`no switchport`) or switched, mode, access VLAN
-  std::string channel_group;
-  std::optional<Sourced<std::uint32_t>> min_links;  ///< `port-channel min-links N` (a Port-Channel)
-  std::vector<std::pair<std::string, SourceRef>> addresses;
 };
 
 struct MmuQueue {
@@ -155,14 +146,6 @@ struct MmuProfile {
 std::string ingressProfileName(const std::string& mmu) {
   return fmt::format("platform trident mmu queue profile {} ingress", mmu);
 }
-
-struct BgpPeer {
-  std::string address;
-  std::optional<Sourced<std::uint32_t>> asn;
-  std::string group;
-  std::string description;
-  SourceRef src;
-};
 
 // ----------------------------------------------------------------------------------------------
 // Small parsing helpers
@@ -219,9 +202,7 @@ class Parser : common::CliReader {
       : CliReader("EOS", kGrammar, kNaming, sw, notes, out_of_scope) {}
 
   void read(const ConfigText& config) {
-    beginFile(config);
-    for (const ConfigLine& l : config.lines) readBlock(l, [&] { topLevel(l); });
-    endFile();
+    readFile(config, [&](const ConfigLine& l) { topLevel(l); });
   }
 
   void build(std::vector<ParseCoverage>& coverage) {
@@ -229,10 +210,8 @@ class Parser : common::CliReader {
     buildProfilesAsDefined();
     buildMmuProfiles();
     buildInterfaces();
-    buildBgp();
-    common::sortAndIndexPorts(sw_);
-    noteIfNoPorts();
-    appendCoverage(coverage);
+    bgp_.build(sw_);
+    finishSwitch(coverage);
   }
 
  private:
@@ -268,14 +247,8 @@ class Parser : common::CliReader {
 
   void topLevel(const ConfigLine& l) {
     const std::string& w0 = l.word(0);
-    if (w0 == "end") return;
-    if (w0 == "hostname" && l.words.size() == 2) {
-      defaultsFrom(l);
+    if (w0 == "end" || hostnameOrInterface(l, {"hostname"}, [&](const std::string& name) { interface(l, name); }))
       return;
-    }
-    if (w0 == "interface" && l.words.size() >= 2) {
-      return forEachInterface(l, [&](const std::string& name) { interface(l, name); });
-    }
     if (l.startsWith({"qos", "profile"}) && l.words.size() == 3) return qosProfile(l);
     if (w0 == "qos") return globalQos(l);
     if (w0 == "priority-flow-control") return globalPfc(l);
@@ -313,13 +286,7 @@ class Parser : common::CliReader {
       ++out_of_scope_[name.rfind("Management", 0) == 0 ? "EOS interface Management" : "EOS interface (subinterface)"];
       return;
     }
-    auto [it, created] = interfaces_.try_emplace(name);
-    Interface& intf = it->second;
-    if (created) {
-      intf.name = name;
-      intf.src = src(l, "");
-      interface_order_.push_back(name);
-    }
+    Interface& intf = openInterface(interfaces_, interface_order_, name, l);
     std::string ctx = l.text;
     for (const ConfigLine& c : l.children) {
       if (qosSetting(c, ctx, intf.qos, "interface " + name)) continue;
@@ -754,23 +721,17 @@ class Parser : common::CliReader {
       const std::string& who = c.word(1);
       if (!common::looksLikeAddress(who)) {
         if (c.word(2) == "remote-as")
-          group_asn_[who] =
-              Sourced<std::uint32_t>{integer<std::uint32_t>(c, 3, 1, UINT32_MAX, "an AS number"), src(c, ctx)};
+          bgp_.groupAsn(
+              who, Sourced<std::uint32_t>{integer<std::uint32_t>(c, 3, 1, UINT32_MAX, "an AS number"), src(c, ctx)});
         continue;
       }
-      auto [it, created] = peers_.try_emplace(who);
-      if (created) {
-        it->second.address = who;
-        it->second.src = src(c, ctx);
-        peer_order_.push_back(who);
-      }
+      common::CliBgp::Peer& peer = bgp_.peer(who, src(c, ctx));
       if (c.word(2) == "remote-as") {
-        it->second.asn =
-            Sourced<std::uint32_t>{integer<std::uint32_t>(c, 3, 1, UINT32_MAX, "an AS number"), src(c, ctx)};
+        peer.asn = Sourced<std::uint32_t>{integer<std::uint32_t>(c, 3, 1, UINT32_MAX, "an AS number"), src(c, ctx)};
       } else if ((c.word(2) == "peer" && c.word(3) == "group") || c.word(2) == "peer-group") {
-        it->second.group = c.word(2) == "peer" ? c.word(4) : c.word(3);
+        peer.group = c.word(2) == "peer" ? c.word(4) : c.word(3);
       } else if (c.word(2) == "description") {
-        it->second.description = c.text.substr(c.text.find("description") + 12);
+        peer.description = c.text.substr(c.text.find("description") + 12);
       }
     }
   }
@@ -958,30 +919,19 @@ class Parser : common::CliReader {
   }
 
   void buildInterfaces() {
-    std::set<std::string> portchannels;
-    std::map<std::string, common::AccessVlan> access;
-    std::map<std::string, Sourced<VlanSet>> trunks;
-    for (const std::string& name : interface_order_) {
-      const Interface& intf = interfaces_.at(name);
-      if (auto vlan = intf.switchport.access()) access.emplace(name, std::move(*vlan));
-      if (auto trunk = intf.switchport.trunk()) trunks.emplace(name, std::move(*trunk));
-      if (intf.service_profile && !profiles_.count(intf.service_profile->name)) {
-        undefined(
-            common::isEthernetPortName(name) ? name : "", "qos profile", intf.service_profile->name,
-            fmt::format("{}: service-profile {} names a qos profile that is not defined; {} gets none of its settings",
-                        name, intf.service_profile->name, name),
-            intf.service_profile->src,
-            fmt::format("define `qos profile {}`, or correct the name in the interface's `service-profile` line",
-                        intf.service_profile->name));
-      }
-      if (common::addCliInterface(sw_, name, "Port-Channel", "Loopback", intf.addresses, intf.min_links, portchannels,
-                                  "EOS", out_of_scope_))
-        buildPort(intf);
-    }
-    sw_.portchannels.assign(portchannels.begin(), portchannels.end());
-    common::applyAccessVlans(sw_, access);
-    common::applyTrunkVlans(sw_, trunks);
-    sw_.has_port_table = true;
+    auto check = [&](const Interface& intf) {
+      if (!intf.service_profile || profiles_.count(intf.service_profile->name)) return;
+      const std::string& name = intf.name;
+      undefined(
+          common::isEthernetPortName(name) ? name : "", "qos profile", intf.service_profile->name,
+          fmt::format("{}: service-profile {} names a qos profile that is not defined; {} gets none of its settings",
+                      name, intf.service_profile->name, name),
+          intf.service_profile->src,
+          fmt::format("define `qos profile {}`, or correct the name in the interface's `service-profile` line",
+                      intf.service_profile->name));
+    };
+    buildCliInterfaces(interfaces_, interface_order_, "Port-Channel", "Loopback", check,
+                       [&](const Interface& intf) { buildPort(intf); });
   }
 
   // An interface's QoS lines over those of the qos profile it names (when that exists).
@@ -996,16 +946,7 @@ class Parser : common::CliReader {
 
   void buildPort(const Interface& intf) {
     Port& port = sw_.portFor(intf.name);
-    port.declared = true;
-    port.src = intf.src;
-    port.speed_mbps = intf.speed;
-    port.mtu_bytes = intf.mtu;
-    port.admin_up = intf.admin_up;
-    port.portchannel = intf.channel_group;
-    if (intf.description) {
-      port.description = intf.description->value;
-      port.description_src = intf.description->src;  // the loader reads neighbours from it
-    }
+    buildPortBasics(port, intf);
 
     SourceRef binding;
     QosSettings qos = effectiveQos(intf, binding);
@@ -1106,22 +1047,6 @@ class Parser : common::CliReader {
     }
   }
 
-  void buildBgp() {
-    for (const std::string& address : peer_order_) {
-      const BgpPeer& peer = peers_.at(address);
-      BgpNeighbor n;
-      n.address = address;
-      n.name = peer.description;
-      n.src = peer.src;
-      n.asn = peer.asn;
-      if (!n.asn && !peer.group.empty()) {
-        auto it = group_asn_.find(peer.group);
-        if (it != group_asn_.end()) n.asn = it->second;
-      }
-      sw_.bgp_neighbors.push_back(std::move(n));
-    }
-  }
-
   std::map<std::string, Interface> interfaces_;
   std::vector<std::string> interface_order_;
   std::map<std::string, QosSettings> profiles_;
@@ -1138,18 +1063,13 @@ class Parser : common::CliReader {
   std::map<std::string, MmuProfile> mmu_profiles_;
   std::optional<Reference> mmu_applied_;
   std::optional<Sourced<std::uint32_t>> bgp_asn_;
-  std::map<std::string, BgpPeer> peers_;
-  std::vector<std::string> peer_order_;
-  std::map<std::string, Sourced<std::uint32_t>> group_asn_;
+  common::CliBgp bgp_;
 };
 
 }  // namespace
 
 std::optional<std::string> hostnameOf(const cli::ConfigText& config) {
-  for (const auto& l : config.lines) {
-    if (l.word(0) == "hostname" && l.words.size() == 2) return l.word(1);
-  }
-  return std::nullopt;
+  return common::hostnameOf(config, {"hostname"});
 }
 
 void buildSwitch(const std::vector<cli::ConfigText>& files, Switch& sw, std::vector<InputNote>& notes,

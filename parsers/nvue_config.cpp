@@ -1290,19 +1290,10 @@ class Builder {
       std::string wred = fmt::format("qos congestion-control {} traffic-class {}", name, tc);
       names[tc] = wred;
       if (sw_.wred_profiles.count(wred)) continue;
-      WredProfile profile;
-      profile.name = wred;
-      profile.src = e.src;
-      for (Color c : kColors) {
-        WredColor& wc = profile.colors[static_cast<std::size_t>(c)];
-        wc.min_threshold_bytes = e.min_bytes;
-        wc.max_threshold_bytes = e.max_bytes;
-        wc.drop_probability_percent = e.probability;
-        // The queue's RED engine runs when it marks (ECN) or drops (RED).
-        wc.enabled = Sourced<bool>{e.ecn.value || e.red.value, e.ecn.value ? e.ecn.src : e.red.src};
-      }
-      profile.ecn = Sourced<std::string>{e.ecn.value ? "ecn_all" : "ecn_none", e.ecn.src};
-      sw_.wred_profiles.emplace(wred, std::move(profile));
+      // The queue's RED engine runs when it marks (ECN) or drops (RED).
+      WredColor curve{e.min_bytes, e.max_bytes, e.probability,
+                      Sourced<bool>{e.ecn.value || e.red.value, e.ecn.value ? e.ecn.src : e.red.src}};
+      sw_.wred_profiles.emplace(wred, common::colourBlindWredProfile(wred, e.src, curve, e.ecn));
     }
     return names;
   }

@@ -98,29 +98,12 @@ struct QueuingPolicy {
 
 enum class PfcMode : std::uint8_t { On, Auto, Off };
 
-struct Interface {
-  std::string name;
-  SourceRef src;
-  std::optional<Sourced<std::string>> description;
-  std::optional<Sourced<std::uint32_t>> mtu;
-  std::optional<Sourced<std::uint32_t>> speed;
-  std::optional<Sourced<bool>> admin_up;
+// min_links: `lacp min-links N` (a port-channel).
+struct Interface : common::CliInterface {
   std::optional<Sourced<PfcMode>> pfc_mode;
   std::optional<Sourced<bool>> watchdog;
   std::optional<Reference> qos_input;
   std::optional<Reference> queuing_output;
-  common::Switchport switchport;  ///< routed (`no switchport`) or switched, mode, access VLAN
-  std::string channel_group;
-  std::optional<Sourced<std::uint32_t>> min_links;  ///< `lacp min-links N` (a port-channel)
-  std::vector<std::pair<std::string, SourceRef>> addresses;
-};
-
-struct BgpPeer {
-  std::string address;
-  std::optional<Sourced<std::uint32_t>> asn;
-  std::string template_name;
-  std::string description;
-  SourceRef src;
 };
 
 // System class names: c-8q-nq3 / c-nq3 (network-qos), c-out-8q-q3 / c-out-q3 (queuing), and
@@ -153,9 +136,7 @@ class Parser : common::CliReader {
       : CliReader("NX-OS", kGrammar, kNaming, sw, notes, out_of_scope) {}
 
   void read(const ConfigText& config) {
-    beginFile(config);
-    for (const ConfigLine& l : config.lines) readBlock(l, [&] { topLevel(l); });
-    endFile();
+    readFile(config, [&](const ConfigLine& l) { topLevel(l); });
   }
 
   void build(std::vector<ParseCoverage>& coverage) {
@@ -164,10 +145,8 @@ class Parser : common::CliReader {
     checkReferences();
     buildMaps();
     buildInterfaces();
-    buildBgp();
-    common::sortAndIndexPorts(sw_);
-    noteIfNoPorts();
-    appendCoverage(coverage);
+    bgp_.build(sw_);
+    finishSwitch(coverage);
   }
 
  private:
@@ -197,13 +176,8 @@ class Parser : common::CliReader {
 
   void topLevel(const ConfigLine& l) {
     const std::string& w0 = l.word(0);
-    if ((w0 == "hostname" || w0 == "switchname") && l.words.size() == 2) {
-      defaultsFrom(l);
+    if (hostnameOrInterface(l, {"hostname", "switchname"}, [&](const std::string& name) { interface(l, name); }))
       return;
-    }
-    if (w0 == "interface" && l.words.size() >= 2) {
-      return forEachInterface(l, [&](const std::string& name) { interface(l, name); });
-    }
     if (w0 == "class-map") return classMap(l);
     if (w0 == "policy-map") return policyMap(l);
     if (l.text == "system qos") return systemQos(l);
@@ -465,13 +439,7 @@ class Parser : common::CliReader {
       ++out_of_scope_[name.rfind("mgmt", 0) == 0 ? "NX-OS interface mgmt" : "NX-OS interface (subinterface)"];
       return;
     }
-    auto [it, created] = interfaces_.try_emplace(name);
-    Interface& intf = it->second;
-    if (created) {
-      intf.name = name;
-      intf.src = src(l, "");
-      interface_order_.push_back(name);
-    }
+    Interface& intf = openInterface(interfaces_, interface_order_, name, l);
     std::string ctx = l.text;
     for (const ConfigLine& c : l.children) {
       const std::string& w0 = c.word(0);
@@ -540,19 +508,13 @@ class Parser : common::CliReader {
       } else if (c.startsWith({"template", "peer"}) && c.words.size() == 3) {
         for (const ConfigLine& s : c.children) {
           if (s.word(0) == "remote-as") {
-            template_asn_[c.word(2)] =
-                Sourced<std::uint32_t>{integer<std::uint32_t>(s, 1, 1, UINT32_MAX, "an AS number"), src(s, ctx)};
+            bgp_.groupAsn(c.word(2), Sourced<std::uint32_t>{integer<std::uint32_t>(s, 1, 1, UINT32_MAX, "an AS number"),
+                                                            src(s, ctx)});
           }
         }
       } else if (c.word(0) == "neighbor" && common::looksLikeAddress(c.word(1)) &&
                  c.word(1).find('/') == std::string::npos) {
-        auto [it, created] = peers_.try_emplace(c.word(1));
-        BgpPeer& peer = it->second;
-        if (created) {
-          peer.address = c.word(1);
-          peer.src = src(c, ctx);
-          peer_order_.push_back(c.word(1));
-        }
+        common::CliBgp::Peer& peer = bgp_.peer(c.word(1), src(c, ctx));
         if (c.word(2) == "remote-as")
           peer.asn = Sourced<std::uint32_t>{integer<std::uint32_t>(c, 3, 1, UINT32_MAX, "an AS number"), src(c, ctx)};
         std::string nctx = cli::childContext(ctx, c);
@@ -563,7 +525,7 @@ class Parser : common::CliReader {
           } else if (s.word(0) == "description") {
             peer.description = s.text.substr(std::min(s.text.size(), std::size_t{12}));
           } else if (s.startsWith({"inherit", "peer"})) {
-            peer.template_name = s.word(2);
+            peer.group = s.word(2);
           }
         }
       }
@@ -746,37 +708,16 @@ class Parser : common::CliReader {
   }
 
   void buildInterfaces() {
-    std::set<std::string> portchannels;
-    std::map<std::string, common::AccessVlan> access;
-    std::map<std::string, Sourced<VlanSet>> trunks;
-    for (const std::string& name : interface_order_) {
-      const Interface& intf = interfaces_.at(name);
-      if (auto vlan = intf.switchport.access()) access.emplace(name, std::move(*vlan));
-      if (auto trunk = intf.switchport.trunk()) trunks.emplace(name, std::move(*trunk));
-      if (common::addCliInterface(sw_, name, "port-channel", "loopback", intf.addresses, intf.min_links, portchannels,
-                                  "NX-OS", out_of_scope_))
-        buildPort(intf);
-    }
-    sw_.portchannels.assign(portchannels.begin(), portchannels.end());
-    common::applyAccessVlans(sw_, access);
-    common::applyTrunkVlans(sw_, trunks);
-    sw_.has_port_table = true;
+    buildCliInterfaces(
+        interfaces_, interface_order_, "port-channel", "loopback", [](const Interface&) {},
+        [&](const Interface& intf) { buildPort(intf); });
   }
 
   void buildPort(const Interface& intf) {
     Port& port = sw_.portFor(intf.name);
-    port.declared = true;
-    port.src = intf.src;
-    port.speed_mbps = intf.speed;
-    port.mtu_bytes = intf.mtu;
-    port.admin_up = intf.admin_up;
-    port.portchannel = intf.channel_group;
+    buildPortBasics(port, intf);
     const Interface* lag = nullptr;
     if (auto it = interfaces_.find(intf.channel_group); it != interfaces_.end()) lag = &it->second;
-    if (intf.description) {
-      port.description = intf.description->value;
-      port.description_src = intf.description->src;  // the loader reads neighbours from it
-    }
 
     // Classification: the interface's (or its LAG's, or the system's) qos input policy.
     std::optional<Reference> qos_input = intf.qos_input ? intf.qos_input : lag ? lag->qos_input : std::nullopt;
@@ -856,33 +797,10 @@ class Parser : common::CliReader {
 
   void addWred(const std::string& name, const WredLine& line) {
     if (sw_.wred_profiles.count(name)) return;
-    WredProfile profile;
-    profile.name = name;
-    profile.src = line.src;
-    for (Color c : kColors) {
-      WredColor& wc = profile.colors[static_cast<std::size_t>(c)];
-      wc.min_threshold_bytes = Sourced<std::uint64_t>{line.min_bytes, line.src};
-      wc.max_threshold_bytes = Sourced<std::uint64_t>{line.max_bytes, line.src};
-      wc.drop_probability_percent = Sourced<int>{line.probability, line.src};
-      wc.enabled = Sourced<bool>{true, line.src};
-    }
-    profile.ecn = Sourced<std::string>{line.ecn ? "ecn_all" : "ecn_none", line.src};
-    sw_.wred_profiles.emplace(name, std::move(profile));
-  }
-
-  void buildBgp() {
-    for (const std::string& address : peer_order_) {
-      const BgpPeer& peer = peers_.at(address);
-      BgpNeighbor n;
-      n.address = address;
-      n.name = peer.description;
-      n.src = peer.src;
-      n.asn = peer.asn;
-      if (!n.asn && !peer.template_name.empty()) {
-        if (auto it = template_asn_.find(peer.template_name); it != template_asn_.end()) n.asn = it->second;
-      }
-      sw_.bgp_neighbors.push_back(std::move(n));
-    }
+    WredColor curve{Sourced<std::uint64_t>{line.min_bytes, line.src}, Sourced<std::uint64_t>{line.max_bytes, line.src},
+                    Sourced<int>{line.probability, line.src}, Sourced<bool>{true, line.src}};
+    sw_.wred_profiles.emplace(name,
+                              common::colourBlindWredProfile(name, line.src, curve, Sourced<bool>{line.ecn, line.src}));
   }
 
   std::map<std::string, ClassMap> class_maps_;  // "<type> <name>"
@@ -903,18 +821,13 @@ class Parser : common::CliReader {
   std::map<std::string, Interface> interfaces_;
   std::vector<std::string> interface_order_;
   std::optional<Sourced<std::uint32_t>> bgp_asn_;
-  std::map<std::string, BgpPeer> peers_;
-  std::vector<std::string> peer_order_;
-  std::map<std::string, Sourced<std::uint32_t>> template_asn_;
+  common::CliBgp bgp_;
 };
 
 }  // namespace
 
 std::optional<std::string> hostnameOf(const cli::ConfigText& config) {
-  for (const auto& l : config.lines) {
-    if ((l.word(0) == "hostname" || l.word(0) == "switchname") && l.words.size() == 2) return l.word(1);
-  }
-  return std::nullopt;
+  return common::hostnameOf(config, {"hostname", "switchname"});
 }
 
 void buildSwitch(const std::vector<cli::ConfigText>& files, Switch& sw, std::vector<InputNote>& notes,

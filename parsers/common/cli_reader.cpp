@@ -224,6 +224,57 @@ void CliReader::rejected(const cli::ConfigLine& block, const RejectedLine& e) {
   ++qos_lines_, ++qos_not_modelled_;  // QoS-related, noted, not modelled
 }
 
+void CliReader::finishSwitch(std::vector<ParseCoverage>& coverage) {
+  sortAndIndexPorts(sw_);
+  noteIfNoPorts();
+  appendCoverage(coverage);
+}
+
+void CliReader::buildPortBasics(Port& port, const CliInterface& intf) {
+  port.declared = true;
+  port.src = intf.src;
+  port.speed_mbps = intf.speed;
+  port.mtu_bytes = intf.mtu;
+  port.admin_up = intf.admin_up;
+  port.portchannel = intf.channel_group;
+  if (intf.description) {
+    port.description = intf.description->value;
+    port.description_src = intf.description->src;  // the loader reads neighbours from it
+  }
+}
+
+CliBgp::Peer& CliBgp::peer(const std::string& address, const SourceRef& where) {
+  auto [it, created] = peers_.try_emplace(address);
+  if (created) {
+    it->second.src = where;
+    order_.push_back(address);
+  }
+  return it->second;
+}
+
+void CliBgp::build(Switch& sw) const {
+  for (const std::string& address : order_) {
+    const Peer& peer = peers_.at(address);
+    BgpNeighbor n;
+    n.address = address;
+    n.name = peer.description;
+    n.src = peer.src;
+    n.asn = peer.asn;
+    if (!n.asn && !peer.group.empty()) {
+      if (auto it = group_asn_.find(peer.group); it != group_asn_.end()) n.asn = it->second;
+    }
+    sw.bgp_neighbors.push_back(std::move(n));
+  }
+}
+
+std::optional<std::string> hostnameOf(const cli::ConfigText& config, std::initializer_list<std::string_view> keywords) {
+  for (const auto& l : config.lines) {
+    if (l.words.size() == 2 && std::find(keywords.begin(), keywords.end(), l.word(0)) != keywords.end())
+      return l.word(1);
+  }
+  return std::nullopt;
+}
+
 void CliReader::noteIfNoPorts() {
   common::noteIfNoPorts(sw_, format_, interface_statements_, first_interface_, notes_);
 }

@@ -4,8 +4,12 @@
 // or out of scope (counted), invalid values (CFG005 notes), and the QoS coverage line.
 
 #include <algorithm>
+#include <initializer_list>
 #include <map>
+#include <optional>
+#include <set>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -83,6 +87,46 @@ struct Switchport {
   [[nodiscard]] std::optional<Sourced<VlanSet>> trunk() const;
 };
 
+/// What an interface block of a CLI syntax (EOS, NX-OS) says besides QoS: its physical settings,
+/// switching, LAG and addresses, each the last line written. A format's interface extends it.
+struct CliInterface {
+  std::string name;
+  SourceRef src;  ///< the first `interface` line that names it
+  std::optional<Sourced<std::string>> description;
+  std::optional<Sourced<std::uint32_t>> mtu;
+  std::optional<Sourced<std::uint32_t>> speed;
+  std::optional<Sourced<bool>> admin_up;
+  Switchport switchport;      ///< routed (`no switchport`) or switched, mode, access and trunk VLANs
+  std::string channel_group;  ///< the LAG's interface name
+  std::optional<Sourced<std::uint32_t>> min_links;  ///< of a LAG
+  std::vector<std::pair<std::string, SourceRef>> addresses;
+};
+
+/// The BGP neighbours of a CLI syntax, in the order first written; `group` is the peer group (EOS)
+/// or template (NX-OS) whose `remote-as` a neighbour without its own takes.
+class CliBgp {
+ public:
+  struct Peer {
+    std::optional<Sourced<std::uint32_t>> asn;
+    std::string group;
+    std::string description;
+    SourceRef src;  ///< the first line that names the neighbour
+  };
+  /// The neighbour at `address`, created at `where` on first sight.
+  Peer& peer(const std::string& address, const SourceRef& where);
+  void groupAsn(const std::string& group, Sourced<std::uint32_t> asn) { group_asn_[group] = asn; }
+  /// Appends every neighbour to `sw.bgp_neighbors`.
+  void build(Switch& sw) const;
+
+ private:
+  std::map<std::string, Peer> peers_;
+  std::vector<std::string> order_;
+  std::map<std::string, Sourced<std::uint32_t>> group_asn_;
+};
+
+/// The host name of a CLI file: the value of its first `<keyword> NAME` line for one of `keywords`.
+std::optional<std::string> hostnameOf(const cli::ConfigText& config, std::initializer_list<std::string_view> keywords);
+
 /// Base of a CLI format's reader; `format` ("EOS", "NX-OS") words notes, groups and coverage.
 class CliReader {
  protected:
@@ -90,6 +134,71 @@ class CliReader {
   CliReader(const char* format, const cli::StatementGrammar& grammar, const InterfaceNaming& naming, Switch& sw,
             std::vector<InputNote>& notes, std::map<std::string, int>& out_of_scope)
       : format_(format), grammar_(grammar), naming_(naming), sw_(sw), notes_(notes), out_of_scope_(out_of_scope) {}
+
+  /// Reads one file of the switch: each top-level block by `top_level(line)` (see readBlock), its
+  /// coverage counted on its own.
+  template <class TopLevel>
+  void readFile(const cli::ConfigText& config, TopLevel&& top_level) {
+    beginFile(config);
+    for (const cli::ConfigLine& l : config.lines) readBlock(l, [&] { top_level(l); });
+    endFile();
+  }
+  /// The last steps of every switch build: ports in order and indexed, the zero-ports check
+  /// (noteIfNoPorts), and the coverage of every file read appended to `coverage`.
+  void finishSwitch(std::vector<ParseCoverage>& coverage);
+  /// The statements every CLI format reads alike at the top level: the host name line (`keywords`
+  /// NAME) and `interface NAMES`, each member read by `interface(name)`. False for any other line.
+  template <class Read>
+  bool hostnameOrInterface(const cli::ConfigLine& l, std::initializer_list<std::string_view> keywords,
+                           Read&& interface) {
+    if (l.words.size() == 2 && std::find(keywords.begin(), keywords.end(), l.word(0)) != keywords.end()) {
+      defaultsFrom(l);
+      return true;
+    }
+    if (l.word(0) != "interface" || l.words.size() < 2) return false;
+    forEachInterface(l, interface);
+    return true;
+  }
+  /// The interface `name` of an `interface` block at `line`, made (and put last in `order`) the
+  /// first time a block names it; later blocks add to it.
+  template <class Interface>
+  Interface& openInterface(std::map<std::string, Interface>& interfaces, std::vector<std::string>& order,
+                           const std::string& name, const cli::ConfigLine& line) {
+    auto [it, created] = interfaces.try_emplace(name);
+    if (created) {
+      it->second.name = name;
+      it->second.src = src(line, "");
+      order.push_back(name);
+    }
+    return it->second;
+  }
+  /// Every interface in `order` into the switch: `check(intf)` first, then its addresses, LAG and
+  /// VLANs (addCliInterface, applyAccessVlans, applyTrunkVlans), and each Ethernet port by
+  /// `build_port(intf)`. LAG names start with `lag_prefix`, loopbacks with `loopback_prefix`.
+  template <class Interface, class Check, class BuildPort>
+  void buildCliInterfaces(const std::map<std::string, Interface>& interfaces, const std::vector<std::string>& order,
+                          std::string_view lag_prefix, std::string_view loopback_prefix, Check&& check,
+                          BuildPort&& build_port) {
+    std::set<std::string> portchannels;
+    std::map<std::string, AccessVlan> access;
+    std::map<std::string, Sourced<VlanSet>> trunks;
+    for (const std::string& name : order) {
+      const Interface& intf = interfaces.at(name);
+      if (auto vlan = intf.switchport.access()) access.emplace(name, std::move(*vlan));
+      if (auto trunk = intf.switchport.trunk()) trunks.emplace(name, std::move(*trunk));
+      check(intf);
+      if (addCliInterface(sw_, name, lag_prefix, loopback_prefix, intf.addresses, intf.min_links, portchannels, format_,
+                          out_of_scope_))
+        build_port(intf);
+    }
+    sw_.portchannels.assign(portchannels.begin(), portchannels.end());
+    applyAccessVlans(sw_, access);
+    applyTrunkVlans(sw_, trunks);
+    sw_.has_port_table = true;
+  }
+  /// The settings of `port` that its interface block gives alike in every CLI syntax: declared,
+  /// where, speed, MTU, admin state, LAG and description.
+  static void buildPortBasics(Port& port, const CliInterface& intf);
 
   /// Starts reading one file of the switch (its coverage is counted on its own).
   void beginFile(const cli::ConfigText& config);

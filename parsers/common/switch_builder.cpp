@@ -116,6 +116,16 @@ void applyAccessVlans(Switch& sw, const std::map<std::string, AccessVlan>& acces
   }
 }
 
+WredProfile colourBlindWredProfile(const std::string& name, const SourceRef& src, const WredColor& curve,
+                                   const Sourced<bool>& marks) {
+  WredProfile profile;
+  profile.name = name;
+  profile.src = src;
+  for (Color c : kColors) profile.colors[static_cast<std::size_t>(c)] = curve;
+  profile.ecn = Sourced<std::string>{marks.value ? "ecn_all" : "ecn_none", marks.src};
+  return profile;
+}
+
 bool addCliInterface(Switch& sw, const std::string& name, std::string_view portchannel_prefix,
                      std::string_view loopback_prefix, const std::vector<std::pair<std::string, SourceRef>>& addresses,
                      const std::optional<Sourced<std::uint32_t>>& min_links, std::set<std::string>& portchannels,

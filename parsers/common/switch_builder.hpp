@@ -14,6 +14,11 @@
 
 namespace rocelint::common {
 
+/// A WRED/ECN profile named `name` (at `src`) whose one curve applies to every colour, for
+/// syntaxes without colours (NX-OS, NVUE); `marks` says whether it marks ECN, and where.
+WredProfile colourBlindWredProfile(const std::string& name, const SourceRef& src, const WredColor& curve,
+                                   const Sourced<bool>& marks);
+
 /// Puts the switch's ports in natural order (Ethernet4 before Ethernet12) and rebuilds
 /// `port_index`; the last step of every switch build.
 void sortAndIndexPorts(Switch& sw);

@@ -26,11 +26,7 @@ struct EosFix : VendorFix<EosFix> {
   std::string operator()(const MakePfcEqualOnLink&) const {
     return "configure the same `priority-flow-control priority N no-drop` priorities on both ends of the link";
   }
-  std::string operator()(const SetPfcPriorities& a) const {
-    return setPfcPriorities(
-        a, [&](PrioritySet add) { return enablePfc(a.port, add); },
-        [&](PrioritySet remove, bool none_left) { return disablePfc(a.port, remove, none_left); });
-  }
+  std::string operator()(const SetPfcPriorities& a) const { return setPfcPrioritiesOn(a, enablePfc, disablePfc); }
   std::string operator()(const AddLosslessPg& a) const {
     return fmt::format(
         "EOS reserves headroom for a no-drop priority itself: check that `priority-flow-control "
@@ -79,9 +75,7 @@ struct EosFix : VendorFix<EosFix> {
         "{}`, with `priority-flow-control priority {} no-drop` on its ports",
         a.dscp, sw.name, a.reference_switch, a.dscp, a.tc, a.tc);
   }
-  std::string operator()(const MakePortSettingEqual& a) const {
-    return makePortSettingEqual(a, fmt::format("`{} …` in interface {}", portKnob(a.setting), a.port));
-  }
+  std::string operator()(const MakePortSettingEqual& a) const { return makeInterfaceSettingEqual(a); }
   std::string operator()(const RaiseXoff& a) const {
     return fmt::format("set `ingress headroom` of {} to {}, or remove it to let EOS size the headroom", a.profile,
                        xoffAmount(a.xoff_bytes));

@@ -28,11 +28,7 @@ struct NxosFix : VendorFix<NxosFix> {
     return "give both ends of the link the same no-drop classes (`pause pfc-cos N` in the network-qos policy) and "
            "`priority-flow-control mode on`";
   }
-  std::string operator()(const SetPfcPriorities& a) const {
-    return setPfcPriorities(
-        a, [&](PrioritySet add) { return enablePfc(a.port, add); },
-        [&](PrioritySet remove, bool none_left) { return disablePfc(a.port, remove, none_left); });
-  }
+  std::string operator()(const SetPfcPriorities& a) const { return setPfcPrioritiesOn(a, enablePfc, disablePfc); }
   std::string operator()(const AddLosslessPg& a) const {
     return fmt::format(
         "NX-OS sizes the headroom of a no-drop class itself: make CoS {} a `pause pfc-cos` of a "
@@ -75,9 +71,7 @@ struct NxosFix : VendorFix<NxosFix> {
         "{} that does `set qos-group {}`, with `pause pfc-cos {}` in the network-qos policy",
         a.dscp, sw.name, a.reference_switch, a.dscp, policy.empty() ? "the input qos policy" : policy, a.tc, a.tc);
   }
-  std::string operator()(const MakePortSettingEqual& a) const {
-    return makePortSettingEqual(a, fmt::format("`{} …` in interface {}", portKnob(a.setting), a.port));
-  }
+  std::string operator()(const MakePortSettingEqual& a) const { return makeInterfaceSettingEqual(a); }
   std::string operator()(const RaiseXoff& a) const { return platformSizesHeadroom(w, a); }
   std::string operator()(const SetCableLength& a) const { return noCableLengthSetting(w, a); }
 };

@@ -133,6 +133,10 @@ std::string platformSizesHeadroom(const VendorWording& w, const RaiseXoff& a) {
                      w.name(), xoffAmount(a.xoff_bytes));
 }
 
+std::string makeInterfaceSettingEqual(const MakePortSettingEqual& a) {
+  return makePortSettingEqual(a, fmt::format("`{} …` in interface {}", portKnob(a.setting), a.port));
+}
+
 std::string noCableLengthSetting(const VendorWording& w, const SetCableLength& a) {
   return fmt::format(
       "{} has no cable-length setting: the platform sizes the headroom of {}; give the link's length in "

@@ -61,6 +61,14 @@ std::string setPfcPriorities(const SetPfcPriorities& a, Enable enable, Disable d
   return out;
 }
 
+/// PFC002 where PFC is worded per port: `enable(port, add)` and `disable(port, remove, none_left)`.
+inline std::string setPfcPrioritiesOn(const SetPfcPriorities& a, std::string (*enable)(const std::string&, PrioritySet),
+                                      std::string (*disable)(const std::string&, PrioritySet, bool)) {
+  return setPfcPriorities(
+      a, [&](PrioritySet add) { return enable(a.port, add); },
+      [&](PrioritySet remove, bool none_left) { return disable(a.port, remove, none_left); });
+}
+
 /// The priority set holding only `p`.
 PrioritySet only(int p);
 
@@ -76,6 +84,8 @@ std::string lowerEcnMinimum(const std::string& knob, const LowerEcnMinimum& a);
 const char* portKnob(PortSetting setting);
 /// TOPO002/TOPO003 with the format's statement for the setting.
 std::string makePortSettingEqual(const MakePortSettingEqual& a, const std::string& statement);
+/// TOPO002/TOPO003 where the setting is a statement of the interface block (EOS, NX-OS).
+std::string makeInterfaceSettingEqual(const MakePortSettingEqual& a);
 /// "at least N bytes", or what the port needs when `bytes` is 0.
 std::string xoffAmount(std::uint64_t bytes);
 /// BUF001/BUF007 where the platform sizes lossless headroom itself.
