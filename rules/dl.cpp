@@ -50,20 +50,30 @@ std::vector<RelatedLocation> hopNotes(const Fabric& fabric, const CyclicDependen
     const CycleHop& next = cycle.hops[(i + 1) % cycle.hops.size()];
     std::string examples;
     for (const std::string& p : hop.example_prefixes) examples += (examples.empty() ? "" : ", ") + p;
-    rel.push_back(related(
-        fmt::format("hop {}: {} priority {} -> {} priority {}: {} ({} destination{}{})", i + 1, hopName(fabric, hop),
-                    hop.priority, hopName(fabric, next), hop.next_priority, hop.why, hop.destinations,
-                    hop.destinations == 1 ? "" : "s", examples.empty() ? "" : ", e.g. " + examples),
-        hop.src));
+    std::string used = hop.kind == ForwardKind::Flood
+                           ? fmt::format("L2 flooding in {}, no route", hop.vlan)
+                           : fmt::format("{} destination{}{}", hop.destinations, hop.destinations == 1 ? "" : "s",
+                                         examples.empty() ? "" : ", e.g. " + examples);
+    rel.push_back(related(fmt::format("hop {}: {} priority {} -> {} priority {}: {} ({})", i + 1, hopName(fabric, hop),
+                                      hop.priority, hopName(fabric, next), hop.next_priority, hop.why, used),
+                          hop.src));
   }
   return rel;
 }
 
 std::string fixText(const Fabric& fabric, const CyclicDependency& cycle) {
   const CycleHop& weak = cycle.hops[cycle.weakest_hop];
-  std::string text = fmt::format("break the weakest turn, hop {} ({} -> {}, used by {} destination{})",
-                                 cycle.weakest_hop + 1, hopName(fabric, weak), portName(fabric, weak.egress),
-                                 weak.destinations, weak.destinations == 1 ? "" : "s");
+  std::string used = weak.kind == ForwardKind::Flood ? fmt::format("made by flooding in {}", weak.vlan)
+                                                     : fmt::format("used by {} destination{}", weak.destinations,
+                                                                   weak.destinations == 1 ? "" : "s");
+  std::string text = fmt::format("break the weakest turn, hop {} ({} -> {}, {})", cycle.weakest_hop + 1,
+                                 hopName(fabric, weak), portName(fabric, weak.egress), used);
+  if (cycle.fixes.empty() && weak.kind == ForwardKind::Flood) {
+    return text + fmt::format(
+                      ": keep {} off the switch-to-switch ports (route to the servers at their ToR), or have the "
+                      "switches drop lossless unknown unicast instead of flooding it",
+                      weak.vlan);
+  }
   if (cycle.fixes.empty()) {
     return text +
            ": change the routing so traffic does not take this turn (route filter, ASN design, static route), "

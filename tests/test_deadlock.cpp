@@ -346,6 +346,55 @@ TEST(Deadlock, VlanHostT0WithDistinctSpineAsnsHasNoConvergedTwoFailureCycle) {
   EXPECT_GT(with_loopbacks.failure_sets_with_cycle, 0u);
 }
 
+// L2 flooding (Guo et al., SIGCOMM 2016): leaves whose Vlan1000 is also tagged on their uplinks
+// flood lossless traffic routed to a server whose MAC entry is missing back up every uplink. A
+// spine then routes it down to another leaf, which floods it up again: leaf1 -> spine1 -> leaf2 ->
+// spine1 -> leaf1 on priority 3 (the 2x4 Clos shares the spine ASN, so no route bounces). The same
+// T0s with the VLAN only on the server ports, or with lossless flooding dropped, have no cycle.
+TEST(Deadlock, VlanSpanningUplinksFloodsIntoTheSigcomm16Cycle) {
+  Loaded clean = analyse("clos24-vlan-shared", false, 2);
+  EXPECT_TRUE(clean.analysis.cycles.empty());
+  EXPECT_EQ(clean.analysis.failure_sets_with_cycle, 0u);
+
+  Loaded l = analyse("clos24-vlan-uplinks");
+  ASSERT_FALSE(l.analysis.cycles.empty());
+  std::size_t flood_hops = 0;
+  for (const CyclicDependency& c : l.analysis.cycles) {
+    for (std::size_t i = 0; i < c.hops.size(); ++i) {
+      const CycleHop& h = c.hops[i];
+      EXPECT_EQ(h.priority, 3);
+      if (h.kind != ForwardKind::Flood) {
+        // Between two floods a spine routes: down from one leaf to another.
+        EXPECT_EQ(l.fabric.sw(h.ingress).role, "SpineRouter");
+        continue;
+      }
+      ++flood_hops;
+      EXPECT_EQ(h.vlan, "Vlan1000");
+      EXPECT_EQ(l.fabric.sw(h.ingress).role, "LeafRouter");
+      EXPECT_EQ(h.destinations, 0u);
+      EXPECT_NE(h.why.find("floods lossless unknown unicast"), std::string::npos) << h.why;
+      // The hop points at the VLAN_MEMBER entry that puts the uplink in the VLAN.
+      EXPECT_NE(test::readAll(h.src.file()).find("Vlan1000|" + l.fabric.port(h.egress).name), std::string::npos);
+      EXPECT_GT(h.src.line, 0);
+    }
+  }
+  EXPECT_GT(flood_hops, 0u);
+  const CyclicDependency& first = l.analysis.cycles.front();
+  EXPECT_EQ(first.hops[first.weakest_hop].kind, ForwardKind::Flood);
+  ASSERT_EQ(first.fixes.size(), 2u);
+  EXPECT_NE(first.fixes[0].description.find("keep Vlan1000 off"), std::string::npos) << first.fixes[0].description;
+  EXPECT_NE(first.fixes[1].description.find("params.lossless_flooding: drop"), std::string::npos);
+
+  Fabric fabric = loadFabric({scenario("clos24-vlan-uplinks")});
+  RuleParams params;
+  params.lossless_flooding = false;
+  DeadlockOptions options;
+  options.failures = 2;
+  DeadlockAnalysis dropped = analyzeDeadlock(fabric, params, options);
+  EXPECT_TRUE(dropped.cycles.empty());
+  EXPECT_EQ(dropped.failure_sets_with_cycle, 0u);
+}
+
 // Without VLAN_MEMBER the same servers are invisible: no port faces a server, traffic is assumed
 // to enter at every switch (DL006), and spine-originated traffic forms cycles again.
 TEST(Deadlock, WithoutHostPortsEverySwitchIsAnAssumedSource) {

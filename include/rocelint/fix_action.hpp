@@ -53,8 +53,9 @@ enum class Term : std::uint8_t {
   NamedEcnProfile,  ///< argument: the profile's name
   EcnModeDetail,    ///< argument: the profile's ECN mode as configured ("" where the format has no such field)
   GreenWredOff,     ///< argument: the green WRED enable setting as configured; "has ... off"
+  VlanOffPort,      ///< argument: a VLAN id; the statement that takes the VLAN off a port ("remove ...")
 };
-inline constexpr std::size_t kTermCount = static_cast<std::size_t>(Term::GreenWredOff) + 1;
+inline constexpr std::size_t kTermCount = static_cast<std::size_t>(Term::VlanOffPort) + 1;
 
 /// The Term of a QoS map kind.
 Term mapTerm(MapKind kind);

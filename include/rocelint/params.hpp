@@ -31,6 +31,9 @@ struct RuleParams {
   double whatif_time_limit_s = 1800;
   /// Deadlock routing: admin-down links are fresh failures seen right after local repair.
   bool transient = false;
+  /// Deadlock: the switches flood lossless unknown unicast (a MAC miss) to every port of its VLAN,
+  /// as Ethernet does unless the platform is set to drop it (docs/deadlock.md, "L2 flooding").
+  bool lossless_flooding = true;
   /// DL004: a receiver that stops draining pauses at least this many switches (0: off).
   int storm_radius_switches = 0;
   /// Headroom (BUF007): ASIC parameter set for every switch ("spectrum-3", ...); default: by hwsku.

@@ -114,6 +114,7 @@ enum class ForwardKind : std::uint8_t {
   Local,    ///< connected: delivered to a host port of this switch
   Learned,  ///< BGP/shortest-path route toward the origin
   Static,   ///< a static route of this switch
+  Flood,    ///< L2 flooding of unknown unicast in a VLAN that spans switch-to-switch links
 };
 
 /// Destination prefixes that every switch routes identically (same origin, same static

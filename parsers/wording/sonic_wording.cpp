@@ -69,6 +69,8 @@ std::string tableOrField(Term term, std::string_view argument) {
       return fmt::format(" (ecn {})", argument);
     case Term::GreenWredOff:
       return fmt::format("has wred_green_enable {}", argument);
+    case Term::VlanOffPort:
+      return fmt::format("the VLAN_MEMBER entry of Vlan{}", argument);
   }
   return std::string(argument);
 }

@@ -62,6 +62,14 @@ std::string VendorWording::term(Term term, std::string_view argument) const {
       return "";
     case Term::GreenWredOff:
       return "has WRED off for green packets";
+    case Term::VlanOffPort:
+      if (std::string_view(name_) == "EOS" || std::string_view(name_) == "NX-OS")
+        return fmt::format("`switchport trunk allowed vlan remove {}` (or the access VLAN)", argument);
+      if (std::string_view(name_) == "Junos")
+        return fmt::format("VLAN {} from `family ethernet-switching vlan members`", argument);
+      if (std::string_view(name_) == "NVUE")
+        return fmt::format("VLAN {} from the port's `bridge domain <domain> vlan` list", argument);
+      return fmt::format("VLAN {} membership", argument);
   }
   return std::string(argument);
 }

@@ -11,8 +11,11 @@
 
 #include <algorithm>
 #include <limits>
+#include <map>
 #include <numeric>
+#include <optional>
 #include <stdexcept>
+#include <string_view>
 
 #include "rocelint/qos.hpp"
 
@@ -121,6 +124,7 @@ TurnTable::TurnTable(const SwitchGraph& graph) : graph_(graph) {
 void TurnTable::clear() {
   std::fill(cells_.begin(), cells_.end(), 0);
   for (auto& sigs : signatures_) sigs.clear();
+  flood_vlan_.clear();
 }
 
 void TurnTable::shareBetweenThreads() { locks_ = std::make_unique<std::mutex[]>(signatures_.size()); }
@@ -160,6 +164,10 @@ void TurnTable::addSignature(std::size_t sw, const std::vector<std::uint64_t>& w
 
 void TurnTable::mergeFrom(const TurnTable& other) {
   for (std::size_t i = 0; i < cells_.size(); ++i) cells_[i] |= other.cells_[i];
+  for (const auto& [cell, vid] : other.flood_vlan_) {
+    auto [it, inserted] = flood_vlan_.emplace(cell, vid);
+    if (!inserted) it->second = std::min(it->second, vid);
+  }
   for (std::size_t sw = 0; sw < signatures_.size(); ++sw) {
     auto& mine = signatures_[sw];
     for (const Signature& sig : other.signatures_[sw].list) {
@@ -193,6 +201,20 @@ bool TurnTable::cellsWithin(const TurnTable& other) const {
 void TurnTable::assignUnion(const TurnTable& a, const TurnTable& b) {
   for (std::size_t i = 0; i < cells_.size(); ++i) cells_[i] = a.cells_[i] | b.cells_[i];
   for (auto& sigs : signatures_) sigs.clear();
+  flood_vlan_.clear();
+}
+
+void TurnTable::addFlood(std::size_t sw, std::size_t row, std::size_t col, std::uint64_t dscps, std::uint16_t vid) {
+  if (dscps == 0) return;
+  std::size_t cell = cell_base_[sw] + row * link_ports_[sw] + col;
+  cells_[cell] |= dscps;
+  auto [it, inserted] = flood_vlan_.emplace(cell, vid);
+  if (!inserted) it->second = std::min(it->second, vid);
+}
+
+std::uint16_t TurnTable::floodVlan(std::size_t sw, std::size_t row, std::size_t col) const {
+  auto it = flood_vlan_.find(cell_base_[sw] + row * link_ports_[sw] + col);
+  return it == flood_vlan_.end() ? 0 : it->second;
 }
 
 TurnRecord TurnTable::record(std::size_t sw, std::size_t row, std::size_t col) const {
@@ -219,6 +241,140 @@ TurnRecord TurnTable::record(std::size_t sw, std::size_t row, std::size_t col) c
 }
 
 // ---------------------------------------------------------------------------------------------
+// FloodPlan
+
+namespace {
+
+/// The VLAN id of a VLAN interface: "Vlan1000" (SONiC, EOS, NX-OS), "vlan1000" (NVUE), "irb.1000"
+/// (Junos: the irb unit, which designs number after the VLAN it routes; docs/deadlock.md).
+std::optional<std::uint16_t> sviVlan(std::string_view name) {
+  if (name.size() > 4 && (name.substr(0, 4) == "Vlan" || name.substr(0, 4) == "vlan" || name.substr(0, 4) == "irb.")) {
+    name.remove_prefix(4);
+  } else {
+    return std::nullopt;
+  }
+  int id = 0;
+  for (char c : name) {
+    if (c < '0' || c > '9' || id > 4094) return std::nullopt;
+    id = id * 10 + (c - '0');
+  }
+  if (id < 1 || id > 4094) return std::nullopt;
+  return static_cast<std::uint16_t>(id);
+}
+
+bool holds(const std::vector<std::uint16_t>& sorted, std::uint16_t vid) {
+  return std::binary_search(sorted.begin(), sorted.end(), vid);
+}
+
+}  // namespace
+
+FloodPlan::FloodPlan(const SwitchGraph& graph) : graph_(graph) {
+  const Fabric& fabric = graph.fabric();
+  std::size_t n = fabric.switches.size();
+  // The VLANs lossless traffic can be in: routed into by a VLAN interface, or a server VLAN.
+  std::vector<std::vector<std::uint16_t>> routed(n), hosted(n);
+  for (std::size_t s = 0; s < n; ++s) {
+    for (const InterfaceAddress& a : fabric.switches[s].addresses) {
+      if (a.kind != InterfaceAddress::Kind::Vlan) continue;
+      if (auto vid = sviVlan(a.interface)) routed[s].push_back(*vid);
+    }
+  }
+  for (std::uint32_t gp : graph.hostPorts()) {
+    PortRef ref = graph.portOf(gp);
+    if (auto vid = sviVlan(fabric.port(ref).access_vlan.str())) hosted[ref.sw].push_back(*vid);
+  }
+  for (std::size_t s = 0; s < n; ++s) {
+    for (auto* list : {&routed[s], &hosted[s]}) {
+      std::sort(list->begin(), list->end());
+      list->erase(std::unique(list->begin(), list->end()), list->end());
+      domain_vid_.insert(domain_vid_.end(), list->begin(), list->end());
+    }
+  }
+  std::sort(domain_vid_.begin(), domain_vid_.end());
+  domain_vid_.erase(std::unique(domain_vid_.begin(), domain_vid_.end()), domain_vid_.end());
+  if (domain_vid_.empty()) return;
+  // Which of those VLANs a port carries: untagged (access) or tagged (a trunk's allowed list,
+  // walked by range so "all" costs the candidate VLANs, not 4,094 ids).
+  auto carried = [&](const Port& port, std::vector<std::uint16_t>& out) {
+    out.clear();
+    if (auto vid = sviVlan(port.access_vlan.str()); vid && holds(domain_vid_, *vid)) out.push_back(*vid);
+    if (port.trunk_vlans) {
+      for (const auto& [first, last] : port.trunk_vlans->value.ranges) {
+        for (auto it = std::lower_bound(domain_vid_.begin(), domain_vid_.end(), first);
+             it != domain_vid_.end() && *it <= last; ++it)
+          out.push_back(*it);
+      }
+    }
+    std::sort(out.begin(), out.end());
+    out.erase(std::unique(out.begin(), out.end()), out.end());
+  };
+  std::vector<std::uint16_t> mine, theirs;
+  std::map<std::uint16_t, Vlan> of_switch;
+  for (std::size_t s = 0; s < n; ++s) {
+    of_switch.clear();
+    auto [b, e] = graph.outArcs(s);
+    for (const std::uint32_t* it = b; it != e; ++it) {
+      const Arc& arc = graph.arc(*it);
+      carried(fabric.port(arc.from), mine);
+      if (mine.empty()) continue;
+      carried(fabric.port(arc.to), theirs);
+      for (std::uint16_t vid : mine) {
+        Vlan& v = of_switch[vid];
+        v.members.push_back(static_cast<std::uint32_t>(it - b));
+        v.bridged.push_back(holds(theirs, vid) ? 1 : 0);
+      }
+    }
+    for (auto& [vid, v] : of_switch) {
+      v.sw = static_cast<std::uint32_t>(s);
+      v.vid = vid;
+      v.domain = static_cast<std::uint32_t>(std::lower_bound(domain_vid_.begin(), domain_vid_.end(), vid) -
+                                            domain_vid_.begin());
+      v.routed = holds(routed[s], vid);
+      v.hosts = holds(hosted[s], vid);
+      vlans_.push_back(std::move(v));
+    }
+  }
+}
+
+void FloodPlan::addTurns(const std::vector<std::uint64_t>& local, const std::vector<std::uint64_t>& local_host,
+                         std::uint64_t sources, TurnTable& turns) const {
+  if (vlans_.empty()) return;
+  auto linkPort = [&](std::size_t sw, std::size_t slot) {
+    return graph_.globalPort(graph_.arc(graph_.outArcs(sw).first[slot]).from);
+  };
+  // What a VLAN interface routes into its VLAN: everything some group delivers there.
+  auto routedInto = [&](const Vlan& v, std::size_t row) {
+    std::size_t l = turns.linkPorts(v.sw);
+    return row < l ? local[linkPort(v.sw, row)] : local_host[v.sw];
+  };
+  // The DSCPs in each VLAN anywhere: what its servers send and what is routed into it. A
+  // neighbour floods them onward to this switch (Ethernet floods the whole domain on a miss).
+  std::vector<std::uint64_t> in_vlan(domain_vid_.size(), 0);
+  for (const Vlan& v : vlans_) {
+    if (v.hosts) in_vlan[v.domain] |= sources;
+    if (!v.routed) continue;
+    for (std::size_t row = 0; row <= turns.linkPorts(v.sw); ++row) in_vlan[v.domain] |= routedInto(v, row);
+  }
+  for (const Vlan& v : vlans_) {
+    std::size_t l = turns.linkPorts(v.sw);
+    auto flood = [&](std::size_t row, std::uint64_t dscps, std::uint32_t except) {
+      for (std::uint32_t col : v.members) {
+        if (col != except) turns.addFlood(v.sw, row, col, dscps, v.vid);
+      }
+    };
+    // Routed into the VLAN here (from any port, the one it came in by included: the packet
+    // entered routed, so it is no longer in the VLAN it arrived in).
+    if (v.routed) {
+      for (std::size_t row = 0; row <= l; ++row) flood(row, routedInto(v, row), UINT32_MAX);
+    }
+    if (v.hosts) flood(l, sources, UINT32_MAX);  // from its servers
+    for (std::size_t i = 0; i < v.members.size(); ++i) {
+      if (v.bridged[i] != 0) flood(v.members[i], in_vlan[v.domain], v.members[i]);  // never back out
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
 // FlowPropagator
 
 FlowPropagator::FlowPropagator(const SwitchGraph& graph, const Destinations& dest, Classifier& classifier,
@@ -240,6 +396,11 @@ FlowPropagator::FlowPropagator(const SwitchGraph& graph, const Destinations& des
 void FlowPropagator::mergeFrom(const FlowPropagator& other) {
   for (std::size_t i = 0; i < local_.size(); ++i) local_[i] |= other.local_[i];
   for (std::size_t i = 0; i < local_host_.size(); ++i) local_host_[i] |= other.local_host_[i];
+}
+
+void FlowPropagator::clearLocal() {
+  std::fill(local_.begin(), local_.end(), 0);
+  std::fill(local_host_.begin(), local_host_.end(), 0);
 }
 
 bool FlowPropagator::isSource(std::size_t sw) const {

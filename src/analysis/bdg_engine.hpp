@@ -83,6 +83,10 @@ class TurnTable {
   [[nodiscard]] bool cellsWithin(const TurnTable& other) const;
   /// Makes the cells the union of two tables' cells (no records: only for building a BDG).
   void assignUnion(const TurnTable& a, const TurnTable& b);
+  /// Records a turn made by flooding unknown unicast in VLAN `vid` (not by a route).
+  void addFlood(std::size_t sw, std::size_t row, std::size_t col, std::uint64_t dscps, std::uint16_t vid);
+  /// The VLAN whose flooding makes a turn (the lowest, when several do), 0 when none does.
+  [[nodiscard]] std::uint16_t floodVlan(std::size_t sw, std::size_t row, std::size_t col) const;
 
  private:
   struct Signature {
@@ -105,7 +109,37 @@ class TurnTable {
   std::vector<std::uint64_t> cells_;
   std::vector<std::uint32_t> arc_slot_;
   std::vector<Signatures> signatures_;
-  std::unique_ptr<std::mutex[]> locks_;  ///< per switch, when shared between threads
+  std::unique_ptr<std::mutex[]> locks_;                        ///< per switch, when shared between threads
+  std::unordered_map<std::size_t, std::uint16_t> flood_vlan_;  ///< cell -> VLAN, for flood turns
+};
+
+/// The L2 flood domains of the fabric (docs/deadlock.md, "L2 flooding"): per switch, the VLANs that
+/// some switch-to-switch port of it carries, among the VLANs lossless traffic can be in (a VLAN
+/// interface routes into it, or servers are its untagged members).
+class FloodPlan {
+ public:
+  explicit FloodPlan(const SwitchGraph& graph);
+  [[nodiscard]] bool empty() const { return vlans_.empty(); }
+  /// Adds the flood turns of every VLAN to `turns`: lossless unknown unicast entering the VLAN at a
+  /// switch (from its servers, routed into it, or flooded to it by a neighbour) leaves by every
+  /// other switch-to-switch port of the VLAN. `local` and `local_host` are the propagator's local
+  /// deliveries (FlowPropagator::localDeliveries), `sources` the DSCPs servers send.
+  void addTurns(const std::vector<std::uint64_t>& local, const std::vector<std::uint64_t>& local_host,
+                std::uint64_t sources, TurnTable& turns) const;
+
+ private:
+  struct Vlan {
+    std::uint32_t sw = 0;
+    std::uint16_t vid = 0;
+    std::uint32_t domain = 0;            ///< index into domain ids (one per VLAN id)
+    bool routed = false;                 ///< the switch has an interface (SVI) in the VLAN
+    bool hosts = false;                  ///< servers of the switch are untagged members
+    std::vector<std::uint32_t> members;  ///< slots of the switch's link ports carrying the VLAN
+    std::vector<std::uint8_t> bridged;   ///< per member: the peer port carries the VLAN too
+  };
+  const SwitchGraph& graph_;
+  std::vector<Vlan> vlans_;
+  std::vector<std::uint16_t> domain_vid_;
 };
 
 /// Receives forwarding loops: (group, arcs of the loop, DSCPs per arc).
@@ -123,6 +157,8 @@ class FlowPropagator {
   [[nodiscard]] const std::vector<std::uint64_t>& localHostDeliveries() const { return local_host_; }
   /// Adds another propagator's local deliveries.
   void mergeFrom(const FlowPropagator& other);
+  /// Forgets the local deliveries recorded so far (a what-if set starts from none).
+  void clearLocal();
 
  private:
   [[nodiscard]] bool isSource(std::size_t sw) const;

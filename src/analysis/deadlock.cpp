@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <map>
 #include <mutex>
+#include <optional>
 #include <ostream>
 #include <set>
 
@@ -42,9 +43,13 @@ std::uint64_t sourceMask(const RuleParams& params) {
 class Engine {
  public:
   /// With `shared`, turns go into that table (one per analysis, shared by the routing threads).
-  Engine(const SwitchGraph& graph, const Destinations& dest, std::uint64_t sources, TurnTable* shared = nullptr)
+  /// With `flood`, the turns of L2 flooding are added to the routed ones (docs/deadlock.md).
+  Engine(const SwitchGraph& graph, const Destinations& dest, std::uint64_t sources, const detail::FloodPlan* flood,
+         TurnTable* shared = nullptr)
       : graph_(graph),
         dest_(dest),
+        flood_(flood),
+        sources_(sources),
         router_(graph, dest),
         cls_(graph),
         own_turns_(shared != nullptr ? nullptr : std::make_unique<TurnTable>(graph)),
@@ -61,6 +66,11 @@ class Engine {
     turns_.clear();
     reachable_ = 0;
     routeShare(down, transient, loops, next);
+    addFloodTurns();
+  }
+  /// Adds the flood turns that the routed traffic recorded so far makes (after every group).
+  void addFloodTurns() {
+    if (flood_ != nullptr) flood_->addTurns(prop_.localDeliveries(), prop_.localHostDeliveries(), sources_, turns_);
   }
   /// Routes the groups this engine takes from `next` (shared with other engines' threads).
   void routeShare(const LinkState& down, bool transient, detail::LoopSink* loops, std::atomic<std::size_t>& next) {
@@ -96,6 +106,8 @@ class Engine {
  private:
   const SwitchGraph& graph_;
   const Destinations& dest_;
+  const detail::FloodPlan* flood_;
+  std::uint64_t sources_;
   Router router_;
   Classifier cls_;
   std::unique_ptr<TurnTable> own_turns_;
@@ -154,7 +166,21 @@ CyclicDependency describeCycle(const Fabric& fabric, const SwitchGraph& graph, c
     const Port& out = sw.ports[hop.egress.port];
     const auto* remark = cls.rewrite(out_port);
     const DestinationGroup& g = dest.groups[record.example_group];
-    if (remark != nullptr && (*remark)[static_cast<std::size_t>(hop.priority)] >= 0 && out.qos.map(MapKind::TcToDscp)) {
+    // A turn no route takes is made by flooding (docs/deadlock.md, "L2 flooding").
+    std::uint16_t vid = record.destinations == 0 ? turns.floodVlan(s, row, col) : 0;
+    if (vid != 0) {
+      hop.kind = ForwardKind::Flood;
+      hop.vlan = fmt::format("Vlan{}", vid);
+      hop.example_prefixes.clear();
+      hop.src = out.trunk_vlans ? out.trunk_vlans->src : out.access_vlan_src;
+      const Port& in = sw.ports[hop.ingress.port];
+      hop.why = fmt::format(
+          "{} floods lossless unknown unicast (a MAC-table miss, e.g. an aged-out entry whose ARP entry is still "
+          "there) from {} out of {}, which carries {}",
+          sw.name, in_arc == SwitchGraph::kNoArc ? std::string("its servers") : portOrLagName(sw, in),
+          portOrLagName(sw, out), hop.vlan);
+    } else if (remark != nullptr && (*remark)[static_cast<std::size_t>(hop.priority)] >= 0 &&
+               out.qos.map(MapKind::TcToDscp)) {
       hop.src = out.qos.map(MapKind::TcToDscp)->src;
       hop.why =
           fmt::format("{} rewrites TC {} to DSCP {} leaving {}", out.qos.map(MapKind::TcToDscp)->name, hop.priority,
@@ -386,7 +412,9 @@ Rerun rerun(const Fabric& fabric, const RuleParams& params, bool transient,
             const std::vector<std::uint32_t>& extra_down, const std::vector<BdgKey>& keys) {
   SwitchGraph graph(fabric);
   Destinations dest = collectDestinations(graph, destinationKinds(params));
-  Engine engine(graph, dest, sourceMask(params));
+  std::optional<detail::FloodPlan> flood;
+  if (params.lossless_flooding) flood.emplace(graph);
+  Engine engine(graph, dest, sourceMask(params), flood && !flood->empty() ? &*flood : nullptr);
   LinkState down(graph.arcCount());
   for (std::uint32_t l = 0; l < fabric.links.size(); ++l) {
     if (!graph.configuredUp(2 * l)) down.setLinkDown(l, true);
@@ -416,10 +444,11 @@ std::vector<CycleFix> verifiedFixes(const Fabric& fabric, const SwitchGraph& gra
   for (const CycleHop& h : cycle.hops) keys.push_back(bdgKey(graph.globalPort(h.ingress), h.priority));
   // A change counts only if the cycle is gone, no cycle is added, and no host loses a route.
   std::size_t reachable_before = rerun(fabric, params, transient, extra_down, {}).reachable;
-  auto works = [&](const Fabric& changed, bool keep_routes = true) {
-    Rerun r = rerun(changed, params, transient, extra_down, keys);
+  auto worksWith = [&](const Fabric& changed, const RuleParams& with, bool keep_routes) {
+    Rerun r = rerun(changed, with, transient, extra_down, keys);
     return !r.still_cyclic && r.cycles < cycles_before && (!keep_routes || r.reachable >= reachable_before);
   };
+  auto works = [&](const Fabric& changed, bool keep_routes = true) { return worksWith(changed, params, keep_routes); };
   const CycleHop& weak = cycle.hops[cycle.weakest_hop];
   const CycleHop& next = cycle.hops[(cycle.weakest_hop + 1) % cycle.hops.size()];
   const Switch& sw = fabric.sw(weak.ingress);
@@ -451,6 +480,57 @@ std::vector<CycleFix> verifiedFixes(const Fabric& fabric, const SwitchGraph& gra
                                      route->prefix, sw.name),
                          route->src});
       }
+    }
+  }
+  // 1b. Flooding creates the turn: keep the VLAN off the link, or off every switch-to-switch port,
+  // or have the switches drop lossless unknown unicast.
+  if (weak.kind == ForwardKind::Flood) {
+    int vid = std::stoi(weak.vlan.substr(4));
+    auto dropVlan = [&](Fabric& changed, PortRef ref) {
+      Switch& csw = changed.switches[ref.sw];
+      for (std::size_t p : lagMembers(csw, ref.port)) {
+        Port& port = csw.ports[p];
+        if (port.trunk_vlans) port.trunk_vlans->value.remove(vid, vid);
+        if (port.access_vlan == weak.vlan) port.access_vlan = InternedString();
+      }
+    };
+    std::string off = placeholder(Term::VlanOffPort, std::to_string(vid));
+    Fabric one = fabric;
+    dropVlan(one, weak.egress);
+    dropVlan(one, next.ingress);
+    if (works(one)) {
+      fixes.push_back({fmt::format("keep {} off the switch-to-switch link {} {} - {} {}: remove {} on both ends (a ToR "
+                                   "that routes for its servers needs their VLAN only on their ports)",
+                                   weak.vlan, sw.name, portOrLagName(sw, out), next_sw.name,
+                                   portOrLagName(next_sw, next_port), off),
+                       out.trunk_vlans ? out.trunk_vlans->src : out.access_vlan_src});
+    } else {
+      Fabric all = fabric;
+      std::size_t ports = 0;
+      for (const Link& link : fabric.links) {
+        for (PortRef ref : {link.a, link.b}) {
+          const Port& port = fabric.port(ref);
+          if ((port.trunk_vlans && port.trunk_vlans->value.contains(vid)) || port.access_vlan == weak.vlan) {
+            dropVlan(all, ref);
+            ++ports;
+          }
+        }
+      }
+      if (works(all)) {
+        fixes.push_back({fmt::format("keep {} off every switch-to-switch port ({} ports carry it): remove {} on each "
+                                     "(a ToR that routes for its servers needs their VLAN only on their ports)",
+                                     weak.vlan, ports, off),
+                         out.trunk_vlans ? out.trunk_vlans->src : out.access_vlan_src});
+      }
+    }
+    RuleParams no_flooding = params;
+    no_flooding.lossless_flooding = false;
+    if (worksWith(fabric, no_flooding, true)) {
+      fixes.push_back({fmt::format("or have the switches drop lossless packets whose destination MAC is unknown "
+                                   "instead of flooding them in {} (the fix of Guo et al., SIGCOMM 2016), then set "
+                                   "params.lossless_flooding: drop",
+                                   weak.vlan),
+                       out.trunk_vlans ? out.trunk_vlans->src : out.access_vlan_src});
     }
   }
   // 2. One ASN per tier (RFC 7938): AS-path loop prevention then rejects bounce paths.
@@ -682,9 +762,12 @@ class SweepBaseline {
 /// One what-if worker's scratch space for the incremental check.
 class SweepWorker {
  public:
-  SweepWorker(const SwitchGraph& graph, const Destinations& dest, const SweepBaseline& base, std::uint64_t sources)
+  SweepWorker(const SwitchGraph& graph, const Destinations& dest, const SweepBaseline& base, std::uint64_t sources,
+              const detail::FloodPlan* flood)
       : graph_(graph),
         base_(base),
+        flood_(flood),
+        sources_(sources),
         router_(graph, dest),
         cls_(graph),
         changed_(graph),
@@ -697,6 +780,9 @@ class SweepWorker {
                       const TurnTable& baseline_turns) {
     ++epoch_;
     changed_.clear();
+    // Flood turns follow where routed traffic enters a VLAN, which the changed groups may move;
+    // those of the unchanged groups are in the baseline (flood turns are a union over deliveries).
+    if (flood_ != nullptr) prop_.clearLocal();
     bool any = false;
     for (std::uint32_t l : failed) {
       for (std::uint32_t arc : {2 * l, 2 * l + 1}) {
@@ -716,6 +802,8 @@ class SweepWorker {
         }
       }
     }
+    if (any && flood_ != nullptr)
+      flood_->addTurns(prop_.localDeliveries(), prop_.localHostDeliveries(), sources_, changed_);
     if (!any || changed_.cellsWithin(baseline_turns)) return false;
     merged_.assignUnion(baseline_turns, changed_);
     detail::buildBdg(graph_, merged_, cls_, prop_.hostPortsOf(), bdg_);
@@ -726,6 +814,8 @@ class SweepWorker {
  private:
   const SwitchGraph& graph_;
   const SweepBaseline& base_;
+  const detail::FloodPlan* flood_;
+  std::uint64_t sources_;
   Router router_;
   Classifier cls_;
   TurnTable changed_;
@@ -772,7 +862,11 @@ DeadlockAnalysis analyzeDeadlock(const Fabric& fabric, const RuleParams& params,
   TurnTable turns(*graph);
   if (threads > 1) turns.shareBetweenThreads();
   std::vector<std::unique_ptr<Engine>> engines;
-  for (unsigned t = 0; t < threads; ++t) engines.push_back(std::make_unique<Engine>(*graph, *dest, sources, &turns));
+  std::optional<detail::FloodPlan> flood_plan;
+  if (params.lossless_flooding) flood_plan.emplace(*graph);
+  const detail::FloodPlan* flood = flood_plan && !flood_plan->empty() ? &*flood_plan : nullptr;
+  for (unsigned t = 0; t < threads; ++t)
+    engines.push_back(std::make_unique<Engine>(*graph, *dest, sources, flood, &turns));
   Engine& engine = *engines.front();
   LoopCollector loops(*graph, *dest);
   detail::LoopSink sink = [&](std::size_t g, const std::vector<std::uint32_t>& arcs,
@@ -782,6 +876,7 @@ DeadlockAnalysis analyzeDeadlock(const Fabric& fabric, const RuleParams& params,
     util::runWorkers(threads, [&](unsigned t) { engines[t]->routeShare(configured, options.transient, &sink, next); });
     for (unsigned t = 1; t < threads; ++t) engine.mergeFrom(*engines[t]);
     engines.resize(1);
+    engine.addFloodTurns();
   }
   out.stats.routing_ms = msSince(start);
 
@@ -834,8 +929,8 @@ DeadlockAnalysis analyzeDeadlock(const Fabric& fabric, const RuleParams& params,
       std::vector<std::pair<std::size_t, FailureCounterexample>> found;
       std::atomic<std::size_t> next{0};
       util::runWorkers(threads, [&](unsigned /*worker*/) {
-        Engine local(*graph, *dest, sources);
-        SweepWorker incremental(*graph, *dest, baseline, sources);
+        Engine local(*graph, *dest, sources, flood);
+        SweepWorker incremental(*graph, *dest, baseline, sources, flood);
         BufferDependencyGraph bdg;
         while (true) {
           if (limited && std::chrono::steady_clock::now() >= deadline) break;
