@@ -301,10 +301,14 @@ struct PolicyTerm {
   std::vector<std::uint32_t> match_community_any;  ///< ids into Switch::bgp_communities; any-of; empty: no condition
   std::vector<std::uint32_t> match_as_path_any;    ///< AS path contains any of these ASNs; empty: no condition
   std::vector<std::uint32_t> add_communities;      ///< `community add` / `set community ... additive` (ids)
+  /// `from protocol`: Any (no condition), Bgp (only BGP-learned routes), Other (only routes the switch
+  /// originates: direct, static, aggregate...; a BGP-learned route never matches).
+  enum class Protocol : std::uint8_t { Any, Bgp, Other };
+  Protocol match_protocol = Protocol::Any;
   Action action = Action::Next;
   /// The term has a condition rocelint does not model (prefix list, protocol, route filter, an AS-path
-  /// regex not reducible to "contains ASN"): the term is treated as matching any route, and the
-  /// analysis says the result may over-approximate.
+  /// regex not reducible to "contains ASN", a multi-member community): the term may or may not match,
+  /// so it never alone rejects a route (the analysis over-approximates the routes that exist).
   bool unmodelled_match = false;
   SourceRef src;
 };
@@ -329,6 +333,10 @@ struct BgpNeighbor {
   /// `import [ A B ]`, a single EOS/NX-OS route-map in/out). Empty: the protocol default (accept).
   std::vector<std::uint32_t> import_policies;
   std::vector<std::uint32_t> export_policies;
+  /// Junos `( A && B )`: every policy is evaluated on its own and the route passes only when all
+  /// accept it (false: a chain, the first policy that decides wins).
+  bool import_all_of = false;
+  bool export_all_of = false;
   std::uint8_t allowas_in = 0;  ///< accept paths carrying the own ASN up to this many times (0: loop prevention)
   /// The policies of this neighbour contain constructs not modelled (a Junos policy expression other
   /// than `&&`/a list, a nested `from policy`): routes may be accepted where the device rejects them.
