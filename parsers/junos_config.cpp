@@ -862,18 +862,42 @@ struct Interface {
   std::vector<Sourced<std::string>> vlan_members;      ///< its `vlan members`, named as written ("Vlan10" for 10)
 };
 
+// A neighbour's or group's import / export policy expression.
+struct PolicyRefs {
+  bool set = false;
+  bool all_of = false;      ///< ( A && B )
+  bool unmodelled = false;  ///< || or !
+  std::vector<std::pair<std::string, SourceRef>> names;
+};
+
 struct BgpPeer {
   std::string address;
   std::string group;
   std::optional<Sourced<std::uint32_t>> peer_as;
   std::string description;
   SourceRef src;
+  PolicyRefs import{};
+  PolicyRefs export_{};
 };
 
 struct BgpGroup {
   std::optional<Sourced<std::uint32_t>> peer_as;
   std::string type;
   std::string description;
+  PolicyRefs import;
+  PolicyRefs export_;
+};
+
+// A policy-statement term as written: its from/then statements, resolved when the model is built.
+struct RawTerm {
+  std::string name;
+  std::vector<const Statement*> statements;
+  SourceRef src;
+};
+
+struct RawPolicy {
+  std::vector<RawTerm> terms;
+  SourceRef src;
 };
 
 // et-0/0/0, xe-0/0/1:2, ge-1/0/3, mge-0/0/4: a physical port (breakout members included).
@@ -1220,6 +1244,8 @@ class Builder {
       if (routingOptions(s, 1, "")) use(s);
     } else if (top == "protocols") {
       if (s.word(1) == "bgp" && bgp(s)) use(s);
+    } else if (top == "policy-options") {
+      if (policyOptions(s)) use(s);
     } else if (top == "routing-instances") {
       if (s.word(2) == "routing-options" && routingOptions(s, 3, s.word(1))) use(s);
     } else if (top == "version") {
@@ -1882,12 +1908,13 @@ class Builder {
       if (!group_local_as_) group_local_as_ = as;
       return s.words.size() == 6;
     }
+    if (what == "import" || what == "export") return policyRefs(s, 5, what == "import" ? g.import : g.export_);
     if (what != "neighbor") return false;
     const std::string& address = need(s, 5, "a neighbour address");
     auto it = std::find_if(bgp_peers_.begin(), bgp_peers_.end(),
                            [&](const BgpPeer& p) { return p.address == address && p.group == group; });
     if (it == bgp_peers_.end()) {
-      bgp_peers_.push_back(BgpPeer{address, group, std::nullopt, "", s.srcOf(5)});
+      bgp_peers_.push_back(BgpPeer{address, group, std::nullopt, "", s.srcOf(5), {}, {}});
       it = std::prev(bgp_peers_.end());
     }
     if (s.words.size() == 6) return true;
@@ -1899,7 +1926,70 @@ class Builder {
       it->description = need(s, 7, "a description");
       return s.words.size() == 8;
     }
+    if (s.word(6) == "import" || s.word(6) == "export") {
+      return policyRefs(s, 7, s.word(6) == "import" ? it->import : it->export_);
+    }
     return false;
+  }
+
+  // import|export NAME, [ A B ] (a chain), ( A && B ) (every policy must accept). Other policy
+  // expressions (||, !) are kept as not modelled: the neighbour's policy is not applied.
+  bool policyRefs(const Statement& s, std::size_t i, PolicyRefs& refs) {
+    refs = PolicyRefs{};
+    refs.set = true;
+    for (std::size_t k = i; k < s.words.size(); ++k) {
+      std::string w = s.word(k);
+      bool open = !w.empty() && w.front() == '(';
+      while (!w.empty() && (w.front() == '(' || w.front() == '[')) w.erase(0, 1);
+      while (!w.empty() && (w.back() == ')' || w.back() == ']')) w.pop_back();
+      if (open) refs.all_of = true;
+      if (w.empty()) continue;
+      if (w == "&&") {
+        refs.all_of = true;
+        continue;
+      }
+      if (w == "||" || w == "!") {
+        refs.unmodelled = true;
+        continue;
+      }
+      refs.names.emplace_back(w, s.srcOf(k));
+    }
+    return !refs.names.empty();
+  }
+
+  // policy-options community NAME members M | [ M ... ]; as-path NAME "REGEX";
+  // policy-statement P [term T] from|then ...
+  bool policyOptions(const Statement& s) {
+    const std::string& kind = s.word(1);
+    if (kind == "community" && s.word(3) == "members") {
+      std::vector<std::string>& members = communities_[need(s, 2, "a community name")];
+      for (std::size_t k = 4; k < s.words.size(); ++k) {
+        if (s.word(k) != "[" && s.word(k) != "]") members.push_back(s.word(k));
+      }
+      return true;
+    }
+    if (kind == "as-path" && s.words.size() == 4) {
+      as_paths_[need(s, 2, "an AS path name")] = s.word(3);
+      return true;
+    }
+    if (kind != "policy-statement") return false;
+    const std::string& name = need(s, 2, "a policy name");
+    RawPolicy& policy = policies_[name];
+    if (policy.src.line == 0) policy.src = s.srcOf(2);
+    std::size_t i = 3;
+    std::string term;
+    if (s.word(3) == "term") {
+      term = need(s, 4, "a term name");
+      i = 5;
+    }
+    auto it = std::find_if(policy.terms.begin(), policy.terms.end(), [&](const RawTerm& t) { return t.name == term; });
+    if (it == policy.terms.end()) {
+      policy.terms.push_back(RawTerm{term, {}, s.srcOf(s.word(3) == "term" ? 4 : 3)});
+      it = std::prev(policy.terms.end());
+    }
+    if (s.words.size() == i) return true;
+    it->statements.push_back(&s);
+    return true;
   }
 
   // --- model building -------------------------------------------------------------------------
@@ -2386,6 +2476,116 @@ class Builder {
     return model;
   }
 
+  std::uint32_t communityId(const std::string& value) {
+    auto [it, added] = community_ids_.try_emplace(value, static_cast<std::uint32_t>(sw_.bgp_communities.size()));
+    if (added) sw_.bgp_communities.push_back(value);
+    return it->second;
+  }
+
+  // The index of policy `name` in sw_.routing_policies, built on first use; an undefined name is a
+  // CFG002 undefined reference and leaves the neighbour's policy unapplied.
+  void appendPolicy(const std::string& name, const SourceRef& src, std::vector<std::uint32_t>& chain,
+                    bool& unmodelled) {
+    auto known = policy_index_.find(name);
+    if (known != policy_index_.end()) {
+      chain.push_back(known->second);
+      return;
+    }
+    auto raw = policies_.find(name);
+    if (raw == policies_.end()) {
+      if (reported_policies_.insert(name).second) {
+        undefined("", "policy-statement", name,
+                  fmt::format("BGP policy {} is not defined under policy-options", name), src,
+                  fmt::format("define policy-options policy-statement {} or correct the name", name));
+      }
+      unmodelled = true;
+      return;
+    }
+    RoutingPolicy policy;
+    policy.name = name;
+    policy.src = raw->second.src;
+    for (const RawTerm& rt : raw->second.terms) policy.terms.push_back(buildTerm(rt));
+    auto index = static_cast<std::uint32_t>(sw_.routing_policies.size());
+    sw_.routing_policies.push_back(std::move(policy));
+    policy_index_.emplace(name, index);
+    chain.push_back(index);
+  }
+
+  // An AS path regex reduced to "contains ASN": ".* N .*" or ".*N.*"; nullopt for anything else.
+  static std::optional<std::uint32_t> containsAsnRegex(std::string re) {
+    std::erase(re, ' ');
+    if (re.size() < 5 || re.rfind(".*", 0) != 0 || re.substr(re.size() - 2) != ".*") return std::nullopt;
+    std::string mid = re.substr(2, re.size() - 4);
+    if (mid.empty() || mid.size() > 10 || mid.find_first_not_of("0123456789") != std::string::npos) return std::nullopt;
+    std::uint64_t v = std::stoull(mid);
+    if (v == 0 || v > UINT32_MAX) return std::nullopt;
+    return static_cast<std::uint32_t>(v);
+  }
+
+  PolicyTerm buildTerm(const RawTerm& rt) {
+    PolicyTerm t;
+    t.src = rt.src;
+    bool saw_protocol_bgp = false;
+    bool saw_protocol_other = false;
+    for (const Statement* sp : rt.statements) {
+      const Statement& s = *sp;
+      std::size_t i = s.word(3) == "term" ? 5 : 3;
+      const std::string& side = s.word(i);
+      std::vector<std::string> args;
+      for (std::size_t k = i + 2; k < s.words.size(); ++k) {
+        if (s.word(k) != "[" && s.word(k) != "]") args.push_back(s.word(k));
+      }
+      const std::string& what = s.word(i + 1);
+      if (side == "from") {
+        if (what == "community") {
+          for (const std::string& c : args) {
+            auto def = communities_.find(c);
+            if (def == communities_.end()) {
+              undefined("", "community", c, fmt::format("community {} is not defined under policy-options", c),
+                        s.srcOf(i + 2), fmt::format("define policy-options community {} members ...", c));
+              t.unmodelled_match = true;
+            } else if (def->second.size() != 1 || def->second[0].find_first_not_of("0123456789:") != std::string::npos) {
+              t.unmodelled_match = true;  // every member must be present, or a regex: not modelled
+            } else {
+              t.match_community_any.push_back(communityId(def->second[0]));
+            }
+          }
+        } else if (what == "as-path") {
+          for (const std::string& a : args) {
+            auto def = as_paths_.find(a);
+            std::optional<std::uint32_t> asn = def == as_paths_.end() ? std::nullopt : containsAsnRegex(def->second);
+            if (def == as_paths_.end()) {
+              undefined("", "as-path", a, fmt::format("AS path {} is not defined under policy-options", a),
+                        s.srcOf(i + 2), fmt::format("define policy-options as-path {} \"REGEX\"", a));
+            }
+            if (asn) {
+              t.match_as_path_any.push_back(*asn);
+            } else {
+              t.unmodelled_match = true;
+            }
+          }
+        } else if (what == "protocol") {
+          for (const std::string& p : args) (p == "bgp" ? saw_protocol_bgp : saw_protocol_other) = true;
+        } else {
+          t.unmodelled_match = true;  // prefix lists, route filters, nested policies, families...
+        }
+      } else if (side == "then") {
+        if (what == "accept") t.action = PolicyTerm::Action::Accept;
+        if (what == "reject") t.action = PolicyTerm::Action::Reject;
+        if (what == "community" && s.word(i + 2) == "add") {
+          for (std::size_t k = i + 3; k < s.words.size(); ++k) {
+            auto def = communities_.find(s.word(k));
+            if (def == communities_.end()) continue;
+            for (const std::string& m : def->second) t.add_communities.push_back(communityId(m));
+          }
+        }
+      }
+    }
+    if (saw_protocol_bgp && !saw_protocol_other) t.match_protocol = PolicyTerm::Protocol::Bgp;
+    if (saw_protocol_other && !saw_protocol_bgp) t.match_protocol = PolicyTerm::Protocol::Other;
+    return t;
+  }
+
   void buildBgp() {
     for (const BgpPeer& peer : bgp_peers_) {
       BgpNeighbor n;
@@ -2399,6 +2599,20 @@ class Builder {
         n.asn = g.peer_as;
       } else if (g.type == "internal" && sw_.asn) {
         n.asn = sw_.asn;
+      }
+      // A neighbour's own import / export replaces its group's (Junos inheritance).
+      const PolicyRefs& imp = peer.import.set ? peer.import : g.import;
+      const PolicyRefs& exp = peer.export_.set ? peer.export_ : g.export_;
+      n.import_all_of = imp.all_of;
+      n.export_all_of = exp.all_of;
+      n.policy_unmodelled = imp.unmodelled || exp.unmodelled;
+      if (!n.policy_unmodelled) {
+        for (const auto& [name, src] : imp.names) appendPolicy(name, src, n.import_policies, n.policy_unmodelled);
+        for (const auto& [name, src] : exp.names) appendPolicy(name, src, n.export_policies, n.policy_unmodelled);
+      }
+      if (n.policy_unmodelled) {
+        n.import_policies.clear();
+        n.export_policies.clear();
       }
       sw_.bgp_neighbors.push_back(std::move(n));
     }
@@ -2502,6 +2716,12 @@ class Builder {
   std::optional<Sourced<std::uint32_t>> bgp_local_as_;
   std::optional<Sourced<std::uint32_t>> group_local_as_;
   std::map<std::string, BgpGroup> bgp_groups_;
+  std::map<std::string, std::vector<std::string>> communities_;  ///< policy-options community NAME members
+  std::map<std::string, std::string> as_paths_;                  ///< policy-options as-path NAME REGEX
+  std::map<std::string, RawPolicy> policies_;
+  std::map<std::string, std::uint32_t> policy_index_;
+  std::map<std::string, std::uint32_t> community_ids_;
+  std::set<std::string> reported_policies_;
   std::vector<BgpPeer> bgp_peers_;
   std::vector<const Statement*> apply_groups_;
   std::set<std::string> undefined_refs_;

@@ -992,6 +992,109 @@ TEST(JunosMalformed, CliExitsTwoWithTheLocation) {
 }
 
 // ---------------------------------------------------------------------------------------------
+// BGP routing policy (issue 14 item 7)
+// ---------------------------------------------------------------------------------------------
+
+const RoutingPolicy& policyAt(const Switch& sw, std::uint32_t index) {
+  EXPECT_LT(index, sw.routing_policies.size());
+  return sw.routing_policies.at(index);
+}
+
+TEST(JunosPolicy, JvdLeafExportRejectsRoutesFromTheSpineTierAndAndsTheAosPolicy) {
+  Fabric fabric = loadFabric({jvdLeaf()});
+  const Switch& sw = onlySwitch(fabric);
+  const BgpNeighbor* spine = nullptr;
+  for (const BgpNeighbor& n : sw.bgp_neighbors) {
+    if (!n.export_policies.empty() && spine == nullptr) spine = &n;
+  }
+  ASSERT_NE(spine, nullptr);
+  // export ( LEAF_TO_SPINE_FABRIC_OUT && BGP-AOS-Policy );
+  EXPECT_TRUE(spine->export_all_of);
+  EXPECT_FALSE(spine->policy_unmodelled);
+  ASSERT_EQ(spine->export_policies.size(), 2u);
+  const RoutingPolicy& out = policyAt(sw, spine->export_policies[0]);
+  EXPECT_EQ(out.name, "LEAF_TO_SPINE_FABRIC_OUT");
+  ASSERT_EQ(out.terms.size(), 2u);
+  // term -10: from { protocol bgp; community FROM_SPINE_FABRIC_TIER; } then reject;
+  const PolicyTerm& reject = out.terms[0];
+  EXPECT_EQ(reject.src.line, 1094);
+  EXPECT_EQ(reject.match_protocol, PolicyTerm::Protocol::Bgp);
+  ASSERT_EQ(reject.match_community_any.size(), 1u);
+  EXPECT_EQ(sw.bgp_communities.at(reject.match_community_any[0]), "0:15");
+  EXPECT_EQ(reject.action, PolicyTerm::Action::Reject);
+  EXPECT_FALSE(reject.unmodelled_match);
+  // term -20: then accept;
+  EXPECT_EQ(out.terms[1].action, PolicyTerm::Action::Accept);
+  EXPECT_TRUE(out.terms[1].match_community_any.empty());
+  const RoutingPolicy& aos = policyAt(sw, spine->export_policies[1]);
+  EXPECT_EQ(aos.name, "BGP-AOS-Policy");
+  ASSERT_FALSE(aos.terms.empty());
+  // from policy AllPodNetworks (nested, not modelled): may match, never certain.
+  EXPECT_TRUE(aos.terms[0].unmodelled_match);
+  EXPECT_EQ(aos.terms.back().action, PolicyTerm::Action::Reject);
+}
+
+TEST(JunosPolicy, SnippetTermsCommunitiesAsPathsAndAnUndefinedPolicy) {
+  TempDir dir;
+  std::string file = dir.write("a.conf",
+                               "system { host-name a; }\n"
+                               "interfaces { et-0/0/0 { unit 0 { family inet { address 10.0.0.0/31; } } } }\n"
+                               "policy-options {\n"
+                               "    policy-statement P {\n"
+                               "        term t1 { from as-path SP; then reject; }\n"
+                               "        term t2 { then { community add TIER; accept; } }\n"
+                               "    }\n"
+                               "    community TIER members 0:15;\n"
+                               "    as-path SP \".* 65100 .*\";\n"
+                               "}\n"
+                               "protocols { bgp { group g { type external; import P; neighbor 10.0.0.1 { peer-as "
+                               "65100; export NOPE; } } } }\n"
+                               "routing-options { autonomous-system 65001; }\n");
+  Fabric fabric = loadFabric({dir.path()});
+  const Switch& sw = onlySwitch(fabric);
+  ASSERT_EQ(sw.bgp_neighbors.size(), 1u);
+  const BgpNeighbor& n = sw.bgp_neighbors[0];
+  // The undefined export policy leaves the session's policy unapplied (and is a CFG002 reference).
+  EXPECT_TRUE(n.policy_unmodelled);
+  EXPECT_TRUE(n.import_policies.empty());
+  Report report = analyze(fabric, {});
+  auto cfg002 = withRule(report, "CFG002");
+  ASSERT_EQ(cfg002.size(), 1u);
+  EXPECT_EQ(cfg002[0].location.line, 11);
+  EXPECT_NE(cfg002[0].message.find("NOPE"), std::string::npos) << cfg002[0].message;
+}
+
+TEST(JunosPolicy, GroupImportIsInheritedAndTermsAreRead) {
+  TempDir dir;
+  std::string file = dir.write("a.conf",
+                               "system { host-name a; }\n"
+                               "policy-options {\n"
+                               "    policy-statement P {\n"
+                               "        term t1 { from as-path SP; then reject; }\n"
+                               "        term t2 { then { community add TIER; accept; } }\n"
+                               "    }\n"
+                               "    community TIER members 0:15;\n"
+                               "    as-path SP \".* 65100 .*\";\n"
+                               "}\n"
+                               "protocols { bgp { group g { type external; import P; neighbor 10.0.0.1 { peer-as "
+                               "65100; } } } }\n");
+  Fabric fabric = loadFabric({dir.path()});
+  const Switch& sw = onlySwitch(fabric);
+  ASSERT_EQ(sw.bgp_neighbors.size(), 1u);
+  const BgpNeighbor& n = sw.bgp_neighbors[0];
+  EXPECT_FALSE(n.policy_unmodelled);
+  ASSERT_EQ(n.import_policies.size(), 1u);
+  const RoutingPolicy& p = policyAt(sw, n.import_policies[0]);
+  ASSERT_EQ(p.terms.size(), 2u);
+  EXPECT_EQ(p.terms[0].src.line, 4);
+  EXPECT_EQ(p.terms[0].match_as_path_any, std::vector<std::uint32_t>{65100});
+  EXPECT_EQ(p.terms[0].action, PolicyTerm::Action::Reject);
+  ASSERT_EQ(p.terms[1].add_communities.size(), 1u);
+  EXPECT_EQ(sw.bgp_communities.at(p.terms[1].add_communities[0]), "0:15");
+  EXPECT_EQ(p.terms[1].action, PolicyTerm::Action::Accept);
+}
+
+// ---------------------------------------------------------------------------------------------
 // The real QFX5240 AI-backend leaf (JVD, realworld #18)
 // ---------------------------------------------------------------------------------------------
 

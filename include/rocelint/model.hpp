@@ -288,11 +288,59 @@ struct Port {
 };
 
 /// A BGP session configured on a switch.
+/// One term of a BGP routing policy (Junos policy-statement term, EOS/NX-OS route-map entry, NVUE
+/// route-map rule), vendor-neutral. A route matches the term when every present condition holds
+/// (an empty condition list matches any route). Communities and ASNs are kept as values; community
+/// strings are interned per switch in Switch::bgp_communities (ids), so a term stays small.
+struct PolicyTerm {
+  enum class Action : std::uint8_t {
+    Next,    ///< fall through to the next term (Junos `next term`, no terminating action)
+    Accept,  ///< accept the route (EOS/NX-OS `permit`, Junos `then accept`)
+    Reject,  ///< reject the route (EOS/NX-OS `deny`, Junos `then reject`)
+  };
+  std::vector<std::uint32_t> match_community_any;  ///< ids into Switch::bgp_communities; any-of; empty: no condition
+  std::vector<std::uint32_t> match_as_path_any;    ///< AS path contains any of these ASNs; empty: no condition
+  std::vector<std::uint32_t> add_communities;      ///< `community add` / `set community ... additive` (ids)
+  /// `from protocol`: Any (no condition), Bgp (only BGP-learned routes), Other (only routes the switch
+  /// originates: direct, static, aggregate...; a BGP-learned route never matches).
+  enum class Protocol : std::uint8_t { Any, Bgp, Other };
+  Protocol match_protocol = Protocol::Any;
+  Action action = Action::Next;
+  /// The term has a condition rocelint does not model (prefix list, protocol, route filter, an AS-path
+  /// regex not reducible to "contains ASN", a multi-member community): the term may or may not match,
+  /// so it never alone rejects a route (the analysis over-approximates the routes that exist).
+  bool unmodelled_match = false;
+  SourceRef src;
+};
+
+/// A named routing policy: its terms in order. A route no term decides gets the policy's default
+/// (`default_action`: Junos falls through to the next policy of a chain or to the protocol default,
+/// EOS/NX-OS route-maps deny an unmatched route).
+struct RoutingPolicy {
+  std::string name;
+  std::vector<PolicyTerm> terms;
+  PolicyTerm::Action default_action = PolicyTerm::Action::Next;
+  SourceRef src;
+};
+
 struct BgpNeighbor {
   std::string address;
   std::optional<Sourced<std::uint32_t>> asn;
   std::string name;
   SourceRef src;
+  std::string interface;  ///< BGP unnumbered / interface neighbour (`neighbor swp1`), empty otherwise
+  /// Import and export policy chains, indices into Switch::routing_policies, applied in order (Junos
+  /// `import [ A B ]`, a single EOS/NX-OS route-map in/out). Empty: the protocol default (accept).
+  std::vector<std::uint32_t> import_policies;
+  std::vector<std::uint32_t> export_policies;
+  /// Junos `( A && B )`: every policy is evaluated on its own and the route passes only when all
+  /// accept it (false: a chain, the first policy that decides wins).
+  bool import_all_of = false;
+  bool export_all_of = false;
+  std::uint8_t allowas_in = 0;  ///< accept paths carrying the own ASN up to this many times (0: loop prevention)
+  /// The policies of this neighbour contain constructs not modelled (a Junos policy expression other
+  /// than `&&`/a list, a nested `from policy`): routes may be accepted where the device rejects them.
+  bool policy_unmodelled = false;
 };
 
 /// A static route (SONiC STATIC_ROUTE).
@@ -371,6 +419,8 @@ struct Switch {
   std::optional<Sourced<int>> pfcwd_poll_interval_ms;
 
   std::vector<BgpNeighbor> bgp_neighbors;
+  std::vector<RoutingPolicy> routing_policies;  ///< referenced by BgpNeighbor::import_policies / export_policies
+  std::vector<std::string> bgp_communities;     ///< interned community values ("0:15"), ids used by PolicyTerm
   std::vector<InterfaceAddress> addresses;
   std::vector<std::string> portchannels;
   /// LAG name -> the fewest members that must be up for the LAG to be up, where configured (SONiC

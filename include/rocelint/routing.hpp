@@ -189,6 +189,10 @@ struct GroupRoutes {
   /// Per switch: ASNs present on every one of its best paths (AS-path loop prevention).
   std::vector<std::uint32_t> inter_begin;
   std::vector<std::uint32_t> inter;
+  /// Per switch: BGP communities (fabric-wide ids) present on every one of its best paths; empty
+  /// when no switch has a routing policy.
+  std::vector<std::uint32_t> comm_begin;
+  std::vector<std::uint32_t> comm;
 
   /// Set by transient routing (re-selected next hops need not descend in distance).
   bool may_loop = false;
@@ -213,7 +217,22 @@ class Router {
 
  private:
   void applyOverrides(std::size_t group, const LinkState& links, GroupRoutes& out);
-  [[nodiscard]] bool accepts(std::size_t x, const GroupRoutes& routes, std::size_t y) const;
+  /// Whether x may learn y's route over `arc` (from y to x): AS-path loop prevention (unless x allows
+  /// its own ASN in) and y's export / x's import policy. Appends the communities the policies add
+  /// on every accepted path to `added` when not null.
+  [[nodiscard]] bool accepts(std::size_t x, const std::uint32_t* asn_b, const std::uint32_t* asn_e,
+                             const std::uint32_t* comm_b, const std::uint32_t* comm_e, std::size_t y,
+                             std::uint32_t arc, bool y_learned, std::vector<std::uint32_t>* added) const;
+  /// Over-approximating evaluation of a policy chain: false only when every path the sets describe
+  /// is rejected.
+  [[nodiscard]] bool evalAll(std::size_t sw, const std::vector<std::uint32_t>& chain, bool all_of, bool learned,
+                             const std::uint32_t* asn_b, const std::uint32_t* asn_e, std::int64_t skip_asn,
+                             const std::uint32_t* comm_b, const std::uint32_t* comm_e,
+                             std::vector<std::uint32_t>* added) const;
+  [[nodiscard]] bool evalChain(std::size_t sw, const std::uint32_t* chain_b, const std::uint32_t* chain_e,
+                               bool learned, const std::uint32_t* asn_b,
+                               const std::uint32_t* asn_e, std::int64_t skip_asn, const std::uint32_t* comm_b,
+                               const std::uint32_t* comm_e, std::vector<std::uint32_t>* added) const;
 
   const SwitchGraph& graph_;
   const Destinations& dest_;
@@ -223,6 +242,16 @@ class Router {
   std::vector<std::vector<std::uint32_t>> nh_;     ///< scratch: next hops per switch
   std::vector<std::vector<std::uint32_t>> inter_;  ///< scratch: ASN intersection per switch
   std::vector<std::vector<std::uint32_t>> exits_;  ///< scratch: exit ports per switch
+  std::vector<std::vector<std::uint32_t>> comm_;   ///< scratch: community intersection per switch
+  std::vector<std::uint32_t> added_;               ///< scratch: communities policies add on one arc
+  /// Routing policy, only when some switch has one (policies_ false: ASN loop prevention only).
+  bool policies_ = false;
+  std::vector<std::int32_t> arc_neighbor_;  ///< per arc: index into the leaving switch's bgp_neighbors, -1: none
+  std::vector<std::vector<std::uint32_t>> comm_gid_;  ///< per switch: local community id -> fabric-wide id
+
+ public:
+  /// BGP sessions with a policy that no link could be tied to (their policy is not applied).
+  std::size_t untied_policy_sessions = 0;
 };
 
 }  // namespace rocelint

@@ -5,8 +5,10 @@
 
 #include <algorithm>
 #include <charconv>
+#include <iterator>
 #include <map>
 #include <set>
+#include <string>
 #include <tuple>
 #include <unordered_map>
 
@@ -387,6 +389,51 @@ Router::Router(const SwitchGraph& graph, const Destinations& destinations) : gra
   nh_.resize(fabric.switches.size());
   inter_.resize(fabric.switches.size());
   exits_.resize(fabric.switches.size());
+  comm_.resize(fabric.switches.size());
+  for (const Switch& sw : fabric.switches) {
+    for (const BgpNeighbor& nb : sw.bgp_neighbors) {
+      policies_ = policies_ || !nb.import_policies.empty() || !nb.export_policies.empty() || nb.allowas_in > 0;
+    }
+  }
+  if (!policies_) return;
+  // Communities interned fabric-wide, so a path's set stays comparable across switches.
+  std::unordered_map<std::string, std::uint32_t> gid;
+  comm_gid_.resize(fabric.switches.size());
+  for (std::size_t s = 0; s < fabric.switches.size(); ++s) {
+    for (const std::string& c : fabric.switches[s].bgp_communities) {
+      comm_gid_[s].push_back(gid.emplace(c, static_cast<std::uint32_t>(gid.size())).first->second);
+    }
+  }
+  // The session of each arc: the leaving switch's neighbour whose interface is the arc's port, or
+  // whose address is one of the peer's addresses on the far port.
+  auto hostOf = [](const std::string& prefix) { return prefix.substr(0, prefix.find('/')); };
+  arc_neighbor_.assign(graph.arcCount(), -1);
+  std::vector<std::vector<std::uint8_t>> used(fabric.switches.size());
+  for (std::size_t s = 0; s < fabric.switches.size(); ++s) used[s].assign(fabric.switches[s].bgp_neighbors.size(), 0);
+  for (std::uint32_t a = 0; a < graph.arcCount(); ++a) {
+    const Arc& arc = graph.arc(a);
+    const Switch& u = fabric.switches[arc.from.sw];
+    const Switch& v = fabric.switches[arc.to.sw];
+    const std::string& uport = u.ports[arc.from.port].name;
+    const std::string& vport = v.ports[arc.to.port].name;
+    for (std::size_t i = 0; i < u.bgp_neighbors.size() && arc_neighbor_[a] < 0; ++i) {
+      const BgpNeighbor& nb = u.bgp_neighbors[i];
+      bool match = !nb.interface.empty() && nb.interface == uport;
+      for (const InterfaceAddress& addr : v.addresses) {
+        match = match || (!nb.address.empty() && addr.interface == vport && hostOf(addr.prefix) == nb.address);
+      }
+      if (match) {
+        arc_neighbor_[a] = static_cast<std::int32_t>(i);
+        used[arc.from.sw][i] = 1;
+      }
+    }
+  }
+  for (std::size_t s = 0; s < fabric.switches.size(); ++s) {
+    for (std::size_t i = 0; i < used[s].size(); ++i) {
+      const BgpNeighbor& nb = fabric.switches[s].bgp_neighbors[i];
+      if (!used[s][i] && (!nb.import_policies.empty() || !nb.export_policies.empty())) ++untied_policy_sessions;
+    }
+  }
 }
 
 namespace {
@@ -407,10 +454,112 @@ void flatten(const std::vector<std::vector<std::uint32_t>>& per_switch, std::vec
 
 }  // namespace
 
-bool Router::accepts(std::size_t x, const GroupRoutes& routes, std::size_t y) const {
-  const std::uint32_t* b = routes.inter.data() + routes.inter_begin[y];
-  const std::uint32_t* e = routes.inter.data() + routes.inter_begin[y + 1];
-  return !containsAsn(b, e, asn_[x]);
+namespace {
+
+enum class Match : std::uint8_t { Yes, Maybe };
+
+bool anyIn(const std::vector<std::uint32_t>& wanted, const std::uint32_t* b, const std::uint32_t* e,
+           std::int64_t skip) {
+  for (std::uint32_t w : wanted) {
+    if (static_cast<std::int64_t>(w) != skip && std::binary_search(b, e, w)) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+bool Router::evalAll(std::size_t sw, const std::vector<std::uint32_t>& chain, bool all_of, bool learned,
+                     const std::uint32_t* asn_b, const std::uint32_t* asn_e, std::int64_t skip_asn,
+                     const std::uint32_t* comm_b, const std::uint32_t* comm_e, std::vector<std::uint32_t>* added) const {
+  const std::uint32_t* b = chain.data();
+  const std::uint32_t* e = b + chain.size();
+  if (!all_of) return evalChain(sw, b, e, learned, asn_b, asn_e, skip_asn, comm_b, comm_e, added);
+  for (const std::uint32_t* p = b; p != e; ++p) {
+    if (!evalChain(sw, p, p + 1, learned, asn_b, asn_e, skip_asn, comm_b, comm_e, added)) return false;
+  }
+  return true;
+}
+
+bool Router::evalChain(std::size_t sw, const std::uint32_t* chain_b, const std::uint32_t* chain_e, bool learned,
+                       const std::uint32_t* asn_b, const std::uint32_t* asn_e, std::int64_t skip_asn,
+                       const std::uint32_t* comm_b, const std::uint32_t* comm_e,
+                       std::vector<std::uint32_t>* added) const {
+  // The sets hold what is on EVERY path; anything else may be on some. A condition is certain
+  // (Yes) only when the sets prove it, otherwise Maybe: a Maybe-reject lets the route through, a
+  // Maybe-accept accepts some paths (and what later terms add is no longer on every path).
+  const Switch& s = graph_.fabric().switches[sw];
+  const std::vector<std::uint32_t>& gid = comm_gid_[sw];
+  bool some_accepted = false;
+  std::vector<std::uint32_t> wanted;
+  auto addAll = [&](const PolicyTerm& t) {
+    if (added == nullptr || some_accepted) return;
+    for (std::uint32_t c : t.add_communities) added->push_back(gid[c]);
+  };
+  for (const std::uint32_t* pp = chain_b; pp != chain_e; ++pp) {
+    std::uint32_t p = *pp;
+    if (p >= s.routing_policies.size()) continue;
+    const RoutingPolicy& policy = s.routing_policies[p];
+    for (const PolicyTerm& t : policy.terms) {
+      if (t.match_protocol == PolicyTerm::Protocol::Bgp && !learned) continue;
+      if (t.match_protocol == PolicyTerm::Protocol::Other && learned) continue;
+      Match m = t.unmodelled_match ? Match::Maybe : Match::Yes;
+      // An originated route's protocol (direct, static...) is not known here.
+      if (t.match_protocol == PolicyTerm::Protocol::Other) m = Match::Maybe;
+      if (!t.match_community_any.empty()) {
+        wanted.clear();
+        for (std::uint32_t c : t.match_community_any) wanted.push_back(gid[c]);
+        if (!anyIn(wanted, comm_b, comm_e, -1)) m = Match::Maybe;
+      }
+      if (!t.match_as_path_any.empty() && !anyIn(t.match_as_path_any, asn_b, asn_e, skip_asn)) m = Match::Maybe;
+      if (t.action == PolicyTerm::Action::Next) {
+        if (m == Match::Yes) addAll(t);
+        continue;
+      }
+      if (t.action == PolicyTerm::Action::Accept) {
+        if (m == Match::Yes) {
+          addAll(t);
+          return true;
+        }
+        some_accepted = true;
+        continue;
+      }
+      if (m == Match::Yes) return some_accepted;  // Reject of every remaining path
+    }
+    if (policy.default_action == PolicyTerm::Action::Accept) return true;
+    if (policy.default_action == PolicyTerm::Action::Reject) return some_accepted;
+  }
+  return true;  // the protocol default: import accepts, eBGP export advertises active BGP routes
+}
+
+bool Router::accepts(std::size_t x, const std::uint32_t* asn_b, const std::uint32_t* asn_e,
+                     const std::uint32_t* comm_b, const std::uint32_t* comm_e, std::size_t y, std::uint32_t arc,
+                     bool y_learned, std::vector<std::uint32_t>* added) const {
+  const Fabric& fabric = graph_.fabric();
+  const BgpNeighbor* exp = nullptr;
+  const BgpNeighbor* imp = nullptr;
+  if (policies_) {
+    if (arc_neighbor_[arc] >= 0) exp = &fabric.switches[y].bgp_neighbors[static_cast<std::size_t>(arc_neighbor_[arc])];
+    if (arc_neighbor_[arc ^ 1U] >= 0) imp = &fabric.switches[x].bgp_neighbors[static_cast<std::size_t>(arc_neighbor_[arc ^ 1U])];
+  }
+  bool allow_own = imp != nullptr && imp->allowas_in > 0;
+  if (!allow_own && containsAsn(asn_b, asn_e, asn_[x])) return false;
+  if (exp == nullptr && imp == nullptr) return true;
+  if (added != nullptr) added->clear();
+  // Export sees the path before y prepends its own ASN.
+  if (exp != nullptr && !evalAll(y, exp->export_policies, exp->export_all_of, y_learned, asn_b, asn_e, asn_[y],
+                                 comm_b, comm_e, added)) {
+    return false;
+  }
+  if (imp == nullptr) return true;
+  if (added == nullptr || added->empty()) {
+    return evalAll(x, imp->import_policies, imp->import_all_of, true, asn_b, asn_e, -1, comm_b, comm_e, added);
+  }
+  std::vector<std::uint32_t> with(comm_b, comm_e);
+  with.insert(with.end(), added->begin(), added->end());
+  std::sort(with.begin(), with.end());
+  with.erase(std::unique(with.begin(), with.end()), with.end());
+  return evalAll(x, imp->import_policies, imp->import_all_of, true, asn_b, asn_e, -1, with.data(),
+                 with.data() + with.size(), added);
 }
 
 void Router::steady(std::size_t group, const LinkState& links, GroupRoutes& out) {
@@ -423,6 +572,7 @@ void Router::steady(std::size_t group, const LinkState& links, GroupRoutes& out)
     nh_[s].clear();
     inter_[s].clear();
     exits_[s].clear();
+    comm_[s].clear();
   }
   layer_.clear();
   for (std::uint32_t o : g.origins) {
@@ -442,7 +592,26 @@ void Router::steady(std::size_t group, const LinkState& links, GroupRoutes& out)
         if (links.down(toward_y)) continue;
         std::size_t x = graph_.arc(*it).to.sw;
         if (out.distance[x] <= level) continue;
-        if (containsAsn(inter_[y].data(), inter_[y].data() + inter_[y].size(), asn_[x])) continue;
+        const std::uint32_t* cb = comm_[y].data();
+        if (!accepts(x, inter_[y].data(), inter_[y].data() + inter_[y].size(), cb, cb + comm_[y].size(), y, *it,
+                     out.kind[y] != ForwardKind::Local, policies_ ? &added_ : nullptr)) {
+          continue;
+        }
+        if (policies_) {
+          // Communities on every best path of x: the intersection over the next hops of what each brings.
+          std::vector<std::uint32_t> brought(comm_[y]);
+          brought.insert(brought.end(), added_.begin(), added_.end());
+          std::sort(brought.begin(), brought.end());
+          brought.erase(std::unique(brought.begin(), brought.end()), brought.end());
+          if (nh_[x].empty()) {
+            comm_[x] = std::move(brought);
+          } else {
+            std::vector<std::uint32_t> both;
+            std::set_intersection(comm_[x].begin(), comm_[x].end(), brought.begin(), brought.end(),
+                                  std::back_inserter(both));
+            comm_[x] = std::move(both);
+          }
+        }
         if (out.distance[x] == GroupRoutes::kNoRoute) {
           out.distance[x] = static_cast<std::uint16_t>(level + 1);
           next_layer_.push_back(static_cast<std::uint32_t>(x));
@@ -481,6 +650,12 @@ void Router::steady(std::size_t group, const LinkState& links, GroupRoutes& out)
     layer_.swap(next_layer_);
   }
   flatten(inter_, out.inter_begin, out.inter);
+  if (policies_) {
+    flatten(comm_, out.comm_begin, out.comm);
+  } else {
+    out.comm_begin.assign(n + 1, 0);
+    out.comm.clear();
+  }
   applyOverrides(group, links, out);
   flatten(nh_, out.nh_begin, out.nh);
   flatten(exits_, out.exit_begin, out.exits);
@@ -510,6 +685,8 @@ void Router::transient(std::size_t /*group*/, const GroupRoutes& before, const L
   out.may_loop = true;
   out.inter_begin = before.inter_begin;
   out.inter = before.inter;
+  out.comm_begin = before.comm_begin;
+  out.comm = before.comm;
   out.exit_begin = before.exit_begin;
   out.exits = before.exits;
   out.nh_begin.assign(n + 1, 0);
@@ -531,6 +708,13 @@ void Router::transient(std::size_t /*group*/, const GroupRoutes& before, const L
     bool has_exit = before.exit_begin[x + 1] > before.exit_begin[x];
     bool needs_reselect = out.nh.size() == start && !has_exit &&
                           (before.kind[x] == ForwardKind::Learned || before.kind[x] == ForwardKind::Static);
+    auto acceptsBefore = [&](std::size_t y, std::uint32_t arc) {
+      const std::uint32_t* ab = before.inter.data() + before.inter_begin[y];
+      const std::uint32_t* ae = before.inter.data() + before.inter_begin[y + 1];
+      const std::uint32_t* cb = before.comm.data() + before.comm_begin[y];
+      const std::uint32_t* ce = before.comm.data() + before.comm_begin[y + 1];
+      return accepts(x, ab, ae, cb, ce, y, arc, before.kind[y] != ForwardKind::Local, nullptr);
+    };
     if (needs_reselect) {
       // Local repair: the best of the routes the surviving neighbours advertised before the
       // failure (withdrawals have not propagated), subject to AS-path loop prevention.
@@ -538,13 +722,13 @@ void Router::transient(std::size_t /*group*/, const GroupRoutes& before, const L
       for (const std::uint32_t* it = ob; it != oe; ++it) {
         if (links.down(*it)) continue;
         std::size_t y = graph_.arc(*it).to.sw;
-        if (before.distance[y] == GroupRoutes::kNoRoute || !accepts(x, before, y)) continue;
+        if (before.distance[y] == GroupRoutes::kNoRoute || !acceptsBefore(y, *it ^ 1U)) continue;
         best = std::min(best, before.distance[y]);
       }
       for (const std::uint32_t* it = ob; it != oe && best != GroupRoutes::kNoRoute; ++it) {
         if (links.down(*it)) continue;
         std::size_t y = graph_.arc(*it).to.sw;
-        if (before.distance[y] == best && accepts(x, before, y)) out.nh.push_back(*it);
+        if (before.distance[y] == best && acceptsBefore(y, *it ^ 1U)) out.nh.push_back(*it);
       }
       out.kind[x] = out.nh.size() == start ? ForwardKind::Drop : ForwardKind::Learned;
     }
