@@ -2494,9 +2494,8 @@ class Builder {
     auto raw = policies_.find(name);
     if (raw == policies_.end()) {
       if (reported_policies_.insert(name).second) {
-        undefined("", "policy-statement", name,
-                  fmt::format("BGP policy {} is not defined under policy-options", name), src,
-                  fmt::format("define policy-options policy-statement {} or correct the name", name));
+        undefined("", "policy-statement", name, fmt::format("BGP policy {} is not defined under policy-options", name),
+                  src, fmt::format("define policy-options policy-statement {} or correct the name", name));
       }
       unmodelled = true;
       return;
@@ -2544,7 +2543,8 @@ class Builder {
               undefined("", "community", c, fmt::format("community {} is not defined under policy-options", c),
                         s.srcOf(i + 2), fmt::format("define policy-options community {} members ...", c));
               t.unmodelled_match = true;
-            } else if (def->second.size() != 1 || def->second[0].find_first_not_of("0123456789:") != std::string::npos) {
+            } else if (def->second.size() != 1 ||
+                       def->second[0].find_first_not_of("0123456789:") != std::string::npos) {
               t.unmodelled_match = true;  // every member must be present, or a regex: not modelled
             } else {
               t.match_community_any.push_back(communityId(def->second[0]));

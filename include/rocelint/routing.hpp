@@ -221,18 +221,18 @@ class Router {
   /// its own ASN in) and y's export / x's import policy. Appends the communities the policies add
   /// on every accepted path to `added` when not null.
   [[nodiscard]] bool accepts(std::size_t x, const std::uint32_t* asn_b, const std::uint32_t* asn_e,
-                             const std::uint32_t* comm_b, const std::uint32_t* comm_e, std::size_t y,
-                             std::uint32_t arc, bool y_learned, std::vector<std::uint32_t>* added) const;
+                             const std::uint32_t* comm_b, const std::uint32_t* comm_e, std::size_t y, std::uint32_t arc,
+                             bool y_learned, std::vector<std::uint32_t>* added) const;
   /// Over-approximating evaluation of a policy chain: false only when every path the sets describe
   /// is rejected.
   [[nodiscard]] bool evalAll(std::size_t sw, const std::vector<std::uint32_t>& chain, bool all_of, bool learned,
                              const std::uint32_t* asn_b, const std::uint32_t* asn_e, std::int64_t skip_asn,
                              const std::uint32_t* comm_b, const std::uint32_t* comm_e,
                              std::vector<std::uint32_t>* added) const;
-  [[nodiscard]] bool evalChain(std::size_t sw, const std::uint32_t* chain_b, const std::uint32_t* chain_e,
-                               bool learned, const std::uint32_t* asn_b,
-                               const std::uint32_t* asn_e, std::int64_t skip_asn, const std::uint32_t* comm_b,
-                               const std::uint32_t* comm_e, std::vector<std::uint32_t>* added) const;
+  [[nodiscard]] bool evalChain(std::size_t sw, const std::uint32_t* chain_b, const std::uint32_t* chain_e, bool learned,
+                               const std::uint32_t* asn_b, const std::uint32_t* asn_e, std::int64_t skip_asn,
+                               const std::uint32_t* comm_b, const std::uint32_t* comm_e,
+                               std::vector<std::uint32_t>* added) const;
 
   const SwitchGraph& graph_;
   const Destinations& dest_;

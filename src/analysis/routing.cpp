@@ -470,7 +470,8 @@ bool anyIn(const std::vector<std::uint32_t>& wanted, const std::uint32_t* b, con
 
 bool Router::evalAll(std::size_t sw, const std::vector<std::uint32_t>& chain, bool all_of, bool learned,
                      const std::uint32_t* asn_b, const std::uint32_t* asn_e, std::int64_t skip_asn,
-                     const std::uint32_t* comm_b, const std::uint32_t* comm_e, std::vector<std::uint32_t>* added) const {
+                     const std::uint32_t* comm_b, const std::uint32_t* comm_e,
+                     std::vector<std::uint32_t>* added) const {
   const std::uint32_t* b = chain.data();
   const std::uint32_t* e = b + chain.size();
   if (!all_of) return evalChain(sw, b, e, learned, asn_b, asn_e, skip_asn, comm_b, comm_e, added);
@@ -531,23 +532,24 @@ bool Router::evalChain(std::size_t sw, const std::uint32_t* chain_b, const std::
   return true;  // the protocol default: import accepts, eBGP export advertises active BGP routes
 }
 
-bool Router::accepts(std::size_t x, const std::uint32_t* asn_b, const std::uint32_t* asn_e,
-                     const std::uint32_t* comm_b, const std::uint32_t* comm_e, std::size_t y, std::uint32_t arc,
-                     bool y_learned, std::vector<std::uint32_t>* added) const {
+bool Router::accepts(std::size_t x, const std::uint32_t* asn_b, const std::uint32_t* asn_e, const std::uint32_t* comm_b,
+                     const std::uint32_t* comm_e, std::size_t y, std::uint32_t arc, bool y_learned,
+                     std::vector<std::uint32_t>* added) const {
   const Fabric& fabric = graph_.fabric();
   const BgpNeighbor* exp = nullptr;
   const BgpNeighbor* imp = nullptr;
   if (policies_) {
     if (arc_neighbor_[arc] >= 0) exp = &fabric.switches[y].bgp_neighbors[static_cast<std::size_t>(arc_neighbor_[arc])];
-    if (arc_neighbor_[arc ^ 1U] >= 0) imp = &fabric.switches[x].bgp_neighbors[static_cast<std::size_t>(arc_neighbor_[arc ^ 1U])];
+    if (arc_neighbor_[arc ^ 1U] >= 0)
+      imp = &fabric.switches[x].bgp_neighbors[static_cast<std::size_t>(arc_neighbor_[arc ^ 1U])];
   }
   bool allow_own = imp != nullptr && imp->allowas_in > 0;
   if (!allow_own && containsAsn(asn_b, asn_e, asn_[x])) return false;
   if (exp == nullptr && imp == nullptr) return true;
   if (added != nullptr) added->clear();
   // Export sees the path before y prepends its own ASN.
-  if (exp != nullptr && !evalAll(y, exp->export_policies, exp->export_all_of, y_learned, asn_b, asn_e, asn_[y],
-                                 comm_b, comm_e, added)) {
+  if (exp != nullptr &&
+      !evalAll(y, exp->export_policies, exp->export_all_of, y_learned, asn_b, asn_e, asn_[y], comm_b, comm_e, added)) {
     return false;
   }
   if (imp == nullptr) return true;
