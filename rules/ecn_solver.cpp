@@ -17,8 +17,20 @@ std::string classState(const PgClass& cls, double shared) {
                      static_cast<double>(cls.guaranteed_bytes) + shared);
 }
 
+/// The first port of the PG class with this priority, and how many PGs of it have that priority.
+std::pair<std::string, int> firstMember(const PgClass& cls, int priority) {
+  std::string port;
+  int same = 0;
+  for (const auto& [name, pg] : cls.members) {
+    if (pg != priority) continue;
+    if (port.empty()) port = name;
+    ++same;
+  }
+  return {port, same};
+}
+
 void pfcBeforeEcn(const RuleContext& ctx, FindingSink& sink) {
-  for (const SwitchBufferResult& result : solveEcnBeforePfc(ctx.fabric, ctx.params)) {
+  for (const SwitchBufferResult& result : ctx.buffer_proofs()) {
     const SwitchBufferProblem& problem = result.problem;
     const Switch* sw = ctx.fabric.findSwitch(problem.switch_name);
     if (sw == nullptr) continue;
@@ -29,13 +41,7 @@ void pfcBeforeEcn(const RuleContext& ctx, FindingSink& sink) {
       if (!answer.violated) continue;
       const EcnPfcQuestion& question = problem.questions[i];
       const PgClass& mine = problem.classes[question.pg_class];
-      std::string port;
-      int same = 0;
-      for (const auto& [name, pg] : mine.members) {
-        if (pg != question.priority) continue;
-        if (port.empty()) port = name;
-        ++same;
-      }
+      auto [port, same] = firstMember(mine, question.priority);
       std::string state;
       for (std::size_t c = 0; c < problem.classes.size(); ++c) {
         state += (c ? ", " : "") + classState(problem.classes[c], answer.class_shared_bytes[c]);
@@ -56,6 +62,9 @@ void pfcBeforeEcn(const RuleContext& ctx, FindingSink& sink) {
                     "; in no reachable buffer state does the queue reach {} bytes before the PG pauses, so "
                     "ECN never marks and PFC is the only brake",
                     question.ecn_min_bytes);
+      if (answer.grade_unknown) {
+        graded = "; whether some state lets ECN mark first was not decided within the solver time limit";
+      }
       Finding found =
           at(*sw, port, question.priority, question.ecn_min_src,
              fmt::format(
@@ -76,6 +85,32 @@ void pfcBeforeEcn(const RuleContext& ctx, FindingSink& sink) {
   }
 }
 
+void solverUnanswered(const RuleContext& ctx, FindingSink& sink) {
+  for (const SwitchBufferResult& result : ctx.buffer_proofs()) {
+    const SwitchBufferProblem& problem = result.problem;
+    const Switch* sw = ctx.fabric.findSwitch(problem.switch_name);
+    if (sw == nullptr) continue;
+    for (std::size_t i = 0; i < result.answers.size(); ++i) {
+      const EcnPfcAnswer& answer = result.answers[i];
+      if (!answer.unknown) continue;
+      const EcnPfcQuestion& question = problem.questions[i];
+      const PgClass& mine = problem.classes[question.pg_class];
+      std::string port = firstMember(mine, question.priority).first;
+      std::string limit = ctx.params.solver_time_limit_s > 0
+                              ? fmt::format("within the solver time limit of {:g} s", ctx.params.solver_time_limit_s)
+                              : std::string("from Z3");
+      sink.add(at(*sw, port, question.priority, question.ecn_min_src,
+                  fmt::format("whether lossless PG {} on {} {} ({} {}) can pause its upstream before queue {} of {} "
+                              "marks ECN ({} {}) got no answer {} ({}): ECN004 has no verdict for it",
+                              question.priority, sw->name, port, placeholder(Term::BufferProfile), mine.profile,
+                              question.queue, question.egress_port, placeholder(Term::EcnProfile),
+                              question.wred_profile, limit, answer.unknown_reason),
+                  "raise the limit (--solver-time-limit SECONDS, or params.solver_time_limit_s in .rocelint.yaml; 0 "
+                  "means no limit)"));
+    }
+  }
+}
+
 }  // namespace
 
 void registerEcnSolverRules(std::vector<Rule>& rules) {
@@ -83,6 +118,8 @@ void registerEcnSolverRules(std::vector<Rule>& rules) {
                    "PFC can fire before ECN marks: a reachable buffer state pauses a lossless PG below the ECN minimum "
                    "(an error when no state lets ECN mark first)",
                    pfcBeforeEcn});
+  rules.push_back({"ECN005", Severity::Warning, "The ECN-before-PFC solver gave no answer within its time limit",
+                   solverUnanswered});
 }
 
 }  // namespace rocelint::rules

@@ -2,6 +2,7 @@
 // Z3 ECN-before-PFC model on a conservative fabric (proof + unsat core), on a bad one (witness),
 // on SONiC's shipped Dell defaults, and the cache that keeps fabric-scale solving cheap.
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
@@ -181,6 +182,42 @@ TEST(BufferEngine, IdenticalSwitchesCostAHandfulOfSolverCalls) {
   EXPECT_GT(stats.problems, 36);
   EXPECT_LE(stats.solver_calls, 16);  // leaf and spine shapes, classes and priorities; not per switch
   EXPECT_EQ(stats.per_switch_ms.size(), 36u);
+}
+
+TEST(BufferEngine, ASpentBudgetLeavesQuestionsUnknownNeverClean) {
+  test::TempDir dir;
+  bench::writeLeafSpine(dir.path(), {2, 4, 2});
+  Fabric fabric = loadFabric({dir.path()});
+  SolverStats stats;
+  RuleParams ample;
+  std::vector<SwitchBufferResult> answered = solveEcnBeforePfc(fabric, ample, &stats);
+  EXPECT_EQ(stats.unanswered, 0);
+  EXPECT_EQ(solverStopped(answered, ample), "");
+  const int problems = stats.problems;
+  ASSERT_GT(problems, 0);
+
+  RuleParams spent;
+  spent.solver_time_limit_s = 1e-9;  // spent before the first question
+  std::vector<SwitchBufferResult> results = solveEcnBeforePfc(fabric, spent, &stats);
+  EXPECT_EQ(stats.unanswered, problems);
+  EXPECT_EQ(stats.solver_calls, 0);
+  for (const SwitchBufferResult& r : results) {
+    for (const EcnPfcAnswer& a : r.answers) {
+      EXPECT_TRUE(a.unknown);
+      EXPECT_FALSE(a.violated);
+      EXPECT_EQ(a.unknown_reason, "not asked: the time limit was already spent");
+    }
+  }
+  EXPECT_EQ(solverStopped(results, spent),
+            fmt::format("the ECN-before-PFC solver left {0} of {0} question(s) on 6 switch(es) unanswered at its "
+                        "time limit of 1e-09 s (ECN005)",
+                        problems));
+  // A per-question timeout that is ample answers as without one.
+  const SwitchBufferProblem& problem = answered.front().problem;
+  ASSERT_FALSE(problem.questions.empty());
+  EcnPfcAnswer timed = solveQuestion(problem, problem.questions.front(), 60000);
+  EXPECT_FALSE(timed.unknown);
+  EXPECT_EQ(timed.violated, answered.front().answers.front().violated);
 }
 
 TEST(BufferEngine, OneLeafOutOfSixWithADifferentXoff) {

@@ -502,5 +502,31 @@ TEST(HostileSize, AWhatIfThatHitsItsTimeLimitSaysHowFarItGotAndExitsTwo) {
       << stopped.out;
 }
 
+TEST(HostileSize, ASolverThatHitsItsTimeLimitIsEcn005AndExitsTwoEvenSuppressed) {
+  std::string fabric = test::sourceDir() + "/tests/fixtures/ECN004/sonic/bad";
+  CliRun full = run("check " + fabric + " -q --solver-time-limit 0");  // 0: no limit
+  EXPECT_TRUE(has(full.out, "warning[ECN004]")) << full.out;
+  EXPECT_FALSE(has(full.out, "ECN005")) << full.out;
+  CliRun stopped = run("check " + fabric + " -q --solver-time-limit 0.000001");
+  EXPECT_EQ(stopped.code, 2) << stopped.out;
+  EXPECT_FALSE(has(stopped.out, "[ECN004]")) << stopped.out;  // no answer is no verdict, not "clean"
+  EXPECT_TRUE(has(stopped.out,
+                  "leaf1.json:369: warning[ECN005]: whether lossless PG 3 on leaf1 Ethernet0 (BUFFER_PROFILE "
+                  "pg_lossless_400000_40m_profile) can pause its upstream before queue 3 of Ethernet0 marks ECN "
+                  "(WRED_PROFILE AZURE_LOSSLESS) got no answer within the solver time limit of 1e-06 s (not asked: "
+                  "the time limit was already spent): ECN004 has no verdict for it"))
+      << stopped.out;
+  EXPECT_TRUE(has(stopped.out,
+                  "rocelint: error: the ECN-before-PFC solver left 6 of 6 question(s) on 2 switch(es) unanswered "
+                  "at its time limit of 1e-06 s (ECN005): the ECN-before-PFC verdict is partial"))
+      << stopped.out;
+  // Disabling or suppressing the finding does not make a partial verdict pass the gate.
+  test::TempDir dir;
+  std::string config = dir.write("rocelint.yaml", "suppressions:\n  - rule: ECN005\n    reason: test\n");
+  CliRun suppressed = run("check " + fabric + " -q --solver-time-limit 0.000001 --config " + config);
+  EXPECT_EQ(suppressed.code, 2) << suppressed.out;
+  EXPECT_TRUE(has(suppressed.out, "the ECN-before-PFC verdict is partial")) << suppressed.out;
+}
+
 }  // namespace
 }  // namespace rocelint

@@ -52,6 +52,13 @@ struct EcnPfcAnswer {
   double trigger_bytes = 0;   ///< the PG's PFC trigger in that state
   /// UNSAT: the named assertions that conflict (e.g. "pfc-fires", "below-ecn-min", "pool").
   std::vector<std::string> core;
+  /// Z3 gave no answer within the solver time limit: the question is neither proved nor refuted
+  /// (violated is false, and means nothing). `unknown_reason` says why in Z3's or our words.
+  bool unknown = false;
+  std::string unknown_reason;
+  /// Violated, but whether a state lets ECN mark first was not decided in time: graded as if it
+  /// could (the milder warning), and said so.
+  bool grade_unknown = false;
 };
 
 /// The buffer problem of one switch's ingress lossless pool.
@@ -73,6 +80,7 @@ struct SolverStats {
   int switches = 0;
   int problems = 0;                                           ///< questions asked
   int solver_calls = 0;                                       ///< questions that reached Z3 (cache misses)
+  int unanswered = 0;                                         ///< questions without an answer (time limit)
   double total_ms = 0;                                        ///< wall time of the whole run
   std::vector<std::pair<std::string, double>> per_switch_ms;  ///< solver time per switch
 };
@@ -88,8 +96,12 @@ struct SwitchBufferResult {
 std::vector<SwitchBufferResult> solveEcnBeforePfc(const Fabric& fabric, const RuleParams& params,
                                                   SolverStats* stats = nullptr);
 
-/// Answers one question (one Z3 call).
-EcnPfcAnswer solveQuestion(const SwitchBufferProblem& problem, const EcnPfcQuestion& question);
+/// Why the ECN-before-PFC verdict is partial, if it is: how many questions were left unanswered
+/// at the solver time limit (the run exits 2). Empty when every question was answered.
+std::string solverStopped(const std::vector<SwitchBufferResult>& results, const RuleParams& params);
+
+/// Answers one question (one Z3 call); `timeout_ms` bounds it (0: none).
+EcnPfcAnswer solveQuestion(const SwitchBufferProblem& problem, const EcnPfcQuestion& question, unsigned timeout_ms = 0);
 
 // ---- minimal-change repair (rocelint fix) --------------------------------------------------
 

@@ -55,6 +55,9 @@ struct Summary {
   int suppressed = 0;  ///< findings matched by a suppression of the configuration
   int baselined = 0;   ///< findings matched by the baseline file
   std::optional<DeadlockSummary> deadlock;
+  /// The ECN-before-PFC solver left questions unanswered at its time limit (ECN005): how many.
+  /// The run exits 2.
+  std::string solver_stopped;
 };
 
 /// A finding that a suppression of .rocelint.yaml matched: kept and counted, not reported.

@@ -29,6 +29,9 @@ struct RuleParams {
   /// Deadlock what-if: the sweep stops after this many seconds and says how far it got (DL008);
   /// 0: no limit.
   double whatif_time_limit_s = 1800;
+  /// ECN before PFC (ECN004): the Z3 questions of the whole fabric share this many seconds; a
+  /// question not answered within it is ECN005 and the run exits 2 (docs/reliability.md). 0: none.
+  double solver_time_limit_s = 300;
   /// Deadlock routing: admin-down links are fresh failures seen right after local repair.
   bool transient = false;
   /// Deadlock: the switches flood lossless unknown unicast (a MAC miss) to every port of its VLAN,

@@ -17,6 +17,7 @@
 namespace rocelint {
 
 struct DeadlockAnalysis;
+struct SwitchBufferResult;
 
 /// What a rule's check receives.
 struct RuleContext {
@@ -24,6 +25,9 @@ struct RuleContext {
   const RuleParams& params;
   /// The deadlock analysis, computed on first use and shared by the DL rules.
   std::function<const DeadlockAnalysis&()> deadlock = {};
+  /// The ECN-before-PFC proofs of every switch (Z3), computed on first use and shared by ECN004
+  /// and ECN005.
+  std::function<const std::vector<SwitchBufferResult>&()> buffer_proofs = {};
 };
 
 /// Collects the findings of one rule, stamping id and severity.

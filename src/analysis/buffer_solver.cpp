@@ -85,36 +85,33 @@ Encoding encode(z3::context& ctx, const SwitchBufferProblem& problem, const EcnP
 
 namespace {
 
-// A z3::context is expensive to create (tens to hundreds of ms); each worker thread reuses one.
-EcnPfcAnswer solveIn(z3::context& ctx, const SwitchBufferProblem& problem, const EcnPfcQuestion& question) {
+// Bounds every check of one question by the time left (0: none).
+void limit(z3::context& ctx, unsigned timeout_ms, z3::solver& solver) {
+  if (timeout_ms == 0) return;
+  z3::params p(ctx);
+  p.set("timeout", timeout_ms);
+  solver.set(p);
+}
+
+void limit(z3::context& ctx, unsigned timeout_ms, z3::optimize& opt) {
+  if (timeout_ms == 0) return;
+  z3::params p(ctx);
+  p.set("timeout", timeout_ms);
+  opt.set(p);
+}
+
+EcnPfcAnswer unknownAnswer(std::string reason) {
   EcnPfcAnswer answer;
-  Encoding e = encode(ctx, problem, question);
-  z3::solver solver(ctx, "QF_LRA");
-  std::map<std::string, std::string> names;
-  for (std::size_t i = 0; i < e.assertions.size(); ++i) {
-    std::string tag = fmt::format("a{}", i);
-    names[tag] = e.assertions[i].first;
-    solver.add(e.assertions[i].second, ctx.bool_const(tag.c_str()));  // assert_and_track
-  }
-  if (solver.check() == z3::unsat) {
-    z3::expr_vector core = solver.unsat_core();
-    for (unsigned i = 0; i < core.size(); ++i) answer.core.push_back(names[core[i].to_string()]);
-    std::sort(answer.core.begin(), answer.core.end());
-    return answer;
-  }
-  // SAT: the witness that fires PFC earliest (least shared bytes in the PG under test).
-  z3::optimize opt(ctx);
-  for (const auto& [name, constraint] : e.assertions) opt.add(constraint);
-  opt.minimize(e.pg);
-  if (opt.check() != z3::sat) return answer;  // cannot happen: the same constraints were SAT
-  z3::model model = opt.get_model();
-  answer.violated = true;
-  // Graded: is there at least one reachable state in which ECN marks first?
-  z3::solver converse(ctx, "QF_LRA");
-  for (std::size_t i = 0; i < e.reachable; ++i) converse.add(e.assertions[i].second);
-  converse.add(e.ecn_first);
-  answer.ecn_can_mark_first = converse.check() == z3::sat;
+  answer.unknown = true;
+  answer.unknown_reason = std::move(reason);
+  return answer;
+}
+
+// The PG's state in a model (a witness that PFC fires first).
+void readWitness(const z3::model& model, const Encoding& e, const SwitchBufferProblem& problem,
+                 const EcnPfcQuestion& question, EcnPfcAnswer& answer) {
   answer.free_bytes = toDouble(model.eval(e.free, true));
+  answer.class_shared_bytes.clear();
   for (const auto& s : e.shared) answer.class_shared_bytes.push_back(toDouble(model.eval(s, true)));
   const PgClass& mine = problem.classes[question.pg_class];
   double pg_shared = toDouble(model.eval(e.pg, true));
@@ -122,14 +119,54 @@ EcnPfcAnswer solveIn(z3::context& ctx, const SwitchBufferProblem& problem, const
   answer.trigger_bytes =
       static_cast<double>(mine.guaranteed_bytes) +
       (mine.dynamic ? std::ldexp(answer.free_bytes, mine.dynamic_th) : static_cast<double>(mine.static_th_bytes));
+}
+
+// A z3::context is expensive to create (tens to hundreds of ms); each worker thread reuses one.
+EcnPfcAnswer solveIn(z3::context& ctx, const SwitchBufferProblem& problem, const EcnPfcQuestion& question,
+                     unsigned timeout_ms) {
+  EcnPfcAnswer answer;
+  Encoding e = encode(ctx, problem, question);
+  z3::solver solver(ctx, "QF_LRA");
+  limit(ctx, timeout_ms, solver);
+  std::map<std::string, std::string> names;
+  for (std::size_t i = 0; i < e.assertions.size(); ++i) {
+    std::string tag = fmt::format("a{}", i);
+    names[tag] = e.assertions[i].first;
+    solver.add(e.assertions[i].second, ctx.bool_const(tag.c_str()));  // assert_and_track
+  }
+  z3::check_result verdict = solver.check();
+  if (verdict == z3::unknown) return unknownAnswer(solver.reason_unknown());
+  if (verdict == z3::unsat) {
+    z3::expr_vector core = solver.unsat_core();
+    for (unsigned i = 0; i < core.size(); ++i) answer.core.push_back(names[core[i].to_string()]);
+    std::sort(answer.core.begin(), answer.core.end());
+    return answer;
+  }
+  answer.violated = true;
+  readWitness(solver.get_model(), e, problem, question, answer);
+  // The witness that fires PFC earliest (least shared bytes in the PG under test); if the
+  // optimiser runs out of time, the first witness stands (it is a reachable state all the same).
+  z3::optimize opt(ctx);
+  limit(ctx, timeout_ms, opt);
+  for (const auto& [name, constraint] : e.assertions) opt.add(constraint);
+  opt.minimize(e.pg);
+  if (opt.check() == z3::sat) readWitness(opt.get_model(), e, problem, question, answer);
+  // Graded: is there at least one reachable state in which ECN marks first?
+  z3::solver converse(ctx, "QF_LRA");
+  limit(ctx, timeout_ms, converse);
+  for (std::size_t i = 0; i < e.reachable; ++i) converse.add(e.assertions[i].second);
+  converse.add(e.ecn_first);
+  z3::check_result first = converse.check();
+  answer.grade_unknown = first == z3::unknown;
+  answer.ecn_can_mark_first = first != z3::unsat;
   return answer;
 }
 
 }  // namespace
 
-EcnPfcAnswer solveQuestion(const SwitchBufferProblem& problem, const EcnPfcQuestion& question) {
+EcnPfcAnswer solveQuestion(const SwitchBufferProblem& problem, const EcnPfcQuestion& question, unsigned timeout_ms) {
   z3::context ctx;
-  return solveIn(ctx, problem, question);
+  return solveIn(ctx, problem, question, timeout_ms);
 }
 
 SwitchBufferProblem buildBufferProblem(const Switch& sw, const RuleParams& /*params*/) {
@@ -254,6 +291,15 @@ std::vector<SwitchBufferResult> solveEcnBeforePfc(const Fabric& fabric, const Ru
   std::mutex cache_mutex;
   std::atomic<std::size_t> next{0};
   std::atomic<int> calls{0};
+  // One budget for the whole fabric, counted from here: each question may use what is left.
+  const double limit_s = params.solver_time_limit_s;
+  auto timeLeftMs = [&]() -> std::optional<unsigned> {
+    if (limit_s <= 0) return 0U;  // no limit
+    double left =
+        limit_s * 1000.0 - std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    if (left < 1.0) return std::nullopt;
+    return static_cast<unsigned>(std::min(left, 4.0e9));
+  };
   auto worker = [&](unsigned /*worker*/) {
     std::optional<z3::context> ctx;  // created on this thread's first cache miss
     for (std::size_t i = next++; i < fabric.switches.size(); i = next++) {
@@ -270,11 +316,16 @@ std::vector<SwitchBufferResult> solveEcnBeforePfc(const Fabric& fabric, const Ru
             continue;
           }
         }
+        std::optional<unsigned> timeout_ms = timeLeftMs();
+        if (!timeout_ms) {
+          result.answers.push_back(unknownAnswer("not asked: the time limit was already spent"));
+          continue;
+        }
         if (!ctx) ctx.emplace();
-        EcnPfcAnswer answer = solveIn(*ctx, result.problem, question);
+        EcnPfcAnswer answer = solveIn(*ctx, result.problem, question, *timeout_ms);
         ++calls;
         std::lock_guard<std::mutex> lock(cache_mutex);
-        cache.emplace(key, answer);
+        if (!answer.unknown) cache.emplace(key, answer);
         result.answers.push_back(std::move(answer));
       }
       ms[i] = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
@@ -285,14 +336,39 @@ std::vector<SwitchBufferResult> solveEcnBeforePfc(const Fabric& fabric, const Ru
     stats->switches = static_cast<int>(fabric.switches.size());
     stats->solver_calls = calls;
     stats->problems = 0;
+    stats->unanswered = 0;
     stats->per_switch_ms.clear();
     for (std::size_t i = 0; i < results.size(); ++i) {
       stats->problems += static_cast<int>(results[i].problem.questions.size());
+      for (const EcnPfcAnswer& answer : results[i].answers) stats->unanswered += answer.unknown ? 1 : 0;
       stats->per_switch_ms.push_back({fabric.switches[i].name, ms[i]});
     }
     stats->total_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
   }
   return results;
+}
+
+std::string solverStopped(const std::vector<SwitchBufferResult>& results, const RuleParams& params) {
+  int questions = 0;
+  int unanswered = 0;
+  int switches = 0;
+  for (const SwitchBufferResult& result : results) {
+    questions += static_cast<int>(result.answers.size());
+    int here = static_cast<int>(
+        std::count_if(result.answers.begin(), result.answers.end(), [](const EcnPfcAnswer& a) { return a.unknown; }));
+    unanswered += here;
+    switches += here > 0 ? 1 : 0;
+  }
+  if (unanswered == 0) return {};
+  if (params.solver_time_limit_s <= 0) {
+    return fmt::format(
+        "the ECN-before-PFC solver (Z3) gave no answer to {} of {} question(s) on {} switch(es) (ECN005)", unanswered,
+        questions, switches);
+  }
+  return fmt::format(
+      "the ECN-before-PFC solver left {} of {} question(s) on {} switch(es) unanswered at its time limit of {:g} s "
+      "(ECN005)",
+      unanswered, questions, switches, params.solver_time_limit_s);
 }
 
 RepairSolution solveMinimalRepair(const std::vector<RepairVar>& vars,

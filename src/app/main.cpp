@@ -43,6 +43,7 @@ struct OutputOptions {
   bool verbose = false;
   int failures = -1;                  ///< deadlock what-if (overrides params.failures)
   double whatif_time_limit_s = -1;    ///< what-if time limit (overrides params.whatif_time_limit_s)
+  double solver_time_limit_s = -1;    ///< ECN solver time limit (overrides params.solver_time_limit_s)
   bool transient = false;             ///< deadlock routing right after local repair (sets params.transient)
   bool follow_outside_links = false;  ///< read what symbolic links in the fabric lead to outside it
   std::uint64_t max_file_bytes = rocelint::limits::kDefaultMaxFileBytes;  ///< larger files are not read
@@ -69,6 +70,10 @@ void addDeadlockOptions(CLI::App* cmd, OutputOptions& o) {
   cmd->add_option("--whatif-time-limit", o.whatif_time_limit_s,
                   "Stop the failure what-if after this many seconds and report how far it got (DL008; 0: no limit; "
                   "default 1800 or params.whatif_time_limit_s)")
+      ->check(CLI::Range(0.0, 604800.0));
+  cmd->add_option("--solver-time-limit", o.solver_time_limit_s,
+                  "Seconds the ECN-before-PFC solver may spend on the whole fabric; unanswered questions are ECN005 "
+                  "(0: no limit; default 300 or params.solver_time_limit_s)")
       ->check(CLI::Range(0.0, 604800.0));
   cmd->add_flag("--transient", o.transient,
                 "Deadlock routing right after local repair of failed (admin-down) links, before withdrawals spread");
@@ -138,6 +143,7 @@ rocelint::Config loadConfigFor(const std::vector<std::string>& paths, const Outp
   if (o.no_suppress) config.suppressions.clear();
   if (o.failures >= 0) config.params.failures = o.failures;
   if (o.whatif_time_limit_s >= 0) config.params.whatif_time_limit_s = o.whatif_time_limit_s;
+  if (o.solver_time_limit_s >= 0) config.params.solver_time_limit_s = o.solver_time_limit_s;
   if (o.transient) config.params.transient = true;
   return config;
 }
@@ -240,6 +246,7 @@ std::optional<std::string> incompleteInput(const rocelint::Summary& summary, con
   if (summary.deadlock && !summary.deadlock->whatif_stopped.empty()) {
     return summary.deadlock->whatif_stopped + ": the deadlock verdict is partial";
   }
+  if (!summary.solver_stopped.empty()) return summary.solver_stopped + ": the ECN-before-PFC verdict is partial";
   return std::nullopt;
 }
 

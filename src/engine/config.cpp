@@ -248,6 +248,8 @@ Config loadConfig(const std::string& path) {
           p.transient = v.Scalar() == "true";
         } else if (name == "whatif_time_limit_s") {
           p.whatif_time_limit_s = seconds(path, v, "whatif_time_limit_s");
+        } else if (name == "solver_time_limit_s") {
+          p.solver_time_limit_s = seconds(path, v, "solver_time_limit_s");
         } else if (name == "lossless_flooding") {
           if (!v.IsScalar() || (v.Scalar() != "flood" && v.Scalar() != "drop"))
             fail(path, v, "params.lossless_flooding must be flood or drop");
@@ -267,14 +269,13 @@ Config loadConfig(const std::string& path) {
         } else if (name == "default_cable_length_m") {
           p.default_cable_length_m = integer(path, v, name, 1, 100000);
         } else {
-          fail(
-              path, param.first,
-              fmt::format(
-                  "unknown parameter params.{} (expected roce_dscps, roce_destinations, lossless_priorities, "
-                  "max_lossless_priorities, watchdog_detection_ms, watchdog_restoration_ms, failures, "
-                  "whatif_time_limit_s, transient, lossless_flooding, storm_radius_switches, asic, lossless_mtu_bytes, "
-                  "default_cable_length_m)",
-                  name));
+          fail(path, param.first,
+               fmt::format("unknown parameter params.{} (expected roce_dscps, roce_destinations, lossless_priorities, "
+                           "max_lossless_priorities, watchdog_detection_ms, watchdog_restoration_ms, failures, "
+                           "whatif_time_limit_s, solver_time_limit_s, transient, lossless_flooding, "
+                           "storm_radius_switches, asic, lossless_mtu_bytes, "
+                           "default_cable_length_m)",
+                           name));
         }
       }
     } else if (key == "paths") {

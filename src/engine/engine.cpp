@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <unordered_map>
 
+#include "rocelint/buffer_solver.hpp"
 #include "rocelint/deadlock.hpp"
 #include "rocelint/rule.hpp"
 #include "rocelint/wording.hpp"
@@ -74,6 +75,11 @@ Report analyze(const Fabric& fabric, const Config& config, const AnalysisProgres
     }
     return *deadlock;
   };
+  std::optional<std::vector<SwitchBufferResult>> proofs;
+  ctx.buffer_proofs = [&]() -> const std::vector<SwitchBufferResult>& {
+    if (!proofs) proofs = solveEcnBeforePfc(fabric, config.params);
+    return *proofs;
+  };
   // The deadlock analysis is large (routing state, the BDG): once the DL rules are done, keep
   // its summary and free it before the next family runs.
   std::optional<DeadlockSummary> deadlock_summary;
@@ -133,6 +139,7 @@ Report analyze(const Fabric& fabric, const Config& config, const AnalysisProgres
   s.out_of_scope_tables = fabric.out_of_scope_tables;
   s.coverage = fabric.coverage;
   s.deadlock = std::move(deadlock_summary);
+  if (proofs) s.solver_stopped = solverStopped(*proofs, config.params);
   countFindings(report);
   return report;
 }
