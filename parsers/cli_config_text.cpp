@@ -42,16 +42,16 @@ std::vector<std::string> splitWords(std::string_view text) {
 
 // Places `line` in the tree: under the last line (recursively) whose indentation is smaller.
 // Readers recurse over the blocks, so a line nested deeper than the limit rejects the file.
-void place(std::vector<ConfigLine>& siblings, ConfigLine&& line, const std::string& file) {
+void place(std::vector<ConfigLine>& siblings, ConfigLine&& line, const std::string& file, int max_depth) {
   std::vector<ConfigLine>* level = &siblings;
   int depth = 0;
   while (!level->empty() && level->back().indent < line.indent) {
     level = &level->back().children;
-    if (++depth >= limits::kMaxNestingDepth) {
+    if (++depth >= max_depth) {
       throw InputError(
           fmt::format("{}:{}:{}: nesting deeper than {} levels of indentation (the nesting depth limit, "
-                      "docs/reliability.md)",
-                      file, line.line, line.column, limits::kMaxNestingDepth));
+                      "--max-depth, docs/reliability.md)",
+                      file, line.line, line.column, max_depth));
     }
   }
   level->push_back(std::move(line));
@@ -71,7 +71,7 @@ std::string bannerDelimiter(std::string_view line) {
 
 }  // namespace
 
-ConfigText parseConfigText(std::string_view text, const std::string& file) {
+ConfigText parseConfigText(std::string_view text, const std::string& file, const limits::ReadLimits& limits) {
   ConfigText config;
   config.file = FileName(file);
   int line_no = 0;
@@ -113,7 +113,7 @@ ConfigText parseConfigText(std::string_view text, const std::string& file) {
     line.line = line_no;
     line.column = static_cast<int>(indent) + 1;
     line.indent = static_cast<int>(indent);
-    place(config.lines, std::move(line), file);
+    place(config.lines, std::move(line), file, limits.max_depth);
   }
   config.line_count = line_no;
   return config;

@@ -11,6 +11,7 @@
 #include <utility>
 #include <vector>
 
+#include "input_limits.hpp"
 #include "rocelint/source.hpp"
 
 namespace rocelint::cli {
@@ -63,7 +64,7 @@ std::optional<OtherNos> otherNos(std::string_view text);
 /// are dropped; so are EOS `comment` blocks (the `comment` line through its `EOF` line) and
 /// banners (`banner motd ^C ... ^C`, `banner exec #...#`, EOS `banner login` ... `EOF`): their
 /// text is not configuration.
-ConfigText parseConfigText(std::string_view text, const std::string& file);
+ConfigText parseConfigText(std::string_view text, const std::string& file, const limits::ReadLimits& limits = {});
 
 /// A whole decimal number of type T, or nullopt (sign, blanks or trailing text make it invalid).
 template <class T>

@@ -16,8 +16,8 @@ namespace fs = std::filesystem;
 
 namespace rocelint::format {
 
-Input::Input(std::string file, std::string directory, std::string text)
-    : file_(std::move(file)), directory_(std::move(directory)), text_(std::move(text)) {}
+Input::Input(std::string file, std::string directory, std::string text, limits::ReadLimits limits)
+    : file_(std::move(file)), directory_(std::move(directory)), text_(std::move(text)), limits_(limits) {}
 
 std::string Input::name() const { return fs::path(file_).filename().string(); }
 
@@ -35,7 +35,7 @@ const json::Node& Input::json() const {
   if (!json_) {
     json::Node root;
     json::ParseFailure failure;
-    if (!json::parse(text_, root, failure)) {
+    if (!json::parse(text_, root, failure, limits_)) {
       throw InputError(fmt::format("{}:{}:{}: invalid JSON: {}", file_, failure.line, failure.column, failure.message));
     }
     duplicates_ = json::duplicateKeys(root);
@@ -82,7 +82,7 @@ class CliDocument : public Document {
 };
 
 std::unique_ptr<Document> parseCli(const Input& input) {
-  return std::make_unique<CliDocument>(cli::parseConfigText(input.text(), input.file()));
+  return std::make_unique<CliDocument>(cli::parseConfigText(input.text(), input.file(), input.limits()));
 }
 
 // A running-config that configures physical interfaces describes the whole switch, so a second one
@@ -190,7 +190,7 @@ const Format kTopologyPlan{
     .content = Content::Text,
     .recognise = [](const Input& input) { return topology::looksLikePlan(input.text()); },
     .parse = [](const Input& input) -> std::unique_ptr<Document> {
-      return std::make_unique<TopologyDocument>(topology::parsePlan(input.text(), input.file()));
+      return std::make_unique<TopologyDocument>(topology::parsePlan(input.text(), input.file(), input.limits()));
     },
     .topology = takeSource,
 };
@@ -201,7 +201,8 @@ const Format kContainerlab{
     .content = Content::Text,
     .recognise = [](const Input& input) { return topology::looksLikeContainerlab(input.text()); },
     .parse = [](const Input& input) -> std::unique_ptr<Document> {
-      return std::make_unique<TopologyDocument>(topology::parseContainerlab(input.text(), input.file()));
+      return std::make_unique<TopologyDocument>(
+          topology::parseContainerlab(input.text(), input.file(), input.limits()));
     },
     .topology = takeSource,
 };

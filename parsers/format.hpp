@@ -35,13 +35,15 @@ class Input {
  public:
   /// `file`: the path as given to rocelint; `directory`: the name of its directory below the
   /// fabric root ("" at the root and for file arguments).
-  Input(std::string file, std::string directory, std::string text);
+  Input(std::string file, std::string directory, std::string text, limits::ReadLimits limits = {});
 
   [[nodiscard]] const std::string& file() const { return file_; }
   [[nodiscard]] std::string name() const;       ///< "port_config.ini"
   [[nodiscard]] std::string stem() const;       ///< "leaf1.lldp" for "leaf1.lldp.json"
   [[nodiscard]] std::string extension() const;  ///< ".json", maybe empty
   [[nodiscard]] const std::string& directory() const { return directory_; }
+  /// The nesting and alias limits its parse must keep (docs/reliability.md).
+  [[nodiscard]] const limits::ReadLimits& limits() const { return limits_; }
   [[nodiscard]] std::string_view text() const { return text_; }
   /// Named .json or starting with `{` or `[`: only `Content::Json` formats are tried on it.
   [[nodiscard]] bool isJson() const;
@@ -54,6 +56,7 @@ class Input {
   std::string file_;
   std::string directory_;
   std::string text_;
+  limits::ReadLimits limits_;
   mutable std::optional<json::Node> json_;
   mutable std::vector<json::DuplicateKey> duplicates_;
 };

@@ -233,8 +233,8 @@ bool looksLikeJunos(std::string_view text) {
 namespace {
 
 // Junos hierarchies are a dozen levels deep; deeper input is not a configuration (and would cost
-// quadratic memory in paths).
-constexpr int kMaxDepth = 64;
+// quadratic memory in paths): limits::kMaxJunosDepth, or a lower --max-depth.
+int junosDepth(const limits::ReadLimits& limits) { return std::min(limits::kMaxJunosDepth, limits.max_depth); }
 
 // ----------------------------------------------------------------------------------------------
 // Curly-brace text and set lines: a lexer with positions
@@ -389,7 +389,7 @@ void readList(Lexer& lexer, const Token& open, std::vector<Word>& words, const s
   }
 }
 
-Config parseText(std::string_view text, const std::string& file) {
+Config parseText(std::string_view text, const std::string& file, int max_depth) {
   Config config;
   config.file = FileName(file);
   config.syntax = Syntax::Text;
@@ -448,9 +448,9 @@ Config parseText(std::string_view text, const std::string& file) {
           throw InputError(
               fmt::format("{}:{}:{}: expected a statement name before '{{'", file, t.word.line, t.word.column));
         }
-        if (stack.size() >= static_cast<std::size_t>(kMaxDepth)) {
+        if (stack.size() >= static_cast<std::size_t>(max_depth)) {
           throw InputError(fmt::format("{}:{}:{}: expected at most {} levels of nested blocks in a Junos configuration",
-                                       file, t.word.line, t.word.column, kMaxDepth));
+                                       file, t.word.line, t.word.column, max_depth));
         }
         Frame frame;
         frame.path = prefix();
@@ -576,7 +576,7 @@ std::string_view localName(const char* name) {
 
 class XmlReader {
  public:
-  XmlReader(std::string_view text, Config& config) : config_(config) {
+  XmlReader(std::string_view text, Config& config, int max_depth) : config_(config), max_depth_(max_depth) {
     line_starts_.push_back(0);
     for (std::size_t i = 0; i < text.size(); ++i) {
       if (text[i] == '\n') line_starts_.push_back(i + 1);
@@ -598,10 +598,10 @@ class XmlReader {
   }
 
   void walk(const pugi::xml_node& element, const std::vector<Word>& prefix, bool inactive, int depth) {
-    if (depth > kMaxDepth) {
+    if (depth > max_depth_) {
       auto [line, column] = position(element.offset_debug() - 1);
       throw InputError(fmt::format("{}:{}:{}: expected at most {} levels of nested elements in a Junos configuration",
-                                   config_.file.str(), line, column, kMaxDepth));
+                                   config_.file.str(), line, column, max_depth_));
     }
     std::vector<pugi::xml_node> children;
     for (pugi::xml_node c : element.children()) {
@@ -683,15 +683,16 @@ class XmlReader {
 
   Config& config_;
   std::vector<std::size_t> line_starts_;
+  int max_depth_;
 };
 
-Config parseXml(std::string_view text, const std::string& file) {
+Config parseXml(std::string_view text, const std::string& file, int max_depth) {
   Config config;
   config.file = FileName(file);
   config.syntax = Syntax::Xml;
   pugi::xml_document doc;
   pugi::xml_parse_result result = doc.load_buffer(text.data(), text.size(), pugi::parse_default);
-  XmlReader reader(text, config);
+  XmlReader reader(text, config, max_depth);
   if (!result) {
     auto [line, column] =
         reader.position(std::min<std::ptrdiff_t>(result.offset, static_cast<std::ptrdiff_t>(text.size()) - 1));
@@ -737,12 +738,13 @@ bool startsWithSetLine(std::string_view text) {
 
 }  // namespace
 
-Config parse(std::string_view text, const std::string& file) {
+Config parse(std::string_view text, const std::string& file, const limits::ReadLimits& limits) {
   std::string_view body = trimView(text);
   if (body.rfind("\xEF\xBB\xBF", 0) == 0) body.remove_prefix(3);
-  Config config = !body.empty() && body.front() == '<' ? parseXml(text, file)
+  int max_depth = junosDepth(limits);
+  Config config = !body.empty() && body.front() == '<' ? parseXml(text, file, max_depth)
                   : startsWithSetLine(text)            ? parseSet(text, file)
-                                                       : parseText(text, file);
+                                                       : parseText(text, file, max_depth);
   for (const Statement& s : config.statements) {
     if (!s.inactive && s.startsWith({"system", "host-name"}) && s.words.size() >= 3) config.hostname = s.word(2);
   }
@@ -2768,7 +2770,7 @@ const format::Format kJunos{
     .content = format::Content::Text,
     .recognise = [](const format::Input& input) { return looksLikeJunos(input.text()); },
     .parse = [](const format::Input& input) -> std::unique_ptr<format::Document> {
-      return std::make_unique<JunosDocument>(parse(input.text(), input.file()));
+      return std::make_unique<JunosDocument>(parse(input.text(), input.file(), input.limits()));
     },
     .hostname = [](const format::Document& d) { return static_cast<const JunosDocument&>(d).config.hostname; },
     .builder = &kBuilder,

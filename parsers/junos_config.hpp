@@ -16,6 +16,7 @@
 #include <string_view>
 #include <vector>
 
+#include "input_limits.hpp"
 #include "rocelint/model.hpp"
 
 namespace rocelint::format {
@@ -85,7 +86,7 @@ bool looksLikeJunos(std::string_view text);
 /// Parses one file in any of the three syntaxes. Throws InputError "file:line:col: ..." for
 /// unbalanced braces or brackets, a truncated file, an unterminated string or comment, and XML
 /// that is not well-formed.
-Config parse(std::string_view text, const std::string& file);
+Config parse(std::string_view text, const std::string& file, const limits::ReadLimits& limits = {});
 
 /// Converts one switch's Junos files (in load order) into the model. Statements rocelint does not
 /// understand become notes (class-of-service ones one by one, the rest counted in `out_of_scope`);

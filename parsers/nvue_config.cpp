@@ -238,10 +238,10 @@ void readOperations(const TreeReader& reader, const YAML::Node& document, Config
 
 }  // namespace
 
-Config parse(std::string_view text, const std::string& file) {
+Config parse(std::string_view text, const std::string& file, const limits::ReadLimits& limits) {
   Config config;
   config.file = FileName(file);
-  if (auto exceeded = yaml::checkLimits(text))
+  if (auto exceeded = yaml::checkLimits(text, limits))
     throw InputError(fmt::format("{}:{}:{}: {}", file, exceeded->line, exceeded->column, exceeded->message));
   YAML::Node root;
   try {
@@ -1755,7 +1755,7 @@ const format::Format kNvue{
     .content = format::Content::Text,
     .recognise = [](const format::Input& input) { return looksLikeNvue(input.text()); },
     .parse = [](const format::Input& input) -> std::unique_ptr<format::Document> {
-      return std::make_unique<NvueDocument>(parse(input.text(), input.file()));
+      return std::make_unique<NvueDocument>(parse(input.text(), input.file(), input.limits()));
     },
     .hostname = [](const format::Document& d) { return static_cast<const NvueDocument&>(d).config.hostname; },
     .builder = &kBuilder,

@@ -11,6 +11,7 @@
 #include <string_view>
 #include <vector>
 
+#include "input_limits.hpp"
 #include "rocelint/model.hpp"
 
 namespace rocelint::format {
@@ -61,7 +62,7 @@ bool looksLikeNvue(std::string_view text);
 
 /// Parses one file. Throws InputError "file:line:col: ..." for invalid YAML or a file that is not
 /// a list of set/unset documents.
-Config parse(std::string_view text, const std::string& file);
+Config parse(std::string_view text, const std::string& file, const limits::ReadLimits& limits = {});
 
 /// Converts one switch's NVUE files (in load order: later `set`s win, `unset`s remove) into the
 /// model. Keys rocelint does not understand become notes (QoS-related ones one by one, the rest

@@ -274,8 +274,8 @@ class YamlReader {
   FileName file_;
 };
 
-YAML::Node loadYaml(std::string_view text, const std::string& file) {
-  if (auto exceeded = yaml::checkLimits(text))
+YAML::Node loadYaml(std::string_view text, const std::string& file, const limits::ReadLimits& limits) {
+  if (auto exceeded = yaml::checkLimits(text, limits))
     throw InputError(fmt::format("{}:{}:{}: {}", file, exceeded->line, exceeded->column, exceeded->message));
   try {
     return YAML::Load(std::string(text));
@@ -677,12 +677,12 @@ std::string containerlabPortName(std::string_view kind, std::string_view interfa
   return std::string(interface);
 }
 
-TopologySource parseContainerlab(std::string_view text, const std::string& file) {
+TopologySource parseContainerlab(std::string_view text, const std::string& file, const limits::ReadLimits& limits) {
   TopologySource out;
   out.kind = SourceKind::Containerlab;
   out.file = file;
   YamlReader yaml(file);
-  YAML::Node root = loadYaml(text, file);
+  YAML::Node root = loadYaml(text, file, limits);
   if (!root.IsMap()) yaml.fail(root.Mark(), "expected a containerlab topology mapping");
   YAML::Node topo = root["topology"];
   yaml.expect(topo, YAML::NodeType::Map, "a mapping with nodes and links", "topology");
@@ -783,12 +783,12 @@ TopologySource parseContainerlab(std::string_view text, const std::string& file)
   return out;
 }
 
-TopologySource parsePlan(std::string_view text, const std::string& file) {
+TopologySource parsePlan(std::string_view text, const std::string& file, const limits::ReadLimits& limits) {
   TopologySource out;
   out.kind = SourceKind::Plan;
   out.file = file;
   YamlReader yaml(file);
-  PlanReader(yaml, out).read(loadYaml(text, file));
+  PlanReader(yaml, out).read(loadYaml(text, file, limits));
   return out;
 }
 

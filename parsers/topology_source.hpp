@@ -84,11 +84,11 @@ bool looksLikePlan(std::string_view text);
 
 /// Parses a containerlab topology (brief and extended link forms; host, mgmt-net, macvlan,
 /// vxlan and dummy links have one end in the fabric only and are skipped).
-TopologySource parseContainerlab(std::string_view text, const std::string& file);
+TopologySource parseContainerlab(std::string_view text, const std::string& file, const limits::ReadLimits& limits = {});
 
 /// Parses rocelint's topology.yaml strictly: unknown keys, wrong types and bad lengths or speeds
 /// are InputErrors with file:line:col.
-TopologySource parsePlan(std::string_view text, const std::string& file);
+TopologySource parsePlan(std::string_view text, const std::string& file, const limits::ReadLimits& limits = {});
 
 /// The port name a containerlab interface has on a node of `kind`: cEOS `eth1` = `Ethernet1`
 /// (`eth1_2` = `Ethernet1/2`), sonic-vs `eth1` = `Ethernet0` (`ethN` = `Ethernet(4(N-1))`), SR Linux

@@ -140,6 +140,30 @@ TEST(HostileDepth, DeepYamlInEveryYamlInputExitsTwoAtItsLocation) {
   EXPECT_TRUE(has(t.out, "nesting depth limit")) << t.out;
 }
 
+TEST(HostileDepth, MaxDepthLowersAndRaisesTheLimitOfEveryFabricFormat) {
+  // config_db nests 3 levels (the file, a table, an entry): at --max-depth 2 every file is CFG006.
+  CliRun json = run("check " + test::sourceDir() + "/samples/leafspine-clean -q --max-depth 2");
+  EXPECT_EQ(json.code, 2) << json.out;
+  EXPECT_TRUE(has(json.out, "leaf1.json:3:")) << json.out;  // "10.0.0.0": { opens level 3
+  EXPECT_TRUE(has(json.out, "nesting deeper than 2 levels (the nesting depth limit, --max-depth, docs/reliability.md)"))
+      << json.out;
+  // Junos nests far deeper (interfaces { et-0/0/0 { unit 0 { family inet { ... } } } }).
+  CliRun junos = run("check " + test::sourceDir() + "/samples/leafspine-junos -q --max-depth 3");
+  EXPECT_EQ(junos.code, 2) << junos.out;
+  EXPECT_TRUE(has(junos.out, "expected at most 3 levels of nested blocks in a Junos configuration")) << junos.out;
+  // Raised, a file 280 levels deep is read (it is no configuration, but no limit stops it).
+  test::TempDir dir;
+  dir.write("fabric/deep.json", repeat("{\"a\":", 280) + "1" + std::string(280, '}'));
+  CliRun deep = run("check " + dir.path() + "/fabric -q");
+  EXPECT_TRUE(has(deep.out, "nesting deeper than 256 levels")) << deep.out;
+  CliRun raised = run("check " + dir.path() + "/fabric -q --max-depth 300");
+  EXPECT_FALSE(has(raised.out, "nesting deeper")) << raised.out;
+  // The range is bounded: the readers recurse, so the stack bounds how deep they may go.
+  CliRun too_deep = run("check " + dir.path() + "/fabric -q --max-depth 5000");
+  EXPECT_EQ(too_deep.code, 2);
+  EXPECT_TRUE(has(too_deep.out, "--max-depth: Value 5000 not in range 1 to 1024")) << too_deep.out;
+}
+
 // --- 2. YAML aliases -------------------------------------------------------------------------------
 
 TEST(HostileYaml, AliasBombIsStoppedAtTheAliasThatExceedsTheBudget) {
@@ -164,6 +188,23 @@ TEST(HostileYaml, AliasBombInNvueStartupYamlExitsTwoQuickly) {
   CliRun r = run("check " + dir.path() + "/fabric");
   EXPECT_EQ(r.code, 2) << r.out;
   EXPECT_TRUE(has(r.out, nvue + ":10: error[CFG006]: aliases expand to more than 100000 nodes")) << r.out;
+}
+
+TEST(HostileYaml, MaxYamlAliasNodesSetsTheBudget) {
+  test::TempDir dir;
+  // One anchored mapping of 7 nodes (the mapping, 3 keys, 3 values) referred to 10 times: the third
+  // alias (line 8) brings the aliases' nodes to 21.
+  std::string yaml = "- set:\n    system:\n      hostname: leaf1\n    x:\n      base: &p {a: 1, b: 2, c: 3}\n";
+  for (int i = 0; i < 10; ++i) yaml += "      copy" + std::to_string(i) + ": *p\n";
+  std::string nvue = dir.write("fabric/leaf1/startup.yaml", yaml);
+  CliRun fine = run("check " + dir.path() + "/fabric -q");
+  EXPECT_FALSE(has(fine.out, "alias expansion limit")) << fine.out;
+  CliRun tight = run("check " + dir.path() + "/fabric -q --max-yaml-alias-nodes 20");
+  EXPECT_EQ(tight.code, 2) << tight.out;
+  EXPECT_TRUE(has(tight.out, nvue + ":8: error[CFG006]: aliases expand to more than 20 nodes (the YAML alias "
+                                    "expansion limit, "
+                                    "--max-yaml-alias-nodes, docs/reliability.md)"))
+      << tight.out;
 }
 
 std::string slurp(const std::string& path) {

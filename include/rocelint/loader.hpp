@@ -39,6 +39,8 @@ struct LoadOptions {
   std::size_t max_switches = limits::kDefaultMaxSwitches;
   std::size_t max_ports = limits::kDefaultMaxPorts;
   std::size_t max_links = limits::kDefaultMaxLinks;
+  /// Nesting depth and YAML alias budget of every fabric file (docs/reliability.md).
+  limits::ReadLimits read_limits;
 };
 
 /// Same, with walk options.

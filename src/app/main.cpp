@@ -41,11 +41,12 @@ struct OutputOptions {
   bool no_suppress = false;
   bool quiet = false;
   bool verbose = false;
-  int failures = -1;                  ///< deadlock what-if (overrides params.failures)
-  double whatif_time_limit_s = -1;    ///< what-if time limit (overrides params.whatif_time_limit_s)
-  double solver_time_limit_s = -1;    ///< ECN solver time limit (overrides params.solver_time_limit_s)
-  bool transient = false;             ///< deadlock routing right after local repair (sets params.transient)
-  bool follow_outside_links = false;  ///< read what symbolic links in the fabric lead to outside it
+  int failures = -1;                         ///< deadlock what-if (overrides params.failures)
+  double whatif_time_limit_s = -1;           ///< what-if time limit (overrides params.whatif_time_limit_s)
+  double solver_time_limit_s = -1;           ///< ECN solver time limit (overrides params.solver_time_limit_s)
+  rocelint::limits::ReadLimits read_limits;  ///< --max-depth, --max-yaml-alias-nodes
+  bool transient = false;                    ///< deadlock routing right after local repair (sets params.transient)
+  bool follow_outside_links = false;         ///< read what symbolic links in the fabric lead to outside it
   std::uint64_t max_file_bytes = rocelint::limits::kDefaultMaxFileBytes;  ///< larger files are not read
   std::size_t max_switches = rocelint::limits::kDefaultMaxSwitches;
   std::size_t max_ports = rocelint::limits::kDefaultMaxPorts;
@@ -104,6 +105,15 @@ void addOutputOptions(CLI::App* cmd, OutputOptions& o) {
       ->capture_default_str();
   cmd->add_option("--max-links", o.max_links, "Most switch-to-switch links (more is an error, exit 2)")
       ->capture_default_str();
+  cmd->add_option("--max-depth", o.read_limits.max_depth,
+                  "Deepest nesting of JSON, YAML and CLI blocks in a fabric file (Junos: at most 64); deeper is "
+                  "CFG006")
+      ->check(CLI::Range(1, 1024))
+      ->capture_default_str();
+  cmd->add_option("--max-yaml-alias-nodes", o.read_limits.max_yaml_alias_nodes,
+                  "Most YAML nodes aliases may add to a fabric file (an alias bomb is CFG006)")
+      ->check(CLI::Range(std::size_t{0}, std::size_t{100'000'000}))
+      ->capture_default_str();
   cmd->add_flag("--no-suppress", o.no_suppress, "Ignore the configuration's suppressions: report every finding");
   auto* quiet = cmd->add_flag("-q,--quiet", o.quiet, "No progress or messages on stderr, only errors");
   cmd->add_flag("-v,--verbose", o.verbose, "Log each stage with its time on stderr")->excludes(quiet);
@@ -113,6 +123,7 @@ void addOutputOptions(CLI::App* cmd, OutputOptions& o) {
 rocelint::LoadOptions loadOptions(const OutputOptions& o) {
   rocelint::LoadOptions options;
   options.follow_outside_links = o.follow_outside_links;
+  options.read_limits = o.read_limits;
   options.max_file_bytes = o.max_file_bytes;
   options.max_switches = o.max_switches;
   options.max_ports = o.max_ports;

@@ -284,12 +284,13 @@ struct ParsedFile {
 /// its own is built right away and its document freed: most fabrics have one file per switch, and
 /// keeping every file's tables until all are read would double the loader's peak memory. The rare
 /// switch described by several files is read again and merged (see sortInputs).
-ParsedFile readInput(const InputFile& file, bool build, std::uint64_t max_file_bytes) {
+ParsedFile readInput(const InputFile& file, bool build, const LoadOptions& options) {
   ParsedFile out;
   try {
-    textio::TextFile text = textio::readText(file.path, max_file_bytes);
+    textio::TextFile text = textio::readText(file.path, options.max_file_bytes);
     out.repairs = std::move(text.repairs);
-    auto input = std::make_unique<format::Input>(file.path.string(), directoryScope(file), std::move(text.text));
+    auto input = std::make_unique<format::Input>(file.path.string(), directoryScope(file), std::move(text.text),
+                                                 options.read_limits);
     out.format = format::recognise(*input);
     if (out.format == nullptr) {
       std::optional<std::string> why = format::skipReason(*input);
@@ -329,12 +330,12 @@ ParsedFile readInput(const InputFile& file, bool build, std::uint64_t max_file_b
 
 /// Phase 1, parallel: every file on its own.
 std::vector<ParsedFile> readInputs(const std::vector<InputFile>& files, const LoadProgress& progress,
-                                   std::uint64_t max_file_bytes) {
+                                   const LoadOptions& options) {
   std::vector<ParsedFile> parsed(files.size());
   std::atomic<std::size_t> done{0};
   std::mutex progress_mu;
   util::parallelFor(files.size(), [&](std::size_t i) {
-    parsed[i] = readInput(files[i], true, max_file_bytes);
+    parsed[i] = readInput(files[i], true, options);
     std::size_t finished = done.fetch_add(1) + 1;
     if (progress) {
       std::lock_guard<std::mutex> lock(progress_mu);
@@ -523,7 +524,7 @@ void noteRepairs(Fabric& fabric, const InputFile& file, const ParsedFile& parsed
 /// Phase 2, in file order: skip notes, files left out (not well-formed), platform tables,
 /// topology sources, and the switch files grouped per switch (later files win a conflict).
 Inputs sortInputs(const std::vector<InputFile>& files, std::vector<ParsedFile>& parsed, Fabric& fabric,
-                  std::uint64_t max_file_bytes) {
+                  const LoadOptions& options) {
   Inputs inputs;
   std::map<std::string, int> files_of_switch;
   /// The first full config of each switch per format family, among files that name their host
@@ -569,7 +570,7 @@ Inputs sortInputs(const std::vector<InputFile>& files, std::vector<ParsedFile>& 
     } else {
       std::string name = file.switch_name;  // may have been adopted from the directory
       if (!file.document) {
-        file = readInput(files[i], false, max_file_bytes);  // built alone, then freed: read it again
+        file = readInput(files[i], false, options);  // built alone, then freed: read it again
         if (!file.describesSwitch())
           throw InputError(fmt::format("{}: changed while it was read", files[i].path.string()));
       }
@@ -728,9 +729,9 @@ Fabric loadFabric(const std::vector<std::string>& paths, const LoadProgress& pro
   std::vector<NotRead> not_read;
   std::vector<InputFile> files = collect(paths, filter, options, not_read);
   for (const NotRead& n : not_read) skip(fabric, n.path, n.why);
-  std::vector<ParsedFile> parsed = readInputs(files, progress, options.max_file_bytes);
+  std::vector<ParsedFile> parsed = readInputs(files, progress, options);
   adoptHostnames(files, parsed);
-  Inputs inputs = sortInputs(files, parsed, fabric, options.max_file_bytes);
+  Inputs inputs = sortInputs(files, parsed, fabric, options);
   std::vector<const format::SwitchBuilder*> builders = buildSwitches(inputs, fabric);
   checkSwitchesAndPorts(fabric, options);
   // Topology sources give neighbours, cable lengths and roles before run-time PGs are derived

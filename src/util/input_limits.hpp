@@ -14,6 +14,17 @@ inline constexpr int kMaxNestingDepth = 256;
 /// Most YAML nodes that aliases may add to a file by referring to anchors (an alias bomb).
 inline constexpr std::size_t kMaxYamlAliasNodes = 100'000;
 
+/// The nesting and alias limits of one run (`--max-depth`, `--max-yaml-alias-nodes` on check and
+/// diff change them for the fabric's files; rocelint's own inputs always use the defaults).
+struct ReadLimits {
+  int max_depth = kMaxNestingDepth;
+  std::size_t max_yaml_alias_nodes = kMaxYamlAliasNodes;
+};
+
+/// Deepest Junos hierarchy: Junos nests about a dozen levels, and each level costs a path copy,
+/// so it stays at 64 whatever `--max-depth` allows above (a lower `--max-depth` lowers it).
+inline constexpr int kMaxJunosDepth = 64;
+
 /// Largest input file read by default (`--max-file-size` changes it).
 inline constexpr std::uint64_t kDefaultMaxFileBytes = std::uint64_t{1} << 30;
 

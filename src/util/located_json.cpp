@@ -74,8 +74,8 @@ class CountingIterator {
 
 class TreeBuilder : public nlohmann::json_sax<nlohmann::json> {
  public:
-  TreeBuilder(Node& root, const Position& position, std::string_view text)
-      : root_(root), position_(position), text_(text) {}
+  TreeBuilder(Node& root, const Position& position, std::string_view text, int max_depth)
+      : root_(root), position_(position), text_(text), max_depth_(max_depth) {}
 
   bool null() override { return scalar(Node::Kind::Null, "null"); }
   bool boolean(bool value) override { return scalar(Node::Kind::Boolean, value ? "true" : "false"); }
@@ -190,11 +190,12 @@ class TreeBuilder : public nlohmann::json_sax<nlohmann::json> {
   bool open(Node::Kind kind) {
     // nlohmann's SAX parser does not recurse, but the tree's destructor and every reader of it
     // do: past the limit the parse stops here, at the bracket that opens one level too many.
-    if (stack_.size() >= static_cast<std::size_t>(limits::kMaxNestingDepth)) {
+    if (stack_.size() >= static_cast<std::size_t>(max_depth_)) {
       failed_ = true;
-      failure_ = {position_.line, position_.column,
-                  fmt::format("nesting deeper than {} levels (the nesting depth limit, docs/reliability.md)",
-                              limits::kMaxNestingDepth)};
+      failure_ = {
+          position_.line, position_.column,
+          fmt::format("nesting deeper than {} levels (the nesting depth limit, --max-depth, docs/reliability.md)",
+                      max_depth_)};
       return false;
     }
     // Children are appended to vectors; parents are addressed through the stack, which stays
@@ -210,6 +211,7 @@ class TreeBuilder : public nlohmann::json_sax<nlohmann::json> {
   Node& root_;
   const Position& position_;
   std::string_view text_;
+  int max_depth_;
   std::vector<Node*> stack_;
   std::string pending_key_;
   bool failed_ = false;
@@ -243,9 +245,9 @@ const char* Node::kindName() const {
   return "a value";
 }
 
-bool parse(std::string_view text, Node& root, ParseFailure& failure) {
+bool parse(std::string_view text, Node& root, ParseFailure& failure, const limits::ReadLimits& limits) {
   Position position;
-  TreeBuilder builder(root, position, text);
+  TreeBuilder builder(root, position, text, limits.max_depth);
   CountingIterator first(text.data(), &position);
   CountingIterator last(text.data() + text.size(), nullptr);
   bool ok = false;

@@ -7,6 +7,8 @@
 #include <utility>
 #include <vector>
 
+#include "input_limits.hpp"
+
 namespace rocelint::json {
 
 /// One JSON value with its position. Objects keep member order and duplicate keys.
@@ -42,8 +44,8 @@ struct ParseFailure {
   std::string message;
 };
 
-/// Parses text; on failure returns false and fills `failure`.
-bool parse(std::string_view text, Node& root, ParseFailure& failure);
+/// Parses text; on failure returns false and fills `failure` (also past `limits.max_depth`).
+bool parse(std::string_view text, Node& root, ParseFailure& failure, const limits::ReadLimits& limits = {});
 
 /// A key given twice in one object (RFC 8259 wants them unique; readers keep the last value).
 struct DuplicateKey {

@@ -22,6 +22,7 @@ struct Exceeded {
 // what it would cost a reader that copies it; anchors restart with every document.
 class LimitScan : public YAML::EventHandler {
  public:
+  explicit LimitScan(const limits::ReadLimits& limits) : limits_(limits) {}
   void OnDocumentStart(const YAML::Mark& /*mark*/) override {
     sizes_.clear();
     open_.clear();
@@ -41,10 +42,10 @@ class LimitScan : public YAML::EventHandler {
     std::size_t size = it == sizes_.end() ? 1 : it->second;
     nodes_ += size;
     alias_nodes_ += size;
-    if (alias_nodes_ > limits::kMaxYamlAliasNodes) {
+    if (alias_nodes_ > limits_.max_yaml_alias_nodes) {
       fail(mark, fmt::format("aliases expand to more than {} nodes (the YAML alias expansion limit, "
-                             "docs/reliability.md)",
-                             limits::kMaxYamlAliasNodes));
+                             "--max-yaml-alias-nodes, docs/reliability.md)",
+                             limits_.max_yaml_alias_nodes));
     }
   }
   void OnSequenceStart(const YAML::Mark& mark, const std::string& /*tag*/, YAML::anchor_t anchor,
@@ -72,9 +73,10 @@ class LimitScan : public YAML::EventHandler {
     if (anchor != YAML::NullAnchor) sizes_[anchor] = 1;
   }
   void start(const YAML::Mark& mark, YAML::anchor_t anchor) {
-    if (open_.size() >= static_cast<std::size_t>(limits::kMaxNestingDepth)) {
-      fail(mark, fmt::format("nesting deeper than {} levels (the nesting depth limit, docs/reliability.md)",
-                             limits::kMaxNestingDepth));
+    if (open_.size() >= static_cast<std::size_t>(limits_.max_depth)) {
+      fail(mark,
+           fmt::format("nesting deeper than {} levels (the nesting depth limit, --max-depth, docs/reliability.md)",
+                       limits_.max_depth));
     }
     ++nodes_;
     open_.push_back({anchor, nodes_ - 1});
@@ -86,6 +88,7 @@ class LimitScan : public YAML::EventHandler {
     if (o.anchor != YAML::NullAnchor) sizes_[o.anchor] = nodes_ - o.nodes_before;
   }
 
+  limits::ReadLimits limits_;
   std::unordered_map<YAML::anchor_t, std::size_t> sizes_;
   std::vector<Open> open_;
   std::size_t nodes_ = 0;
@@ -94,9 +97,9 @@ class LimitScan : public YAML::EventHandler {
 
 }  // namespace
 
-std::optional<LimitFailure> checkLimits(std::string_view text) {
+std::optional<LimitFailure> checkLimits(std::string_view text, const limits::ReadLimits& limits) {
   std::istringstream in{std::string(text)};
-  LimitScan scan;
+  LimitScan scan(limits);
   try {
     YAML::Parser parser(in);
     while (parser.HandleNextDocument(scan)) {

@@ -5,6 +5,8 @@
 #include <string>
 #include <string_view>
 
+#include "input_limits.hpp"
+
 namespace rocelint::yaml {
 
 /// A limit the text exceeds, at the 1-based position of the collection or alias that exceeds it.
@@ -15,9 +17,9 @@ struct LimitFailure {
 };
 
 /// Reads the text's events once (no tree): collections nested deeper than
-/// limits::kMaxNestingDepth, aliases that would add more than limits::kMaxYamlAliasNodes nodes
+/// `limits.max_depth`, aliases that would add more than `limits.max_yaml_alias_nodes` nodes
 /// in all, and an alias inside the node its anchor names (a cycle) are failures. A YAML syntax
 /// error is not: the caller's own parse reports it.
-std::optional<LimitFailure> checkLimits(std::string_view text);
+std::optional<LimitFailure> checkLimits(std::string_view text, const limits::ReadLimits& limits = {});
 
 }  // namespace rocelint::yaml
