@@ -158,6 +158,14 @@ TEST(HostileDepth, MaxDepthLowersAndRaisesTheLimitOfEveryFabricFormat) {
   EXPECT_TRUE(has(deep.out, "nesting deeper than 256 levels")) << deep.out;
   CliRun raised = run("check " + dir.path() + "/fabric -q --max-depth 300");
   EXPECT_FALSE(has(raised.out, "nesting deeper")) << raised.out;
+  // YAML stops at 480 whatever the flag says (yaml-cpp itself gives up near 500 with "bad file").
+  dir.write("yaml/leaf1/startup.yaml", "- set:\n    system:\n      hostname: leaf1\n    x: " + std::string(600, '[') +
+                                           "1" + std::string(600, ']') + "\n");
+  CliRun yaml = run("check " + dir.path() + "/yaml -q --max-depth 1024");
+  EXPECT_TRUE(has(yaml.out,
+                  "startup.yaml:4: error[CFG006]: nesting deeper than 480 levels (the nesting depth "
+                  "limit, --max-depth; YAML at most 480, docs/reliability.md)"))
+      << yaml.out;
   // The range is bounded: the readers recurse, so the stack bounds how deep they may go.
   CliRun too_deep = run("check " + dir.path() + "/fabric -q --max-depth 5000");
   EXPECT_EQ(too_deep.code, 2);

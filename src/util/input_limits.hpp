@@ -25,6 +25,10 @@ struct ReadLimits {
 /// so it stays at 64 whatever `--max-depth` allows above (a lower `--max-depth` lowers it).
 inline constexpr int kMaxJunosDepth = 64;
 
+/// Deepest YAML nesting whatever `--max-depth` allows above: yaml-cpp's own parser gives up near
+/// 500 levels with a bare "bad file", so our scan stops first and says which limit.
+inline constexpr int kMaxYamlDepth = 480;
+
 /// Largest input file read by default (`--max-file-size` changes it).
 inline constexpr std::uint64_t kDefaultMaxFileBytes = std::uint64_t{1} << 30;
 

@@ -4,6 +4,7 @@
 #include <yaml-cpp/eventhandler.h>
 #include <yaml-cpp/yaml.h>
 
+#include <algorithm>
 #include <cstddef>
 #include <sstream>
 #include <unordered_map>
@@ -73,10 +74,11 @@ class LimitScan : public YAML::EventHandler {
     if (anchor != YAML::NullAnchor) sizes_[anchor] = 1;
   }
   void start(const YAML::Mark& mark, YAML::anchor_t anchor) {
-    if (open_.size() >= static_cast<std::size_t>(limits_.max_depth)) {
+    const int max_depth = std::min(limits_.max_depth, limits::kMaxYamlDepth);
+    if (open_.size() >= static_cast<std::size_t>(max_depth)) {
       fail(mark,
-           fmt::format("nesting deeper than {} levels (the nesting depth limit, --max-depth, docs/reliability.md)",
-                       limits_.max_depth));
+           fmt::format("nesting deeper than {} levels (the nesting depth limit, --max-depth{}, docs/reliability.md)",
+                       max_depth, max_depth < limits_.max_depth ? "; YAML at most 480" : ""));
     }
     ++nodes_;
     open_.push_back({anchor, nodes_ - 1});
