@@ -210,7 +210,7 @@ class Parser : common::CliReader {
     buildProfilesAsDefined();
     buildMmuProfiles();
     buildInterfaces();
-    bgp_.build(sw_);
+    buildBgp(bgp_);
     finishSwitch(coverage);
   }
 
@@ -254,6 +254,7 @@ class Parser : common::CliReader {
     if (w0 == "priority-flow-control") return globalPfc(l);
     if (l.startsWith({"router", "bgp"})) return routerBgp(l);
     if ((w0 == "ip" || w0 == "ipv6") && l.word(1) == "route") return staticRoute(l);
+    if (policyStatement(l)) return;
     if (l.startsWith({"platform", "trident", "mmu", "queue", "profile"})) return mmuProfile(l);
     if (w0 == "class-map" || w0 == "policy-map") {
       if (l.word(1) == "type" && (l.word(2) == "pbr" || l.word(2) == "pdp")) {
@@ -717,22 +718,38 @@ class Parser : common::CliReader {
     bgp_asn_ = Sourced<std::uint32_t>{integer<std::uint32_t>(l, 2, 1, UINT32_MAX, "an AS number"), src(l, "")};
     std::string ctx = l.text;
     for (const ConfigLine& c : l.children) {
-      if (c.word(0) != "neighbor" || c.words.size() < 3) continue;  // router-id, address families, ...
-      const std::string& who = c.word(1);
-      if (!common::looksLikeAddress(who)) {
-        if (c.word(2) == "remote-as")
-          bgp_.groupAsn(
-              who, Sourced<std::uint32_t>{integer<std::uint32_t>(c, 3, 1, UINT32_MAX, "an AS number"), src(c, ctx)});
+      // `address-family ipv4` holds the neighbours' per-family settings (route-maps, allowas-in).
+      if (c.startsWith({"address-family", "ipv4"})) {
+        std::string af_ctx = cli::childContext(ctx, c);
+        for (const ConfigLine& a : c.children) bgpNeighborLine(a, af_ctx);
         continue;
       }
-      common::CliBgp::Peer& peer = bgp_.peer(who, src(c, ctx));
+      bgpNeighborLine(c, ctx);
+    }
+  }
+
+  // neighbor ADDRESS|GROUP remote-as N | peer group G | description D | route-map M in|out | allowas-in [N]
+  void bgpNeighborLine(const ConfigLine& c, const std::string& ctx) {
+    if (c.word(0) != "neighbor" || c.words.size() < 3) return;  // router-id, address families, ...
+    const std::string& who = c.word(1);
+    if (!common::looksLikeAddress(who)) {
       if (c.word(2) == "remote-as") {
-        peer.asn = Sourced<std::uint32_t>{integer<std::uint32_t>(c, 3, 1, UINT32_MAX, "an AS number"), src(c, ctx)};
-      } else if ((c.word(2) == "peer" && c.word(3) == "group") || c.word(2) == "peer-group") {
-        peer.group = c.word(2) == "peer" ? c.word(4) : c.word(3);
-      } else if (c.word(2) == "description") {
-        peer.description = c.text.substr(c.text.find("description") + 12);
+        bgp_.groupAsn(who,
+                      Sourced<std::uint32_t>{integer<std::uint32_t>(c, 3, 1, UINT32_MAX, "an AS number"), src(c, ctx)});
+      } else {
+        neighborPolicy(c, 2, ctx, bgp_.group(who));
       }
+      return;
+    }
+    common::CliBgp::Peer& peer = bgp_.peer(who, src(c, ctx));
+    if (c.word(2) == "remote-as") {
+      peer.asn = Sourced<std::uint32_t>{integer<std::uint32_t>(c, 3, 1, UINT32_MAX, "an AS number"), src(c, ctx)};
+    } else if ((c.word(2) == "peer" && c.word(3) == "group") || c.word(2) == "peer-group") {
+      peer.group = c.word(2) == "peer" ? c.word(4) : c.word(3);
+    } else if (c.word(2) == "description") {
+      peer.description = c.text.substr(c.text.find("description") + 12);
+    } else {
+      neighborPolicy(c, 2, ctx, peer);
     }
   }
 

@@ -145,7 +145,7 @@ class Parser : common::CliReader {
     checkReferences();
     buildMaps();
     buildInterfaces();
-    bgp_.build(sw_);
+    buildBgp(bgp_);
     finishSwitch(coverage);
   }
 
@@ -184,6 +184,7 @@ class Parser : common::CliReader {
     if (w0 == "priority-flow-control") return globalPfc(l);
     if (l.startsWith({"router", "bgp"})) return routerBgp(l);
     if (l.startsWith({"ip", "route"}) || l.startsWith({"ipv6", "route"})) return staticRoute(l, "");
+    if (policyStatement(l)) return;
     if (l.startsWith({"vrf", "context"})) {
       for (const ConfigLine& c : l.children) {
         if (c.startsWith({"ip", "route"}) || c.startsWith({"ipv6", "route"})) staticRoute(c, l.text);
@@ -506,10 +507,14 @@ class Parser : common::CliReader {
       if (c.word(0) == "vrf") {
         readBgpBlock(c, cli::childContext(ctx, c));
       } else if (c.startsWith({"template", "peer"}) && c.words.size() == 3) {
+        std::string tctx = cli::childContext(ctx, c);
         for (const ConfigLine& s : c.children) {
           if (s.word(0) == "remote-as") {
             bgp_.groupAsn(c.word(2), Sourced<std::uint32_t>{integer<std::uint32_t>(s, 1, 1, UINT32_MAX, "an AS number"),
-                                                            src(s, ctx)});
+                                                            src(s, tctx)});
+          } else if (s.startsWith({"address-family", "ipv4"})) {
+            std::string af_ctx = cli::childContext(tctx, s);
+            for (const ConfigLine& a : s.children) neighborPolicy(a, 0, af_ctx, bgp_.group(c.word(2)));
           }
         }
       } else if (c.word(0) == "neighbor" && common::looksLikeAddress(c.word(1)) &&
@@ -526,6 +531,10 @@ class Parser : common::CliReader {
             peer.description = s.text.substr(std::min(s.text.size(), std::size_t{12}));
           } else if (s.startsWith({"inherit", "peer"})) {
             peer.group = s.word(2);
+          } else if (s.startsWith({"address-family", "ipv4"})) {
+            // route-map NAME in|out, allowas-in [N] per address family
+            std::string af_ctx = cli::childContext(nctx, s);
+            for (const ConfigLine& a : s.children) neighborPolicy(a, 0, af_ctx, peer);
           }
         }
       }

@@ -382,6 +382,106 @@ TEST(EosParser, MmuIngressHeadroomBecomesTheLosslessPgProfile) {
             "define `platform trident mmu queue profile NOPE`, or correct the name in the `apply` line");
 }
 
+TEST(EosParser, RouteMapsAsPathAndCommunityListsBecomeBgpPolicy) {
+  TempDir dir;
+  dir.write("leaf1.cfg",
+            "hostname leaf1\n"                                         // 1
+            "ip as-path access-list FROM-SPINES permit _65100_ any\n"  // 2
+            "ip as-path access-list FROM-SPINES permit _65200_ any\n"  // 3
+            "ip as-path access-list ODD permit ^65100$ any\n"          // 4
+            "ip community-list SPINE-LEARNED permit 65000:100\n"       // 5
+            "ip community-list regexp RE permit 65000:.*\n"            // 6
+            "route-map FROM-SPINE permit 10\n"                         // 7
+            "   set community 65000:100 additive\n"                    // 8
+            "route-map TO-SPINE deny 10\n"                             // 9
+            "   match community SPINE-LEARNED\n"                       // 10
+            "route-map TO-SPINE deny 20\n"                             // 11
+            "   match as-path FROM-SPINES\n"                           // 12
+            "route-map TO-SPINE permit 30\n"                           // 13
+            "   match ip address prefix-list LOCAL\n"                  // 14
+            "route-map TO-SPINE permit 40\n"                           // 15
+            "   match as-path ODD\n"                                   // 16
+            "   match community RE\n"                                  // 17
+            "router bgp 65001\n"                                       // 18
+            "   neighbor SPINES peer group\n"                          // 19
+            "   neighbor SPINES remote-as 65100\n"                     // 20
+            "   neighbor SPINES route-map TO-SPINE out\n"              // 21
+            "   neighbor 10.0.0.0 peer group SPINES\n"                 // 22
+            "   neighbor 10.0.0.2 remote-as 65200\n"                   // 23
+            "   neighbor 10.0.0.2 allowas-in 2\n"                      // 24
+            "   neighbor 10.0.0.4 remote-as 65300\n"                   // 25
+            "   neighbor 10.0.0.4 route-map MISSING in\n"              // 26
+            "   address-family ipv4\n"                                 // 27
+            "      neighbor 10.0.0.2 route-map FROM-SPINE in\n"        // 28
+            "      neighbor 10.0.0.2 route-map TO-SPINE out\n");       // 29
+  Fabric fabric = loadFabric({dir.path()});
+  const Switch& sw = onlySwitch(fabric);
+  ASSERT_EQ(sw.bgp_neighbors.size(), 3u);
+  const BgpNeighbor& grouped = sw.bgp_neighbors[0];  // takes the peer group's ASN and route-map
+  EXPECT_EQ(grouped.asn->value, 65100u);
+  EXPECT_TRUE(grouped.import_policies.empty());
+  ASSERT_EQ(grouped.export_policies.size(), 1u);
+  const RoutingPolicy& to_spine = sw.routing_policies[grouped.export_policies[0]];
+  EXPECT_EQ(to_spine.name, "TO-SPINE");
+  EXPECT_EQ(to_spine.default_action, PolicyTerm::Action::Reject);  // an unmatched route is denied
+  ASSERT_EQ(to_spine.terms.size(), 4u);
+  // deny 10: routes carrying 65000:100.
+  EXPECT_EQ(to_spine.terms[0].action, PolicyTerm::Action::Reject);
+  ASSERT_EQ(to_spine.terms[0].match_community_any.size(), 1u);
+  EXPECT_EQ(sw.bgp_communities[to_spine.terms[0].match_community_any[0]], "65000:100");
+  EXPECT_FALSE(to_spine.terms[0].unmodelled_match);
+  EXPECT_EQ(to_spine.terms[0].src.line, 9);
+  // deny 20: AS paths through either spine ASN (_N_ is "contains N").
+  EXPECT_EQ(to_spine.terms[1].match_as_path_any, (std::vector<std::uint32_t>{65100, 65200}));
+  EXPECT_FALSE(to_spine.terms[1].unmodelled_match);
+  // permit 30: a prefix list is not modelled, so it may or may not match.
+  EXPECT_EQ(to_spine.terms[2].action, PolicyTerm::Action::Accept);
+  EXPECT_TRUE(to_spine.terms[2].unmodelled_match);
+  // permit 40: an anchored regex and a regexp community list are not "contains": not modelled.
+  EXPECT_TRUE(to_spine.terms[3].unmodelled_match);
+  EXPECT_TRUE(to_spine.terms[3].match_as_path_any.empty());
+
+  const BgpNeighbor& own = sw.bgp_neighbors[1];  // settings under address-family ipv4
+  EXPECT_EQ(own.allowas_in, 2);
+  ASSERT_EQ(own.import_policies.size(), 1u);
+  const RoutingPolicy& from_spine = sw.routing_policies[own.import_policies[0]];
+  ASSERT_EQ(from_spine.terms.size(), 1u);
+  EXPECT_EQ(from_spine.terms[0].action, PolicyTerm::Action::Accept);
+  ASSERT_EQ(from_spine.terms[0].add_communities.size(), 1u);
+  EXPECT_EQ(sw.bgp_communities[from_spine.terms[0].add_communities[0]], "65000:100");
+  ASSERT_EQ(own.export_policies.size(), 1u);
+  EXPECT_EQ(own.export_policies[0], grouped.export_policies[0]);  // one route-map, built once
+  EXPECT_EQ(sw.routing_policies.size(), 2u);
+
+  // A route-map that is not defined is CFG002 at the reference; the session's policy is unapplied.
+  const BgpNeighbor& missing = sw.bgp_neighbors[2];
+  EXPECT_TRUE(missing.policy_unmodelled);
+  EXPECT_TRUE(missing.import_policies.empty());
+  auto undefined = withRule(test::check(dir.path()), "CFG002");
+  ASSERT_EQ(undefined.size(), 1u);
+  EXPECT_EQ(undefined[0].location.line, 26);
+  EXPECT_EQ(undefined[0].message, "route-map MISSING is not defined");
+  EXPECT_EQ(undefined[0].fix, "define route-map MISSING permit 10 or correct the name");
+}
+
+TEST(EosParser, MalformedRouteMapLinesAreInputErrorsAtTheirLine) {
+  TempDir dir;
+  dir.write("sw.cfg", "hostname sw\nroute-map RM allow 10\n");
+  EXPECT_EQ(loadError(dir.path()),
+            dir.path() + "/sw.cfg:2:1: route-map RM allow 10: expected permit or deny, got \"allow\"");
+  TempDir seq;
+  seq.write("sw.cfg", "hostname sw\nroute-map RM permit ten\n");
+  EXPECT_EQ(loadError(seq.path()),
+            seq.path() + "/sw.cfg:2:1: route-map RM permit ten: expected a sequence number (0-65535), got \"ten\"");
+  TempDir dir2;
+  dir2.write("sw.cfg", "hostname sw\nrouter bgp 65001\n   neighbor 10.0.0.0 route-map RM sideways\n");
+  EXPECT_EQ(
+      loadError(dir2.path()),
+      dir2.path() +
+          "/sw.cfg:3:4: neighbor 10.0.0.0 route-map RM sideways: expected in or out after the route-map name, got "
+          "\"sideways\"");
+}
+
 TEST(EosParser, UnknownQosLinesAreNotesWithCoverage) {
   TempDir dir;
   std::string file = dir.write("sw.cfg",

@@ -453,5 +453,63 @@ TEST(NxosRealWorld, AzureStackTorAccessPorts) {
   EXPECT_EQ(access, expected);
 }
 
+TEST(NxosParser, RouteMapsInTemplatesAndAddressFamiliesBecomeBgpPolicy) {
+  test::TempDir dir;
+  dir.write("leaf1.cfg",
+            "hostname leaf1\n"                                                    // 1
+            "ip as-path access-list SPINES seq 10 permit \"_65100_\"\n"           // 2
+            "ip community-list standard SPINE-LEARNED seq 10 permit 65000:100\n"  // 3
+            "route-map TAG permit 10\n"                                           // 4
+            "  set community 65000:100 additive\n"                                // 5
+            "route-map NO-TRANSIT deny 10\n"                                      // 6
+            "  match community SPINE-LEARNED\n"                                   // 7
+            "route-map NO-TRANSIT deny 20\n"                                      // 8
+            "  match as-path SPINES\n"                                            // 9
+            "route-map NO-TRANSIT permit 30\n"                                    // 10
+            "router bgp 65001\n"                                                  // 11
+            "  template peer SPINE\n"                                             // 12
+            "    remote-as 65100\n"                                               // 13
+            "    address-family ipv4 unicast\n"                                   // 14
+            "      route-map TAG in\n"                                            // 15
+            "      route-map NO-TRANSIT out\n"                                    // 16
+            "  neighbor 10.0.0.0\n"                                               // 17
+            "    inherit peer SPINE\n"                                            // 18
+            "  neighbor 10.0.0.2\n"                                               // 19
+            "    remote-as 65200\n"                                               // 20
+            "    address-family ipv4 unicast\n"                                   // 21
+            "      allowas-in\n"                                                  // 22
+            "      route-map UNDEFINED out\n");                                   // 23
+  Fabric fabric = loadFabric({dir.path()});
+  const Switch& sw = test::onlySwitch(fabric);
+  ASSERT_EQ(sw.bgp_neighbors.size(), 2u);
+  const BgpNeighbor& templated = sw.bgp_neighbors[0];
+  EXPECT_EQ(templated.asn->value, 65100u);
+  ASSERT_EQ(templated.import_policies.size(), 1u);
+  ASSERT_EQ(templated.export_policies.size(), 1u);
+  const RoutingPolicy& tag = sw.routing_policies[templated.import_policies[0]];
+  EXPECT_EQ(tag.name, "TAG");
+  ASSERT_EQ(tag.terms.size(), 1u);
+  ASSERT_EQ(tag.terms[0].add_communities.size(), 1u);
+  EXPECT_EQ(sw.bgp_communities[tag.terms[0].add_communities[0]], "65000:100");
+  const RoutingPolicy& out = sw.routing_policies[templated.export_policies[0]];
+  ASSERT_EQ(out.terms.size(), 3u);
+  EXPECT_EQ(out.terms[0].action, PolicyTerm::Action::Reject);
+  ASSERT_EQ(out.terms[0].match_community_any.size(), 1u);
+  EXPECT_EQ(out.terms[0].match_community_any[0], tag.terms[0].add_communities[0]);  // one interned community
+  EXPECT_EQ(out.terms[1].match_as_path_any, std::vector<std::uint32_t>{65100});     // the quoted _65100_
+  EXPECT_EQ(out.terms[2].action, PolicyTerm::Action::Accept);
+  EXPECT_TRUE(out.terms[2].match_as_path_any.empty());
+  EXPECT_FALSE(out.terms[2].unmodelled_match);  // permit with no match: every route
+  EXPECT_EQ(out.terms[2].src.line, 10);
+
+  const BgpNeighbor& own = sw.bgp_neighbors[1];
+  EXPECT_EQ(own.allowas_in, 3);  // NX-OS allowas-in without a count: 3
+  EXPECT_TRUE(own.policy_unmodelled);
+  auto undefined = test::withRule(test::check(dir.path()), "CFG002");
+  ASSERT_EQ(undefined.size(), 1u);
+  EXPECT_EQ(undefined[0].location.line, 23);
+  EXPECT_EQ(undefined[0].message, "route-map UNDEFINED is not defined");
+}
+
 }  // namespace
 }  // namespace rocelint

@@ -252,19 +252,125 @@ CliBgp::Peer& CliBgp::peer(const std::string& address, const SourceRef& where) {
   return it->second;
 }
 
-void CliBgp::build(Switch& sw) const {
+void CliBgp::build(Switch& sw, CliPolicy& policy,
+                   const std::function<void(const Sourced<std::string>&)>& undefined_route_map) const {
   for (const std::string& address : order_) {
     const Peer& peer = peers_.at(address);
+    const Peer* group = nullptr;
+    if (auto it = groups_.find(peer.group); !peer.group.empty() && it != groups_.end()) group = &it->second;
     BgpNeighbor n;
     n.address = address;
     n.name = peer.description;
     n.src = peer.src;
     n.asn = peer.asn;
-    if (!n.asn && !peer.group.empty()) {
-      if (auto it = group_asn_.find(peer.group); it != group_asn_.end()) n.asn = it->second;
-    }
+    if (!n.asn && group != nullptr) n.asn = group->asn;
+    auto routeMap = [&](std::optional<Sourced<std::string>> Peer::*which, std::vector<std::uint32_t>& chain) {
+      const std::optional<Sourced<std::string>>& name = (peer.*which || group == nullptr) ? peer.*which : group->*which;
+      if (!name) return;
+      if (std::optional<std::uint32_t> index = policy.policyIndex(name->value, sw)) {
+        chain.push_back(*index);
+      } else {
+        undefined_route_map(*name);
+        n.policy_unmodelled = true;
+      }
+    };
+    routeMap(&Peer::route_map_in, n.import_policies);
+    routeMap(&Peer::route_map_out, n.export_policies);
+    n.allowas_in = peer.allowas_in.value_or(group != nullptr ? group->allowas_in.value_or(0) : 0);
     sw.bgp_neighbors.push_back(std::move(n));
   }
+}
+
+void CliPolicy::asPath(const std::string& name, bool permit, const std::string& regex) {
+  AsPathList& list = as_paths_[name];
+  std::optional<std::uint32_t> asn = containsAsnRegex(regex);
+  if (!permit || !asn) {
+    list.modelled = false;  // a deny entry or a regex other than "contains N"
+  } else {
+    list.asns.push_back(*asn);
+  }
+}
+
+void CliPolicy::communityList(const std::string& name, bool permit, std::vector<std::string> members, bool modelled) {
+  CommunityList& list = communities_[name];
+  // One entry with several communities needs all of them: not an any-of condition.
+  bool plain = members.size() == 1 && members[0].find_first_not_of("0123456789:") == std::string::npos &&
+               members[0].find(':') != std::string::npos;
+  if (!permit || !modelled || !plain) {
+    list.modelled = false;
+  } else {
+    list.members.push_back(members[0]);
+  }
+}
+
+CliPolicy::Entry& CliPolicy::routeMapEntry(const std::string& name, bool permit, int seq, const SourceRef& where) {
+  Entry& entry = route_maps_[name][seq];
+  if (entry.src.file().empty()) entry.src = where;
+  entry.permit = permit;
+  entry.seq = seq;
+  return entry;
+}
+
+std::optional<std::uint32_t> CliPolicy::containsAsnRegex(const std::string& regex) {
+  std::string re = regex;
+  std::erase(re, '"');
+  if (re.size() < 3 || re.front() != '_' || re.back() != '_') return std::nullopt;
+  std::string mid = re.substr(1, re.size() - 2);
+  if (mid.empty() || mid.size() > 10 || mid.find_first_not_of("0123456789") != std::string::npos) return std::nullopt;
+  std::uint64_t v = std::stoull(mid);
+  if (v == 0 || v > UINT32_MAX) return std::nullopt;
+  return static_cast<std::uint32_t>(v);
+}
+
+std::uint32_t CliPolicy::communityId(const std::string& value, Switch& sw) {
+  auto [it, added] = community_ids_.try_emplace(value, static_cast<std::uint32_t>(sw.bgp_communities.size()));
+  if (added) sw.bgp_communities.push_back(value);
+  return it->second;
+}
+
+PolicyTerm CliPolicy::term(const Entry& entry, Switch& sw) {
+  PolicyTerm t;
+  t.src = entry.src;
+  t.unmodelled_match = entry.other_match;
+  for (const std::string& name : entry.as_paths) {
+    auto it = as_paths_.find(name);
+    if (it == as_paths_.end() || !it->second.modelled) {
+      t.unmodelled_match = true;
+    } else {
+      t.match_as_path_any.insert(t.match_as_path_any.end(), it->second.asns.begin(), it->second.asns.end());
+    }
+  }
+  for (const std::string& name : entry.community_lists) {
+    auto it = communities_.find(name);
+    if (it == communities_.end() || !it->second.modelled) {
+      t.unmodelled_match = true;
+    } else {
+      for (const std::string& c : it->second.members) t.match_community_any.push_back(communityId(c, sw));
+    }
+  }
+  for (const std::string& c : entry.add_communities) t.add_communities.push_back(communityId(c, sw));
+  t.action = entry.permit ? PolicyTerm::Action::Accept : PolicyTerm::Action::Reject;
+  if (entry.continues) {
+    // A permit that continues is accepted unless a later entry denies it: some paths accepted.
+    t.action = PolicyTerm::Action::Accept;
+    t.unmodelled_match = true;
+  }
+  return t;
+}
+
+std::optional<std::uint32_t> CliPolicy::policyIndex(const std::string& name, Switch& sw) {
+  if (auto known = built_.find(name); known != built_.end()) return known->second;
+  auto entries = route_maps_.find(name);
+  if (entries == route_maps_.end()) return std::nullopt;
+  RoutingPolicy policy;
+  policy.name = name;
+  policy.src = entries->second.begin()->second.src;
+  policy.default_action = PolicyTerm::Action::Reject;  // a route no entry permits is denied
+  for (const auto& [seq, entry] : entries->second) policy.terms.push_back(term(entry, sw));
+  auto index = static_cast<std::uint32_t>(sw.routing_policies.size());
+  sw.routing_policies.push_back(std::move(policy));
+  built_.emplace(name, index);
+  return index;
 }
 
 std::optional<std::string> hostnameOf(const cli::ConfigText& config, std::initializer_list<std::string_view> keywords) {
@@ -273,6 +379,95 @@ std::optional<std::string> hostnameOf(const cli::ConfigText& config, std::initia
       return l.word(1);
   }
   return std::nullopt;
+}
+
+bool CliReader::policyStatement(const cli::ConfigLine& l) {
+  auto permitAt = [&](std::size_t i) {
+    const std::string& w = l.word(i);
+    if (w != "permit" && w != "deny") fail(l, fmt::format("expected permit or deny, got \"{}\"", w));
+    return w == "permit";
+  };
+  // `seq N` (NX-OS, EOS 4.2x) before permit/deny.
+  auto skipSeq = [&](std::size_t i) { return l.word(i) == "seq" ? i + 2 : i; };
+  if (l.startsWith({"ip", "as-path", "access-list"}) && l.words.size() >= 6) {
+    std::size_t i = skipSeq(4);
+    bool permit = permitAt(i);
+    std::string regex;
+    for (std::size_t k = i + 1; k < l.words.size(); ++k) {
+      if (k + 1 == l.words.size() && (l.word(k) == "any" || l.word(k) == "ipv4" || l.word(k) == "ipv6")) break;
+      regex += (regex.empty() ? "" : " ") + l.word(k);
+    }
+    policy_.asPath(l.word(3), permit, regex);
+    return true;
+  }
+  if (l.startsWith({"ip", "community-list"}) && l.words.size() >= 5) {
+    std::size_t i = 2;
+    bool modelled = true;
+    if (l.word(i) == "standard") {
+      ++i;
+    } else if (l.word(i) == "expanded" || l.word(i) == "regexp") {
+      modelled = false;
+      ++i;
+    }
+    const std::string& name = l.word(i);
+    i = skipSeq(i + 1);
+    bool permit = permitAt(i);
+    std::vector<std::string> members(l.words.begin() + static_cast<std::ptrdiff_t>(std::min(i + 1, l.words.size())),
+                                     l.words.end());
+    policy_.communityList(name, permit, std::move(members), modelled);
+    return true;
+  }
+  if (l.word(0) != "route-map" || l.words.size() < 2) return false;
+  if (l.words.size() < 4) fail(l, "expected route-map NAME permit|deny SEQUENCE");
+  bool permit = permitAt(2);
+  int seq = integer<int>(l, 3, 0, 65535, "a sequence number");
+  CliPolicy::Entry& entry = policy_.routeMapEntry(l.word(1), permit, seq, src(l, ""));
+  for (const cli::ConfigLine& c : l.children) {
+    if (c.startsWith({"match", "as-path"}) && c.words.size() >= 3) {
+      entry.as_paths.insert(entry.as_paths.end(), c.words.begin() + 2, c.words.end());
+    } else if (c.startsWith({"match", "community"}) && c.words.size() >= 3) {
+      for (std::size_t k = 2; k < c.words.size(); ++k) {
+        if (c.word(k) == "exact-match") {
+          entry.other_match = true;  // exactly these communities: not modelled
+        } else {
+          entry.community_lists.push_back(c.word(k));
+        }
+      }
+    } else if (c.word(0) == "match") {
+      entry.other_match = true;  // prefix lists, tags, interfaces...: the entry may or may not match
+    } else if (c.startsWith({"set", "community"}) && c.words.size() >= 3) {
+      for (std::size_t k = 2; k < c.words.size(); ++k) {
+        const std::string& w = c.word(k);
+        if (w != "additive" && w.find(':') != std::string::npos) entry.add_communities.push_back(w);
+      }
+    } else if (c.word(0) == "continue") {
+      entry.continues = true;
+    }
+  }
+  return true;
+}
+
+bool CliReader::neighborPolicy(const cli::ConfigLine& c, std::size_t at, const std::string& context,
+                               CliBgp::Peer& peer) {
+  if (c.word(at) == "route-map" && c.words.size() == at + 3) {
+    const std::string& dir = c.word(at + 2);
+    if (dir != "in" && dir != "out")
+      fail(c, fmt::format("expected in or out after the route-map name, got \"{}\"", dir));
+    (dir == "in" ? peer.route_map_in : peer.route_map_out) = Sourced<std::string>{c.word(at + 1), src(c, context)};
+    return true;
+  }
+  if (c.word(at) == "allowas-in") {
+    peer.allowas_in = c.words.size() > at + 1 ? integer<std::uint8_t>(c, at + 1, 1, 10, "an occurrence count") : 3;
+    return true;
+  }
+  return false;
+}
+
+void CliReader::buildBgp(const CliBgp& bgp) {
+  bgp.build(sw_, policy_, [&](const Sourced<std::string>& name) {
+    undefined("", "route-map", name.value, fmt::format("route-map {} is not defined", name.value), name.src,
+              fmt::format("define route-map {} permit 10 or correct the name", name.value));
+  });
 }
 
 void CliReader::noteIfNoPorts() {

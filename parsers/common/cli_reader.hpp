@@ -4,6 +4,7 @@
 // or out of scope (counted), invalid values (CFG005 notes), and the QoS coverage line.
 
 #include <algorithm>
+#include <functional>
 #include <initializer_list>
 #include <map>
 #include <optional>
@@ -102,8 +103,55 @@ struct CliInterface {
   std::vector<std::pair<std::string, SourceRef>> addresses;
 };
 
+/// The BGP routing policy of a CLI syntax (EOS, NX-OS): route-maps, AS-path access lists and
+/// community lists, turned into vendor-neutral RoutingPolicy terms (docs/deadlock.md, "Routing
+/// policy"). What a term cannot express exactly becomes `unmodelled_match` (never alone rejects).
+class CliPolicy {
+ public:
+  /// `ip as-path access-list NAME [seq N] permit|deny REGEX`.
+  void asPath(const std::string& name, bool permit, const std::string& regex);
+  /// `ip community-list [standard] NAME [seq N] permit|deny C...`; `modelled` false for expanded
+  /// (regex) lists.
+  void communityList(const std::string& name, bool permit, std::vector<std::string> members, bool modelled);
+  /// One `route-map NAME permit|deny SEQ` entry and what its lines say.
+  struct Entry {
+    bool permit = true;
+    int seq = 0;
+    SourceRef src;
+    std::vector<std::string> as_paths;         ///< `match as-path NAME...`
+    std::vector<std::string> community_lists;  ///< `match community NAME...`
+    bool other_match = false;                  ///< a match rocelint does not model (prefix list, tag...)
+    std::vector<std::string> add_communities;  ///< `set community C... [additive]`
+    bool continues = false;                    ///< `continue`: not the entry's final decision
+  };
+  Entry& routeMapEntry(const std::string& name, bool permit, int seq, const SourceRef& where);
+  /// The index of route-map `name` in `sw.routing_policies`, built on first use; nullopt when the
+  /// configuration does not define it.
+  std::optional<std::uint32_t> policyIndex(const std::string& name, Switch& sw);
+  /// A Cisco-style AS-path regex reduced to "contains ASN": `_N_`; nullopt for anything else.
+  static std::optional<std::uint32_t> containsAsnRegex(const std::string& regex);
+
+ private:
+  PolicyTerm term(const Entry& entry, Switch& sw);
+  std::uint32_t communityId(const std::string& value, Switch& sw);
+
+  struct AsPathList {
+    std::vector<std::uint32_t> asns;
+    bool modelled = true;
+  };
+  struct CommunityList {
+    std::vector<std::string> members;
+    bool modelled = true;
+  };
+  std::map<std::string, AsPathList> as_paths_;
+  std::map<std::string, CommunityList> communities_;
+  std::map<std::string, std::map<int, Entry>> route_maps_;  ///< by name, entries by sequence number
+  std::map<std::string, std::uint32_t> built_;
+  std::map<std::string, std::uint32_t> community_ids_;
+};
+
 /// The BGP neighbours of a CLI syntax, in the order first written; `group` is the peer group (EOS)
-/// or template (NX-OS) whose `remote-as` a neighbour without its own takes.
+/// or template (NX-OS) whose `remote-as`, route-maps and allowas-in a neighbour without its own takes.
 class CliBgp {
  public:
   struct Peer {
@@ -111,17 +159,25 @@ class CliBgp {
     std::string group;
     std::string description;
     SourceRef src;  ///< the first line that names the neighbour
+    std::optional<Sourced<std::string>> route_map_in;
+    std::optional<Sourced<std::string>> route_map_out;
+    std::optional<std::uint8_t> allowas_in;
   };
   /// The neighbour at `address`, created at `where` on first sight.
   Peer& peer(const std::string& address, const SourceRef& where);
-  void groupAsn(const std::string& group, Sourced<std::uint32_t> asn) { group_asn_[group] = asn; }
-  /// Appends every neighbour to `sw.bgp_neighbors`.
-  void build(Switch& sw) const;
+  /// The settings of peer group (EOS) or template (NX-OS) `name`.
+  Peer& group(const std::string& name) { return groups_[name]; }
+  void groupAsn(const std::string& group, Sourced<std::uint32_t> asn) { groups_[group].asn = asn; }
+  /// Appends every neighbour to `sw.bgp_neighbors`, its route-maps resolved through `policy`; a
+  /// route-map the configuration does not define is passed to `undefined_route_map` and leaves the
+  /// neighbour's policy unapplied (BgpNeighbor::policy_unmodelled).
+  void build(Switch& sw, CliPolicy& policy,
+             const std::function<void(const Sourced<std::string>&)>& undefined_route_map) const;
 
  private:
   std::map<std::string, Peer> peers_;
   std::vector<std::string> order_;
-  std::map<std::string, Sourced<std::uint32_t>> group_asn_;
+  std::map<std::string, Peer> groups_;
 };
 
 /// The host name of a CLI file: the value of its first `<keyword> NAME` line for one of `keywords`.
@@ -294,6 +350,17 @@ class CliReader {
     return *v;
   }
 
+  /// The top-level routing-policy statements EOS and NX-OS write alike: `ip as-path access-list`,
+  /// `ip community-list` and `route-map NAME permit|deny SEQ` blocks, into `policy_`. False for any
+  /// other line.
+  bool policyStatement(const cli::ConfigLine& line);
+  /// A neighbour's (or peer group's, template's) policy words from word `at` on: `route-map NAME
+  /// in|out` and `allowas-in [N]` (3 when no count is given). False for any other line.
+  bool neighborPolicy(const cli::ConfigLine& line, std::size_t at, const std::string& context, CliBgp::Peer& peer);
+  /// Appends the BGP neighbours of `bgp` to the switch, their route-maps resolved (an undefined
+  /// route-map is CFG002).
+  void buildBgp(const CliBgp& bgp);
+
   /// Counts a block's lines as QoS-related but not modelled (its note was made elsewhere).
   void blockCounted(const cli::ConfigLine& line) {
     int n = countLines(line);
@@ -317,6 +384,7 @@ class CliReader {
   bool quiet_ = false;     ///< re-reading a block for another member of an interface range
   SourceRef first_interface_;
   int interface_statements_ = 0;
+  CliPolicy policy_;
 };
 
 }  // namespace rocelint::common
