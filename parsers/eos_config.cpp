@@ -747,7 +747,10 @@ class Parser : common::CliReader {
     } else if ((c.word(2) == "peer" && c.word(3) == "group") || c.word(2) == "peer-group") {
       peer.group = c.word(2) == "peer" ? c.word(4) : c.word(3);
     } else if (c.word(2) == "description") {
-      peer.description = c.text.substr(c.text.find("description") + 12);
+      // The rest of the line after the keyword (empty when nothing follows: the fuzzer's
+      // "neighbor 10.0.0.0 description" used to read past the end).
+      std::size_t from = c.text.find_first_not_of(" \t", c.text.find("description") + 11);
+      peer.description = from == std::string::npos ? std::string() : c.text.substr(from);
     } else {
       neighborPolicy(c, 2, ctx, peer);
     }
