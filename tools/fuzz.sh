@@ -7,7 +7,8 @@
 # SECONDS bounds each target's campaign; RUNS (optional) stops a target earlier after that many
 # executions (e.g. 1000000). Seeds: the regression corpus, then every file of the target's format
 # under samples/, tests/fixtures/ and ../shared/ (realworld, corpus, state-samples). Dictionaries:
-# tests/fuzz/dict/. Inputs up to 1 MiB (-max_len), 10 s per input (-timeout), 4 GiB RSS.
+# tests/fuzz/dict/. Inputs up to 1 MiB (-max_len), 10 s per input (-timeout; FUZZ_TIMEOUT changes it:
+# libFuzzer measures wall time, so a campaign run under `nice` on a busy machine needs more), 4 GiB RSS.
 #
 # Environment: FUZZ_BUILD_DIR (default build-fuzz), FUZZ_WORK_DIR (default build-fuzz/campaign:
 # corpus/TARGET grows there, artifacts/TARGET holds crash-*/timeout-*/leak-*/oom-* inputs).
@@ -100,7 +101,7 @@ for t in $targets; do
   dict="$root/tests/fuzz/dict/$(dict_of "$t").dict"
   log=$work/$t.log
   set +e
-  "$build/tests/fuzz/fuzz_$t" "$corpus" "$seeds" -dict="$dict" -max_len=1048576 -timeout=10 -rss_limit_mb=4096 \
+  "$build/tests/fuzz/fuzz_$t" "$corpus" "$seeds" -dict="$dict" -max_len=1048576 -timeout="${FUZZ_TIMEOUT:-10}" -rss_limit_mb=4096 \
     -max_total_time="$seconds" -runs="$runs" -print_final_stats=1 -artifact_prefix="$artifacts/" >"$log" 2>&1
   rc=$?
   set -e
