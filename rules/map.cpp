@@ -198,6 +198,57 @@ void pauseHitsWrongQueue(const RuleContext& ctx, FindingSink& sink) {
   }
 }
 
+// A remark (TC_TO_DSCP on egress) that moves a lossless class to another priority at the next hop,
+// while the class still leaves from the queue of its own TC: the next hop pauses the new priority,
+// which stops another queue here, so the remarked class is neither paused nor protected.
+void remarkLeavesUnpausedQueue(const RuleContext& ctx, FindingSink& sink) {
+  const Fabric& fabric = ctx.fabric;
+  for (const Link& link : fabric.links) {
+    for (auto [from, to] : {std::pair{link.a, link.b}, std::pair{link.b, link.a}}) {
+      const Switch& sw = fabric.sw(from);
+      const Port& out = fabric.port(from);
+      const Switch& next = fabric.sw(to);
+      const Port& in = fabric.port(to);
+      const QosMap* remark = boundMap(sw, out, MapKind::TcToDscp);
+      if (remark == nullptr || !isConnected(sw, out) || !isConnected(next, in) || !classifiesByDscp(in)) continue;
+      PrioritySet pfc_out = out.qos.pfcPriorities();
+      PrioritySet pfc_in = in.qos.pfcPriorities();
+      for (const auto& [tc, entry] : remark->entries) {
+        if (tc < 0 || tc > 7 || entry.value < 0 || entry.value > 63) continue;
+        if (!pfc_out.test(static_cast<std::size_t>(tc))) continue;  // a lossy class here: nothing to protect
+        int next_priority = trafficClassOfDscp(next, in, entry.value);
+        if (next_priority == tc || next_priority < 0 || next_priority > 7) continue;  // same priority: MAP005
+        if (!pfc_in.test(static_cast<std::size_t>(next_priority)) ||
+            !isLosslessPg(next, in, priorityGroupOfTc(next, in, next_priority)).value_or(true)) {
+          continue;  // remarked into a lossy class at the next hop: not a pause question
+        }
+        if (!pfc_out.test(static_cast<std::size_t>(next_priority))) continue;  // pauses ignored: PFC001
+        int queue = queueOfTc(sw, out, tc);
+        std::optional<int> paused = queueOfPfcPriority(sw, out, next_priority);
+        if (paused && *paused == queue) continue;
+        std::string paused_text = paused ? fmt::format("queue {}", *paused) : std::string("no queue");
+        std::string fix = paused
+                              ? fmt::format(
+                                    "map TC {} to queue {} in the {} of {} (the queue a priority {} pause stops), so "
+                                    "the remarked class waits where {} pauses it",
+                                    tc, *paused, placeholder(Term::TcToQueueMap), out.name, next_priority, next.name)
+                              : fmt::format("map PFC priority {} to queue {} in the {} of {}", next_priority, queue,
+                                            placeholder(Term::PfcToQueueMap), out.name);
+        Finding& f = sink.add(
+            at(sw, out.name, tc, entry.src,
+               fmt::format("{} {} on {} {} rewrites TC {} to DSCP {}, which {} {} classifies as lossless priority {}, "
+                           "but the class still leaves from queue {} (its TC's queue) and a priority {} pause stops {} "
+                           "here: the remarked class is neither paused by {} nor protected from drops there",
+                           placeholder(Term::TcToDscpMap), remark->name, sw.name, out.name, tc, entry.value, next.name,
+                           in.name, next_priority, queue, next_priority, paused_text, next.name),
+               fix));
+        f.related.push_back(related(fmt::format("DSCP {} on {} {}", entry.value, next.name, in.name),
+                                    dscpEntryLocation(next, in, entry.value)));
+      }
+    }
+  }
+}
+
 }  // namespace
 
 void registerMapRules(std::vector<Rule>& rules) {
@@ -212,6 +263,9 @@ void registerMapRules(std::vector<Rule>& rules) {
                    losslessQueueShared});
   rules.push_back({"MAP005", Severity::Error,
                    "the PFC priority->queue map does not pause the queue that carries the class", pauseHitsWrongQueue});
+  rules.push_back({"MAP006", Severity::Error,
+                   "a remark moves a lossless class to a priority whose pause does not stop the queue it leaves from",
+                   remarkLeavesUnpausedQueue});
 }
 
 }  // namespace rocelint::rules

@@ -197,6 +197,30 @@ TEST(Deadlock, RemarkThreeToFourAndBackIsOneMixedCycle) {
   }
 }
 
+TEST(Deadlock, RemarkWithoutItsQueueMapIsNoDependencyButMap006) {
+  // remark-mixed without TC_TO_QUEUE: the remarked classes wait in their old TC's queue, which the
+  // next hop's pause for the new priority does not stop. No dependency crosses those two hops, so
+  // no cycle; and each remark is a lossy hop for the class it moves (MAP006), not a protection.
+  Loaded l = analyse("remark-mixed-no-queue");
+  EXPECT_TRUE(l.analysis.cycles.empty());
+  EXPECT_FALSE(edge(l, node(l, "sw1", "Ethernet8", 3), node(l, "sw2", "Ethernet8", 4)));
+  Loaded with_queues = analyse("remark-mixed");
+  EXPECT_TRUE(edge(with_queues, node(with_queues, "sw1", "Ethernet8", 3), node(with_queues, "sw2", "Ethernet8", 4)));
+  auto found = test::withRule(test::check(test::sourceDir() + "/tests/deadlock/remark-mixed-no-queue"), "MAP006");
+  ASSERT_EQ(found.size(), 2u);
+  EXPECT_EQ(found[0].switch_name, "sw1");
+  EXPECT_EQ(found[0].priority, 3);
+  EXPECT_NE(found[0].message.find("rewrites TC 3 to DSCP 24, which sw2 Ethernet8 classifies as lossless priority 4, "
+                                  "but the class still leaves from queue 3"),
+            std::string::npos)
+      << found[0].message;
+  EXPECT_EQ(found[1].switch_name, "sw2");
+  EXPECT_EQ(found[1].priority, 4);
+  EXPECT_EQ(found[1].fix,
+            "map TC 4 to queue 3 in the TC_TO_QUEUE_MAP of Ethernet0 (the queue a priority 3 pause stops), so the "
+            "remarked class waits where sw3 pauses it");
+}
+
 TEST(Deadlock, RemarkThreeToFourTwiceHasNoCycle) {
   EXPECT_TRUE(analyse("remark-both-3to4").analysis.cycles.empty());
   // Without any remark the one-way ring is a single priority-3 cycle.

@@ -35,6 +35,7 @@ Classifier::Classifier(const SwitchGraph& graph)
       table_(graph.portCount()),
       remark_(graph.portCount()),
       honour_(graph.portCount(), 0),
+      stops_(graph.portCount()),
       state_(graph.portCount(), 0) {}
 
 void Classifier::compute(std::uint32_t gp) {
@@ -62,6 +63,16 @@ void Classifier::compute(std::uint32_t gp) {
     }
   }
   honour_[gp] = static_cast<std::uint8_t>(port.qos.pfcHonoured().to_ulong());
+  std::array<int, 8> queue_of_tc{};
+  for (int tc = 0; tc < 8; ++tc) queue_of_tc[static_cast<std::size_t>(tc)] = queueOfTc(sw, port, tc);
+  for (int p = 0; p < 8; ++p) {
+    std::optional<int> paused = queueOfPfcPriority(sw, port, p);
+    std::uint8_t tcs = 0;
+    for (int tc = 0; tc < 8; ++tc) {
+      if (paused && *paused == queue_of_tc[static_cast<std::size_t>(tc)]) tcs |= static_cast<std::uint8_t>(1U << tc);
+    }
+    stops_[gp][static_cast<std::size_t>(p)] = tcs;
+  }
   auto& row = table_[gp];
   for (std::size_t d = 0; d < 64; ++d) {
     std::uint8_t tc = cached->second[d];
@@ -599,6 +610,10 @@ void buildBdg(const SwitchGraph& graph, const TurnTable& turns, Classifier& cls,
             // The next switch pauses tc2 toward this egress port: a port that ignores those pauses
             // keeps sending (a lossy hop, PFC001), so its full queue does not back up to the ingress.
             if (!cls.honours(out_gp, tc2)) continue;
+            // The packet waits in the egress queue of its own TC here; only if the pause for tc2
+            // stops that queue does it back up (a remark without the matching queue map is a
+            // lossy hop for the remarked class, MAP006).
+            if (!cls.pauseStops(out_gp, tc2, tc)) continue;
             std::uint64_t bit = std::uint64_t{1} << (tc * 8 + tc2);
             if ((pairs_seen & bit) != 0) continue;
             pairs_seen |= bit;

@@ -39,6 +39,13 @@ class Classifier {
     if (state_[gp] == 0) compute(gp);
     return ((honour_[gp] >> priority) & 1U) != 0;
   }
+  /// Whether a pause for `priority` received on a port stops the egress queue that traffic class
+  /// `tc` leaves from (TC_TO_QUEUE against MAP_PFC_PRIORITY_TO_QUEUE): a class remarked to another
+  /// priority waits in its own TC's queue, which the next hop's pause may not stop (MAP006).
+  bool pauseStops(std::uint32_t gp, int priority, int tc) {
+    if (state_[gp] == 0) compute(gp);
+    return ((stops_[gp][static_cast<std::size_t>(priority)] >> tc) & 1U) != 0;
+  }
   /// TC -> DSCP rewrite of an egress port (-1: unchanged), or nullptr when it has none.
   const std::array<std::int8_t, 8>* rewrite(std::uint32_t gp) { return remarks(gp) ? &remark_[gp] : nullptr; }
   /// The DSCPs a set becomes when it enters on `in_gp` and leaves by `out_gp`.
@@ -53,6 +60,7 @@ class Classifier {
   std::vector<std::array<std::uint8_t, 64>> table_;
   std::vector<std::array<std::int8_t, 8>> remark_;
   std::vector<std::uint8_t> honour_;
+  std::vector<std::array<std::uint8_t, 8>> stops_;  ///< per priority: the TCs whose queue its pause stops
   std::vector<std::uint8_t> state_;
   std::unordered_map<const QosMap*, std::array<std::uint8_t, 64>> dscp_tc_;
 };

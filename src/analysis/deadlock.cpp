@@ -583,19 +583,42 @@ std::vector<CycleFix> verifiedFixes(const Fabric& fabric, const SwitchGraph& gra
     }
     remark.entries[weak.priority] = Sourced<int>{dscp, {}};
     csw.maps[static_cast<std::size_t>(MapKind::TcToDscp)][remark.name] = remark;
+    // The class keeps leaving from its TC's queue: unless a pause for q stops that queue, it must
+    // move to the queue that one does stop, or the remarked class is neither paused nor protected
+    // (MAP006). The queue map is part of the fix.
+    const Port& oport = sw.ports[weak.egress.port];
+    int old_queue = queueOfTc(sw, oport, weak.priority);
+    std::optional<int> paused = queueOfPfcPriority(sw, oport, q);
+    if (!paused) continue;
+    std::string queue_text;
+    QosMap queues;
+    if (*paused != old_queue) {
+      queues.name = fmt::format("ROCELINT_TC{}_TO_QUEUE{}", weak.priority, *paused);
+      if (const QosMap* existing = boundMap(sw, oport, MapKind::TcToQueue)) queues.entries = existing->entries;
+      for (int tc = 0; tc < 8; ++tc) {
+        if (queues.entries.find(tc) == queues.entries.end())
+          queues.entries[tc] = Sourced<int>{queueOfTc(sw, oport, tc), {}};
+      }
+      queues.entries[weak.priority] = Sourced<int>{*paused, {}};
+      csw.maps[static_cast<std::size_t>(MapKind::TcToQueue)][queues.name] = queues;
+      queue_text = fmt::format(" and a tc_to_queue_map sending TC {} to queue {} (the queue a priority {} pause stops)",
+                               weak.priority, *paused, q);
+    }
     // On a LAG, every member: traffic of the turn hashes onto any of them.
     for (std::size_t p : egress_members) {
       csw.ports[p].qos.maps[static_cast<std::size_t>(MapKind::TcToDscp)] = Reference{remark.name, {}, false};
+      if (!queues.name.empty())
+        csw.ports[p].qos.maps[static_cast<std::size_t>(MapKind::TcToQueue)] = Reference{queues.name, {}, false};
     }
     if (!works(changed)) continue;
     PrioritySet used;
     for (const CycleHop& h : cycle.hops) used.set(static_cast<std::size_t>(h.priority));
     used.set(static_cast<std::size_t>(q));
     fixes.push_back({fmt::format("remark the turn to another lossless priority (Tagger): a tc_to_dscp_map on {} {} "
-                                 "rewriting TC {} to DSCP {} (priority {} on {}); this cycle then needs {} lossless "
+                                 "rewriting TC {} to DSCP {} (priority {} on {}){}; this cycle then needs {} lossless "
                                  "priorities ({})",
-                                 sw.name, portOrLagName(sw, out), weak.priority, dscp, q, next_sw.name, used.count(),
-                                 formatPrioritySet(used)),
+                                 sw.name, portOrLagName(sw, out), weak.priority, dscp, q, next_sw.name, queue_text,
+                                 used.count(), formatPrioritySet(used)),
                      qosLocation(out)});
     break;
   }
