@@ -350,6 +350,30 @@ std::string readFile(const fs::path& path) {
   }
 }
 
+/// Copies the fabric directory for patched/ as it is on disk, reading nothing the walk would not:
+/// directories and regular files are copied, symbolic links are reproduced as links (never
+/// followed: a link loop, or a link to a file outside the fabric, must not be read and copied),
+/// and FIFOs, devices and sockets are left out (opening a FIFO blocks). An unreadable
+/// sub-directory is left out as the walk leaves it out.
+void copyFabric(const fs::path& from, const fs::path& to) {
+  std::error_code error;
+  fs::recursive_directory_iterator it(from, fs::directory_options::skip_permission_denied, error);
+  for (; !error && it != fs::recursive_directory_iterator(); it.increment(error)) {
+    fs::path target = to / it->path().lexically_relative(from);
+    fs::file_status status = it->symlink_status(error);
+    if (error) break;
+    if (fs::is_symlink(status)) {
+      fs::copy_symlink(it->path(), target);
+    } else if (fs::is_directory(status)) {
+      fs::create_directories(target);
+    } else if (fs::is_regular_file(status)) {
+      fs::copy_file(it->path(), target, fs::copy_options::overwrite_existing);
+    }
+  }
+  if (error)
+    throw InputError(fmt::format("{}: cannot copy the fabric for patched/: {}", from.string(), error.message()));
+}
+
 }  // namespace
 
 FixResult runFix(const std::string& input, const std::string& out_dir, const Config& config) {
@@ -409,7 +433,7 @@ FixResult runFix(const std::string& input, const std::string& out_dir, const Con
   fs::path patched = out / "patched";
   fs::remove_all(patched);
   fs::create_directories(patched);
-  fs::copy(in, patched, fs::copy_options::recursive | fs::copy_options::overwrite_existing);
+  copyFabric(in, patched);
   for (auto& [file, changes] : by_file) {
     std::sort(changes.begin(), changes.end(),
               [](const FieldChange& x, const FieldChange& y) { return x.pointer < y.pointer; });

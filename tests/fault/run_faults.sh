@@ -418,6 +418,23 @@ for sample in leafspine-broken leafspine-mixed leafspine-nvue leafspine-junos; d
   expect "untouched-fix-$sample" 0 "$f" -- fix "$f" --out "$work/fix-out-$sample"
   [[ -f $work/fix-out-$sample/summary.txt ]] || report "untouched-fix-$sample-summary" "fix wrote no summary.txt"
 done
+# fix and diff on a fabric with every kind of entry the walk does not read: a link loop, a
+# self-referencing link, a link to a file outside it, a FIFO and an unrelated file.
+f=$(fabric leafspine-broken hostile-entries)
+ln -s . "$f/loop"
+ln -s self "$f/self"
+ln -s "$work/store/leaf1.json" "$f/outside.json"
+mkfifo "$f/pipe.json"
+expect fix-hostile-entries 0 "$f" -- fix "$f" --out "$work/fix-out-hostile"
+patched=$work/fix-out-hostile/patched
+problems=()
+[[ -f $work/fix-out-hostile/summary.txt ]] || problems+=("fix wrote no summary.txt")
+[[ -L $patched/loop && -L $patched/self && -L $patched/outside.json ]] || problems+=("links not reproduced as links in patched/")
+[[ -e $patched/pipe.json || -L $patched/pipe.json ]] && problems+=("the FIFO was copied")
+grep -q "BUF012: 2 -> 0" "$work/fix-out-hostile/summary.txt" 2>/dev/null || problems+=("the summary has no BUF012: 2 -> 0")
+report fix-hostile-entries-patched "${problems[@]}"
+expect diff-hostile-entries 0 "$f" "+rocelint diff: 0 introduced, 0 fixed" -- diff "$f" "$f"
+
 mkdir "$work/diff"
 old=$(fabric leafspine-broken diff/old)
 new=$(fabric leafspine-clean diff/new)
