@@ -260,6 +260,25 @@ TEST(HostilePaths, OutputAndWriteBaselineNeverReplaceAnInput) {
   EXPECT_EQ(run("check " + dir.path() + "/fabric -o " + dir.path() + "/report.txt").code, 0);
 }
 
+TEST(HostilePaths, AReportThatCannotBeWrittenIsAnErrorNotASilentPass) {
+  // /dev/full takes the open and fails the write (ENOSPC): the run used to exit 0 with no report.
+  if (!std::filesystem::exists("/dev/full")) GTEST_SKIP() << "no /dev/full";
+  CliRun o = run("check " + sample("leafspine-clean") + " -o /dev/full");
+  EXPECT_EQ(o.code, 2) << o.out;
+  EXPECT_TRUE(has(o.out, "rocelint: error: /dev/full: cannot write the report: No space left on device")) << o.out;
+  CliRun w = run("check " + sample("leafspine-broken") + " --write-baseline /dev/full");
+  EXPECT_EQ(w.code, 2) << w.out;
+  EXPECT_TRUE(has(w.out, "/dev/full: cannot write baseline file: No space left on device")) << w.out;
+  test::TempDir dir;
+  std::string file = dir.write("out", "");
+  CliRun f = run("fix " + sample("leafspine-broken") + " --out " + file);
+  EXPECT_EQ(f.code, 2) << f.out;
+  EXPECT_TRUE(has(f.out, file + ": the output directory exists and is not a directory")) << f.out;
+  // Standard output full: exit 2, not the findings' exit 1 (the message goes to the same full file).
+  EXPECT_EQ(run("check " + sample("leafspine-broken") + " >/dev/full").code, 2);
+  EXPECT_EQ(run("rules >/dev/full").code, 2);
+}
+
 // --- 4. Text is valid text ------------------------------------------------------------------------
 
 /// The EOS sample copied to `dir/name`, with `edit` applied to leaf1.cfg's text.

@@ -338,6 +338,7 @@ void writeFile(const fs::path& path, const std::string& text) {
   fs::create_directories(path.parent_path());
   std::ofstream out(path, std::ios::binary);
   out << text;
+  out.close();  // a full disk shows at close
   if (!out) throw InputError(fmt::format("{}: cannot write", path.string()));
 }
 
@@ -384,6 +385,8 @@ FixResult runFix(const std::string& input, const std::string& out_dir, const Con
   auto [a, b] = std::mismatch(in.begin(), in.end(), out.begin(), out.end());
   if (a == in.end())
     throw InputError(fmt::format("{}: the output directory must be outside the input {}", out_dir, input));
+  if (fs::exists(fs::symlink_status(out)) && !fs::is_directory(out))
+    throw InputError(fmt::format("{}: the output directory exists and is not a directory", out_dir));
 
   Fabric fabric = loadFabric({input});
   // A repair computed without a switch misses its constraints: every file must be read.

@@ -43,7 +43,8 @@ snapshot() {
 }
 
 # rocelint [--as-nobody] [--env NAME=VALUE]... -- ARGS...: runs the binary. Sets code, out (stdout
-# file), err (stderr file), seconds, rss_mb, and bound_problems (time, memory, hang, signal).
+# file), err (stderr file), seconds, rss_mb, and bound_problems (time, memory, hang, signal). An
+# argument --stdout-to-dev-full is not passed on: it sends stdout to /dev/full.
 run_seq=0
 rocelint() {
   local prefix=() envs=()
@@ -60,11 +61,17 @@ rocelint() {
   shift
   run_seq=$((run_seq + 1))
   out=$runs/$run_seq.out
+  local stdout=$out args=() a
+  : >"$out"
+  for a in "$@"; do
+    if [[ $a == --stdout-to-dev-full ]]; then stdout=/dev/full; else args+=("$a"); fi
+  done
+  set -- "${args[@]}"
   err=$runs/$run_seq.err
   local timing=$runs/$run_seq.time start end
   start=$(date +%s%N)
   env "${envs[@]}" timeout -k 5 "$hang_seconds" /usr/bin/time -v -o "$timing" "${prefix[@]}" "$bin" "$@" \
-    >"$out" 2>"$err" </dev/null
+    >"$stdout" 2>"$err" </dev/null
   code=$?
   end=$(date +%s%N)
   seconds=$(awk -v ns=$((end - start)) 'BEGIN { printf "%.2f", ns / 1e9 }')
@@ -441,6 +448,29 @@ new=$(fabric leafspine-clean diff/new)
 touch -d '2001-02-03 04:05:06' "$old"/* "$new"/*
 expect untouched-diff 0 "$work/diff" -- diff "$old" "$new"
 expect untouched-diff-reverse 1 "$work/diff" -- diff "$new" "$old"
+
+# --- 6b. Outputs that cannot be written -------------------------------------------------------
+
+if [[ -c /dev/full ]]; then
+  # /dev/full takes the open and fails every write (ENOSPC): no run may pass on a lost report.
+  f=$(fabric leafspine-broken write-failures)
+  expect write-full-output 2 "$f" "+rocelint: error: /dev/full: cannot write the report: No space left on device" -- \
+    check "$f" -o /dev/full
+  expect write-full-baseline 2 "$f" "+rocelint: error: /dev/full: cannot write baseline file: No space left on device" -- \
+    check "$f" --write-baseline /dev/full
+  expect write-full-stdout 2 "$f" "+rocelint: error: standard output: cannot write the report: No space left on device" -- \
+    check "$f" --stdout-to-dev-full
+  expect write-full-fix-stdout 2 "$f" "+rocelint: error: standard output: cannot write: No space left on device" -- \
+    fix "$f" --out "$work/fix-out-full" --stdout-to-dev-full
+else
+  echo "NOTE write-full-*: skipped (no /dev/full)"
+fi
+f=$(fabric leafspine-broken fix-out-is-a-file)
+touch "$work/not-a-directory"
+expect fix-out-is-a-file 2 "$f" "+rocelint: error: $work/not-a-directory: the output directory exists and is not a directory" -- \
+  fix "$f" --out "$work/not-a-directory"
+expect fix-out-is-a-fifo 2 "$f" "+rocelint: error: $work/pipe: the output directory exists and is not a directory" -- \
+  fix "$f" --out "$work/pipe"
 
 # --- 7. The same report whatever the run ------------------------------------------------------
 
