@@ -223,6 +223,19 @@ expect yaml-deep-config 2 "$work/deep-config.yaml" \
   "+$work/deep-config.yaml:1:$((7 + depth)): nesting deeper than $depth levels" -- \
   check "$samples/leafspine-clean" --config "$work/deep-config.yaml"
 
+# EOS indentation: line i+2 is indented i spaces, so level 257 is line 258 at column 257.
+f=$(fabric leafspine-eos cli-deep-eos)
+gen "$f/leaf9.cfg" "'hostname leaf9\n' + ''.join(' ' * i + 'interface x\n' for i in range(300))"
+expect cli-deep-eos 2 "$f" "@CFG006 $f/leaf9.cfg $((depth + 2)) $((depth + 1))" -- check "$f" --format json
+# Junos braces (limit 64): block a<i> opens level i+1 on line i+4, four spaces per level; the
+# error is at the brace of a64.
+f=$(fabric leafspine-junos cli-deep-junos)
+gen "$f/leaf9.conf" "'system {\n    host-name leaf9;\n}\n' + ''.join('    ' * i + 'a%d {\n' % i for i in range(100))"
+expect cli-deep-junos 2 "$f" "@CFG006 $f/leaf9.conf 68 $((4 * 64 + 5))" \
+  -- check "$f" --format json
+expect cli-deep-junos-text 2 "$f" "+$f/leaf9.conf:68: error[CFG006]: expected at most 64 levels of nested blocks in a Junos configuration" \
+  -- check "$f"
+
 # --- 2. Expansion bombs -----------------------------------------------------------------------
 
 # Nine copies of the level below per level: 9^9 nodes once expanded. Levels 1-4 stay under the
@@ -297,6 +310,8 @@ expect fifo-config 2 - "+$work/pipe: not a regular file" -- check "$samples/leaf
 expect fifo-baseline 2 - "+$work/pipe: the baseline must be a regular file" -- \
   check "$samples/leafspine-clean" --baseline "$work/pipe"
 expect fifo-path-argument 2 - "+$work/pipe: not a regular file or directory" -- check "$work/pipe"
+expect device-path-argument 2 - "+/dev/zero: not a regular file or directory" -- check /dev/zero
+expect device-config 2 - "+/dev/zero: not a regular file" -- check "$samples/leafspine-clean" --config /dev/zero
 f=$(fabric leafspine-clean fifo-in-fabric)
 mkfifo "$f/leaf9.json"
 expect fifo-in-fabric 0 "$f" "+$f/leaf9.json skipped: not a regular file (a FIFO, device or socket): not read" \
