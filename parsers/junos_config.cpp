@@ -12,6 +12,7 @@
 
 #include "cli_config_text.hpp"
 #include "common/switch_builder.hpp"
+#include "common/xml_prolog.hpp"
 #include "format.hpp"
 #include "rocelint/diagnostics.hpp"
 #include "rocelint/qos.hpp"
@@ -154,28 +155,14 @@ std::string_view firstWord(std::string_view line) {
 }
 
 // The name of the first element of an XML text ("" when the text does not start like XML):
-// declarations, comments and a BOM before it are skipped.
+// declarations, comments, a DOCTYPE and a BOM before it are skipped.
 std::string_view xmlRootTag(std::string_view text) {
-  std::size_t i = 0;
-  if (text.rfind("\xEF\xBB\xBF", 0) == 0) i = 3;
-  for (;;) {
-    while (i < text.size() && std::isspace(static_cast<unsigned char>(text[i]))) ++i;
-    if (i >= text.size() || text[i] != '<') return {};
-    if (text.compare(i, 4, "<!--") == 0) {
-      std::size_t end = text.find("-->", i);
-      if (end == std::string_view::npos) return {};
-      i = end + 3;
-    } else if (text.compare(i, 2, "<?") == 0 || text.compare(i, 2, "<!") == 0) {
-      std::size_t end = text.find('>', i);
-      if (end == std::string_view::npos) return {};
-      i = end + 1;
-    } else {
-      std::size_t end = text.find_first_of(" \t\r\n/>", i + 1);
-      std::string_view tag = text.substr(i + 1, (end == std::string_view::npos ? text.size() : end) - i - 1);
-      auto colon = tag.find(':');
-      return colon == std::string_view::npos ? tag : tag.substr(colon + 1);
-    }
-  }
+  std::size_t i = common::scanXmlProlog(text).root;
+  if (i == common::XmlProlog::npos) return {};
+  std::size_t end = text.find_first_of(" \t\r\n/>", i + 1);
+  std::string_view tag = text.substr(i + 1, (end == std::string_view::npos ? text.size() : end) - i - 1);
+  auto colon = tag.find(':');
+  return colon == std::string_view::npos ? tag : tag.substr(colon + 1);
 }
 
 }  // namespace
@@ -690,9 +677,17 @@ Config parseXml(std::string_view text, const std::string& file, int max_depth) {
   Config config;
   config.file = FileName(file);
   config.syntax = Syntax::Xml;
+  XmlReader reader(text, config, max_depth);
+  // Entities are never expanded (a few nested declarations can stand for gigabytes).
+  if (std::size_t entity = common::scanXmlProlog(text).entity_declaration; entity != common::XmlProlog::npos) {
+    auto [line, column] = reader.position(static_cast<std::ptrdiff_t>(entity));
+    throw InputError(
+        fmt::format("{}:{}:{}: an XML entity declaration (<!ENTITY …>): rocelint expands no entity "
+                    "(docs/reliability.md): expected show configuration | display xml without a DTD",
+                    file, line, column));
+  }
   pugi::xml_document doc;
   pugi::xml_parse_result result = doc.load_buffer(text.data(), text.size(), pugi::parse_default);
-  XmlReader reader(text, config, max_depth);
   if (!result) {
     auto [line, column] =
         reader.position(std::min<std::ptrdiff_t>(result.offset, static_cast<std::ptrdiff_t>(text.size()) - 1));

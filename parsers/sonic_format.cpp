@@ -184,7 +184,7 @@ const Format kMinigraph{
     .content = Content::Text,
     .recognise = [](const Input& input) { return looksLikeMinigraph(input.text()); },
     .parse = [](const Input& input) -> std::unique_ptr<Document> {
-      return std::make_unique<MinigraphDocument>(parseMinigraph(input.text(), input.file()));
+      return std::make_unique<MinigraphDocument>(parseMinigraph(input.text(), input.file(), input.limits()));
     },
     .hostname = [](const Document& d) -> std::optional<std::string> {
       return static_cast<const MinigraphDocument&>(d).graph.hostname.value;

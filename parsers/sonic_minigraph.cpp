@@ -9,6 +9,8 @@
 #include <map>
 #include <set>
 
+#include "common/xml_prolog.hpp"
+#include "input_limits.hpp"
 #include "rocelint/diagnostics.hpp"
 
 namespace rocelint::sonic {
@@ -352,27 +354,6 @@ class Reader {
   Positions pos_;
   Minigraph out_;
 };
-
-std::string_view skipProlog(std::string_view text) {
-  if (text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);
-  while (true) {
-    auto first = text.find_first_not_of(" \t\r\n");
-    if (first == std::string_view::npos) return {};
-    text.remove_prefix(first);
-    std::string_view close;
-    if (text.substr(0, 2) == "<?")
-      close = "?>";
-    else if (text.substr(0, 4) == "<!--")
-      close = "-->";
-    else if (text.substr(0, 2) == "<!")
-      close = ">";
-    else
-      return text;
-    auto end = text.find(close);
-    if (end == std::string_view::npos) return {};
-    text.remove_prefix(end + close.size());
-  }
-}
 
 /// Builds the config_db tables of one minigraph.
 class Renderer {
@@ -728,8 +709,10 @@ class Renderer {
 }  // namespace
 
 bool looksLikeMinigraph(std::string_view text) {
-  std::string_view rest = skipProlog(text);
-  if (rest.size() < 2 || rest[0] != '<') return false;
+  std::size_t root = common::scanXmlProlog(text).root;
+  if (root == common::XmlProlog::npos) return false;
+  std::string_view rest = text.substr(root);
+  if (rest.size() < 2) return false;
   auto name_end = rest.find_first_of(" \t\r\n/>", 1);
   if (name_end == std::string_view::npos) return false;
   if (localName(rest.substr(1, name_end - 1)) != "DeviceMiniGraph") return false;
@@ -738,13 +721,49 @@ bool looksLikeMinigraph(std::string_view text) {
          tag.find(fmt::format("'{}'", kNamespace)) != std::string_view::npos;
 }
 
-Minigraph parseMinigraph(std::string_view text, const std::string& file) {
+namespace {
+
+// The first element nested deeper than the nesting depth limit (the root element is level 1).
+struct DepthLimit : pugi::xml_tree_walker {
+  explicit DepthLimit(int max) : max_depth(max) {}
+  int max_depth;
+  pugi::xml_node too_deep;
+  bool for_each(pugi::xml_node& node) override {
+    if (node.type() != pugi::node_element || depth() < max_depth) return true;
+    too_deep = node;
+    return false;
+  }
+};
+
+}  // namespace
+
+Minigraph parseMinigraph(std::string_view text, const std::string& file, const limits::ReadLimits& limits) {
+  // Entities are never expanded: a few lines of nested declarations can stand for gigabytes, and
+  // pugixml would leave their references in the text as written ("&lol9;" as a host name).
+  if (std::size_t entity = common::scanXmlProlog(text).entity_declaration; entity != common::XmlProlog::npos) {
+    SourceRef where = Positions(text, file).at(static_cast<std::ptrdiff_t>(entity), "");
+    throw InputError(
+        fmt::format("{}:{}:{}: an XML entity declaration (<!ENTITY …>): rocelint expands no entity "
+                    "(docs/reliability.md): expected a minigraph without a DTD",
+                    file, where.line, where.column));
+  }
   pugi::xml_document doc;
   pugi::xml_parse_result result = doc.load_buffer(text.data(), text.size(), pugi::parse_default, pugi::encoding_utf8);
   if (!result) {
     SourceRef where = Positions(text, file).at(result.offset, "");
     throw InputError(fmt::format("{}:{}:{}: XML is not well-formed ({}): expected a complete minigraph", file,
                                  where.line, where.column, result.description()));
+  }
+  // pugixml parses and frees any depth without recursing; the limit keeps every reader of the tree
+  // to the depth the other formats allow.
+  DepthLimit walker(limits.max_depth);
+  doc.traverse(walker);
+  if (walker.too_deep) {
+    SourceRef where = Positions(text, file).of(walker.too_deep);
+    throw InputError(
+        fmt::format("{}:{}:{}: XML nesting deeper than {} levels (the nesting depth limit, --max-depth, "
+                    "docs/reliability.md): expected a minigraph",
+                    file, where.line, where.column, limits.max_depth));
   }
   return Reader(text, file).read(doc.document_element());
 }

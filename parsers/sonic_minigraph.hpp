@@ -8,6 +8,7 @@
 #include <string_view>
 #include <vector>
 
+#include "input_limits.hpp"
 #include "port_config.hpp"
 #include "rocelint/model.hpp"
 #include "sonic_config_db.hpp"
@@ -117,7 +118,7 @@ bool looksLikeMinigraph(std::string_view text);
 
 /// Parses a minigraph. Throws InputError "file:line:col: ..." on malformed XML or when an
 /// element rocelint needs (Hostname, a link's ends, a session's routers) is missing.
-Minigraph parseMinigraph(std::string_view text, const std::string& file);
+Minigraph parseMinigraph(std::string_view text, const std::string& file, const limits::ReadLimits& limits = {});
 
 /// The tables sonic-cfggen renders from the minigraph (DEVICE_METADATA, PORT, DEVICE_NEIGHBOR,
 /// DEVICE_NEIGHBOR_METADATA, BGP_NEIGHBOR, LOOPBACK_INTERFACE, INTERFACE, PORTCHANNEL*,

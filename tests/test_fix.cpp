@@ -2,6 +2,7 @@
 // input left untouched, the scenarios of issue 4, and an unsat core when no repair exists.
 
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 #include <nlohmann/json.hpp>
 
 #include "fabric_gen.hpp"
@@ -113,6 +114,39 @@ TEST(Fix, ImpossibleRepairNamesTheConflict) {
 TEST(Fix, RefusesAnOutputInsideTheInput) {
   fs::path bad = fs::path(test::sourceDir()) / "tests" / "fixtures" / "BUF007" / "sonic" / "bad";
   EXPECT_THROW(runFix(bad.string(), (bad / "out").string(), Config{}), InputError);
+}
+
+TEST(Fix, PatchedCopyReproducesLinksAndReadsNothingTheWalkWouldNot) {
+  // A link loop, a self-referencing link, a link to a file outside the fabric and a FIFO used to
+  // stop fix with "internal error: filesystem error" after it had started writing patched/.
+  test::TempDir dir;
+  fs::path fabric = fs::path(dir.path()) / "fabric";
+  fs::copy(fs::path(test::sourceDir()) / "samples" / "leafspine-broken", fabric, fs::copy_options::recursive);
+  std::string secret = dir.write("secret.json", "{\"DEVICE_METADATA\": {\"localhost\": {\"hostname\": \"x\"}}}");
+  fs::create_directory_symlink(".", fabric / "loop");
+  fs::create_symlink("self", fabric / "self");
+  fs::create_symlink(secret, fabric / "outside.json");
+  ASSERT_EQ(mkfifo((fabric / "pipe.json").c_str(), 0600), 0);
+  auto files = [&] {  // regular files only, links not followed (one of them never ends)
+    std::map<std::string, std::string> out;
+    for (const auto& e : fs::recursive_directory_iterator(fabric)) {
+      if (fs::is_regular_file(e.symlink_status())) out[e.path().string()] = test::readAll(e.path().string());
+    }
+    return out;
+  };
+  auto before = files();
+  FixResult result = runFix(fabric.string(), dir.path() + "/out", Config{});
+  ASSERT_TRUE(result.solved) << result.summary;
+  EXPECT_FALSE(result.changes.empty());
+  fs::path patched = fs::path(dir.path()) / "out" / "patched";
+  EXPECT_TRUE(fs::is_symlink(patched / "loop"));
+  EXPECT_EQ(fs::read_symlink(patched / "loop"), ".");
+  EXPECT_TRUE(fs::is_symlink(patched / "self"));
+  EXPECT_TRUE(fs::is_symlink(patched / "outside.json"));  // a link, not a copy of what it names
+  EXPECT_FALSE(fs::exists(fs::symlink_status(patched / "pipe.json")));
+  EXPECT_TRUE(fs::is_regular_file(fs::symlink_status(patched / "leaf1.json")));
+  for (const auto& [id, count] : result.after) EXPECT_EQ(count, 0) << id << " remains after the patch";
+  EXPECT_EQ(files(), before);
 }
 
 }  // namespace

@@ -18,7 +18,9 @@
 
 #include "cli_config_text.hpp"
 #include "input_limits.hpp"
+#include "junos_config.hpp"
 #include "rocelint/diagnostics.hpp"
+#include "sonic_minigraph.hpp"
 #include "test_util.hpp"
 #include "yaml_limits.hpp"
 
@@ -307,6 +309,25 @@ TEST(HostilePaths, OutputAndWriteBaselineNeverReplaceAnInput) {
   EXPECT_EQ(run("check " + dir.path() + "/fabric -o " + dir.path() + "/report.txt").code, 0);
 }
 
+TEST(HostilePaths, AReportThatCannotBeWrittenIsAnErrorNotASilentPass) {
+  // /dev/full takes the open and fails the write (ENOSPC): the run used to exit 0 with no report.
+  if (!std::filesystem::exists("/dev/full")) GTEST_SKIP() << "no /dev/full";
+  CliRun o = run("check " + sample("leafspine-clean") + " -o /dev/full");
+  EXPECT_EQ(o.code, 2) << o.out;
+  EXPECT_TRUE(has(o.out, "rocelint: error: /dev/full: cannot write the report: No space left on device")) << o.out;
+  CliRun w = run("check " + sample("leafspine-broken") + " --write-baseline /dev/full");
+  EXPECT_EQ(w.code, 2) << w.out;
+  EXPECT_TRUE(has(w.out, "/dev/full: cannot write baseline file: No space left on device")) << w.out;
+  test::TempDir dir;
+  std::string file = dir.write("out", "");
+  CliRun f = run("fix " + sample("leafspine-broken") + " --out " + file);
+  EXPECT_EQ(f.code, 2) << f.out;
+  EXPECT_TRUE(has(f.out, file + ": the output directory exists and is not a directory")) << f.out;
+  // Standard output full: exit 2, not the findings' exit 1 (the message goes to the same full file).
+  EXPECT_EQ(run("check " + sample("leafspine-broken") + " >/dev/full").code, 2);
+  EXPECT_EQ(run("rules >/dev/full").code, 2);
+}
+
 // --- 4. Text is valid text ------------------------------------------------------------------------
 
 /// The EOS sample copied to `dir/name`, with `edit` applied to leaf1.cfg's text.
@@ -575,6 +596,67 @@ TEST(HostileSize, ASolverThatHitsItsTimeLimitIsEcn005AndExitsTwoEvenSuppressed) 
   CliRun suppressed = run("check " + fabric + " -q --solver-time-limit 0.000001 --config " + config);
   EXPECT_EQ(suppressed.code, 2) << suppressed.out;
   EXPECT_TRUE(has(suppressed.out, "the ECN-before-PFC verdict is partial")) << suppressed.out;
+}
+
+// --- 6. XML: no entity expanded, nesting bounded --------------------------------------------------
+
+constexpr const char* kMinigraphRoot = "<DeviceMiniGraph xmlns=\"Microsoft.Search.Autopilot.Evolution\">";
+
+std::string errorOf(const std::function<void()>& parse) {
+  try {
+    parse();
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return "no InputError";
+}
+
+TEST(HostileXml, ADoctypeWithAnInternalSubsetStillLeavesTheRootRecognised) {
+  // The subset's declarations end in '>' (even inside quotes and comments), the DOCTYPE only at "]>".
+  std::string prolog =
+      "<?xml version=\"1.0\"?>\n<!DOCTYPE DeviceMiniGraph [\n  <!-- ] > -->\n  <!ATTLIST a b CDATA \"]>\">\n]>\n";
+  EXPECT_TRUE(sonic::looksLikeMinigraph(prolog + kMinigraphRoot + "</DeviceMiniGraph>"));
+  EXPECT_TRUE(sonic::looksLikeMinigraph(std::string("<!DOCTYPE DeviceMiniGraph SYSTEM \"a>b.dtd\">") + kMinigraphRoot +
+                                        "</DeviceMiniGraph>"));
+  EXPECT_TRUE(
+      junos::looksLikeJunos("<!DOCTYPE rpc-reply [\n<!ENTITY a \"b\">\n]>\n"
+                            "<rpc-reply xmlns:junos=\"http://xml.juniper.net/junos/\"><configuration/></rpc-reply>"));
+}
+
+TEST(HostileXml, AnEntityDeclarationIsRefusedAtItsPlaceNotExpanded) {
+  // A "billion laughs": ten references per level, nine levels; pugixml would leave "&l9;" as written.
+  std::string dtd = "<!DOCTYPE DeviceMiniGraph [\n  <!ENTITY l0 \"lol\">\n";
+  for (int l = 1; l <= 9; ++l)
+    dtd += fmt::format("  <!ENTITY l{} \"{}\">\n", l, repeat(fmt::format("&l{};", l - 1), 10));
+  dtd += "]>\n";
+  std::string graph =
+      "<?xml version=\"1.0\"?>\n" + dtd + kMinigraphRoot + "<Hostname>&l9;</Hostname></DeviceMiniGraph>";
+  ASSERT_TRUE(sonic::looksLikeMinigraph(graph));
+  std::string error = errorOf([&] { sonic::parseMinigraph(graph, "leaf1.xml"); });
+  EXPECT_TRUE(has(error, "leaf1.xml:3:3: an XML entity declaration (<!ENTITY …>): rocelint expands no entity"))
+      << error;
+  std::string junos =
+      "<!DOCTYPE rpc-reply [\n<!ENTITY h \"qfx1\">\n]>\n<rpc-reply xmlns:junos=\"http://xml.juniper.net/"
+      "junos/\"><configuration><system><host-name>&h;</host-name></system></configuration></rpc-reply>";
+  ASSERT_TRUE(junos::looksLikeJunos(junos));
+  error = errorOf([&] { junos::parse(junos, "qfx1.xml"); });
+  EXPECT_TRUE(has(error, "qfx1.xml:2:1: an XML entity declaration (<!ENTITY …>)")) << error;
+}
+
+TEST(HostileXml, MinigraphNestingPastTheLimitIsRejectedAtTheElement) {
+  auto nested = [](int levels) {
+    return std::string(kMinigraphRoot) + "<Hostname>leaf1</Hostname>" + repeat("<a>", levels) + repeat("</a>", levels) +
+           "</DeviceMiniGraph>";
+  };
+  // The root is level 1: 255 nested elements reach level 256, the limit.
+  EXPECT_FALSE(has(errorOf([&] { sonic::parseMinigraph(nested(limits::kMaxNestingDepth - 1), "g.xml"); }), "nesting"));
+  std::string prefix = std::string(kMinigraphRoot) + "<Hostname>leaf1</Hostname>";
+  for (int levels : {limits::kMaxNestingDepth, 1'000'000}) {
+    std::string error = errorOf([&] { sonic::parseMinigraph(nested(levels), "g.xml"); });
+    EXPECT_TRUE(has(error, fmt::format("g.xml:1:{}: XML nesting deeper than 256 levels (the nesting depth limit",
+                                       prefix.size() + 3 * (limits::kMaxNestingDepth - 1) + 1)))
+        << error.substr(0, 300);
+  }
 }
 
 }  // namespace

@@ -5,11 +5,13 @@
 #include <fmt/format.h>
 #include <CLI/CLI.hpp>
 #include <algorithm>
+#include <cerrno>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <optional>
 #include <sstream>
+#include <system_error>
 
 #include "rocelint/baseline.hpp"
 #include "rocelint/config.hpp"
@@ -238,6 +240,14 @@ void emit(const R& report, const OutputOptions& o) {
   } else {
     sink << textio::validUtf8(text);
   }
+  // A report that did not reach its file (a full disk, a closed pipe) must not pass as written.
+  sink.flush();
+  if (file.is_open()) file.close();
+  if (!sink) {
+    std::string why = std::error_code(errno, std::generic_category()).message();
+    throw InputError(
+        fmt::format("{}: cannot write the report: {}", o.output_path.empty() ? "standard output" : o.output_path, why));
+  }
 }
 
 /// Why a run checked less than it was given, if it did: no input loaded at all (an empty
@@ -297,6 +307,11 @@ int runCheck(const CheckOptions& c, const OutputOptions& o) {
     std::ofstream file(c.write_baseline, std::ios::binary);
     if (!file) throw InputError(fmt::format("{}: cannot write baseline file", c.write_baseline));
     writeBaseline(baseline, file);
+    file.close();
+    if (!file) {
+      throw InputError(fmt::format("{}: cannot write baseline file: {}", c.write_baseline,
+                                   std::error_code(errno, std::generic_category()).message()));
+    }
     progress.finish();
     if (!o.quiet)
       std::cerr << fmt::format("rocelint: wrote {} finding(s) to {}\n", baseline.entries.size(), c.write_baseline);
@@ -441,7 +456,8 @@ int main(int argc, char** argv) {
     return code == 0 ? kExitClean : kExitInputError;
   }
 
-  try {
+  // Every command's answer, then a check that standard output took it (a full disk, a closed pipe).
+  auto command = [&]() -> int {
     if (*check) return runCheck(check_options, output);
     if (*diff) return runDiff(diff_options, output);
     if (*graph) {
@@ -479,6 +495,16 @@ int main(int argc, char** argv) {
       std::cout << *doc;
       return kExitClean;
     }
+    return kExitInputError;
+  };
+  try {
+    int code = command();
+    std::cout.flush();
+    if (!std::cout) {
+      throw rocelint::InputError(
+          fmt::format("standard output: cannot write: {}", std::error_code(errno, std::generic_category()).message()));
+    }
+    return code;
   } catch (const rocelint::InputError& e) {
     std::cerr << "rocelint: error: " << e.what() << '\n';
     return kExitInputError;

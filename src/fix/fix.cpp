@@ -338,6 +338,7 @@ void writeFile(const fs::path& path, const std::string& text) {
   fs::create_directories(path.parent_path());
   std::ofstream out(path, std::ios::binary);
   out << text;
+  out.close();  // a full disk shows at close
   if (!out) throw InputError(fmt::format("{}: cannot write", path.string()));
 }
 
@@ -350,6 +351,30 @@ std::string readFile(const fs::path& path) {
   }
 }
 
+/// Copies the fabric directory for patched/ as it is on disk, reading nothing the walk would not:
+/// directories and regular files are copied, symbolic links are reproduced as links (never
+/// followed: a link loop, or a link to a file outside the fabric, must not be read and copied),
+/// and FIFOs, devices and sockets are left out (opening a FIFO blocks). An unreadable
+/// sub-directory is left out as the walk leaves it out.
+void copyFabric(const fs::path& from, const fs::path& to) {
+  std::error_code error;
+  fs::recursive_directory_iterator it(from, fs::directory_options::skip_permission_denied, error);
+  for (; !error && it != fs::recursive_directory_iterator(); it.increment(error)) {
+    fs::path target = to / it->path().lexically_relative(from);
+    fs::file_status status = it->symlink_status(error);
+    if (error) break;
+    if (fs::is_symlink(status)) {
+      fs::copy_symlink(it->path(), target);
+    } else if (fs::is_directory(status)) {
+      fs::create_directories(target);
+    } else if (fs::is_regular_file(status)) {
+      fs::copy_file(it->path(), target, fs::copy_options::overwrite_existing);
+    }
+  }
+  if (error)
+    throw InputError(fmt::format("{}: cannot copy the fabric for patched/: {}", from.string(), error.message()));
+}
+
 }  // namespace
 
 FixResult runFix(const std::string& input, const std::string& out_dir, const Config& config) {
@@ -360,6 +385,8 @@ FixResult runFix(const std::string& input, const std::string& out_dir, const Con
   auto [a, b] = std::mismatch(in.begin(), in.end(), out.begin(), out.end());
   if (a == in.end())
     throw InputError(fmt::format("{}: the output directory must be outside the input {}", out_dir, input));
+  if (fs::exists(fs::symlink_status(out)) && !fs::is_directory(out))
+    throw InputError(fmt::format("{}: the output directory exists and is not a directory", out_dir));
 
   Fabric fabric = loadFabric({input});
   // A repair computed without a switch misses its constraints: every file must be read.
@@ -409,7 +436,7 @@ FixResult runFix(const std::string& input, const std::string& out_dir, const Con
   fs::path patched = out / "patched";
   fs::remove_all(patched);
   fs::create_directories(patched);
-  fs::copy(in, patched, fs::copy_options::recursive | fs::copy_options::overwrite_existing);
+  copyFabric(in, patched);
   for (auto& [file, changes] : by_file) {
     std::sort(changes.begin(), changes.end(),
               [](const FieldChange& x, const FieldChange& y) { return x.pointer < y.pointer; });

@@ -2,15 +2,38 @@
 
 #include <algorithm>
 #include <atomic>
+#include <charconv>
+#include <cstdlib>
 #include <exception>
 #include <mutex>
+#include <string_view>
 #include <thread>
 #include <vector>
 
 namespace rocelint::util {
 
+namespace {
+
+// The cores to use: ROCELINT_THREADS when it is a number from 1 to 1024 (the fault tests compare
+// runs on different thread counts; a CI runner can keep rocelint to its share of a machine), else
+// every core. Read once: the environment does not change under a running analysis.
+unsigned coreCount() {
+  static const unsigned count = [] {
+    if (const char* env = std::getenv("ROCELINT_THREADS")) {
+      std::string_view text(env);
+      unsigned value = 0;
+      auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+      if (error == std::errc() && end == text.data() + text.size() && value >= 1 && value <= 1024) return value;
+    }
+    return std::max(1U, std::thread::hardware_concurrency());
+  }();
+  return count;
+}
+
+}  // namespace
+
 unsigned workerCount(std::size_t items, unsigned cap) {
-  unsigned cores = std::max(1U, std::thread::hardware_concurrency());
+  unsigned cores = coreCount();
   if (cap != 0) cores = std::min(cores, cap);
   return static_cast<unsigned>(std::max<std::size_t>(1, std::min<std::size_t>(cores, items)));
 }

@@ -7,7 +7,8 @@
 
 namespace rocelint::util {
 
-/// Worker threads worth starting for `items` pieces of work: the cores, at most `cap` (0: no cap),
+/// Worker threads worth starting for `items` pieces of work: the cores (or the environment's
+/// ROCELINT_THREADS, 1-1024, when set), at most `cap` (0: no cap),
 /// at most `items`, at least 1.
 unsigned workerCount(std::size_t items, unsigned cap = 0);
 
