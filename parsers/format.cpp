@@ -39,6 +39,7 @@ const json::Node& Input::json() const {
       throw InputError(fmt::format("{}:{}:{}: invalid JSON: {}", file_, failure.line, failure.column, failure.message));
     }
     duplicates_ = json::duplicateKeys(root);
+    escaped_nuls_ = json::escapedNuls(root);
     json_ = std::move(root);
   }
   return *json_;

@@ -51,6 +51,8 @@ class Input {
   [[nodiscard]] const json::Node& json() const;
   /// Keys given twice in one object of the JSON tree, once json() has parsed it (else none).
   [[nodiscard]] const std::vector<json::DuplicateKey>& duplicateKeys() const { return duplicates_; }
+  /// Values and keys of the JSON tree that held \u0000 (read as U+FFFD), once json() has parsed it.
+  [[nodiscard]] const std::vector<json::EscapedNul>& escapedNuls() const { return escaped_nuls_; }
 
  private:
   std::string file_;
@@ -59,6 +61,7 @@ class Input {
   limits::ReadLimits limits_;
   mutable std::optional<json::Node> json_;
   mutable std::vector<json::DuplicateKey> duplicates_;
+  mutable std::vector<json::EscapedNul> escaped_nuls_;
 };
 
 /// What a format's files are to the loader.

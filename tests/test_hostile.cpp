@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <array>
 #include <cstdio>
 #include <filesystem>
@@ -432,6 +433,39 @@ TEST(HostileText, NulInAConfigDbValueIsCfg005AndTheFileIsStillRead) {
     if (f["rule"] == "CFG005" && has(f["message"].get<std::string>(), "NUL byte(s) (0x00)")) ++cfg005;
   }
   EXPECT_EQ(cfg005, 1) << r.out.substr(0, 3000);
+}
+
+TEST(HostileText, AnEscapedNulInAConfigDbHostNameIsCfg005AtTheValue) {
+  // "\u0000" is valid JSON; the host name used to hold a NUL with no finding.
+  test::TempDir dir;
+  namespace fs = std::filesystem;
+  std::string fabric = dir.path() + "/fabric";
+  fs::copy(sample("leafspine-clean"), fabric, fs::copy_options::recursive);
+  std::string leaf = fabric + "/leaf1.json";
+  std::string text = slurp(leaf);
+  std::size_t at = text.find("\"hostname\": \"leaf1\"");
+  ASSERT_NE(at, std::string::npos);
+  int line = 1 + static_cast<int>(std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(at), '\n'));
+  int column = static_cast<int>(at - text.rfind('\n', at)) + 12;  // the value's quote
+  text.replace(at, 19, "\"hostname\": \"leaf\\u0000x\"");
+  std::ofstream(leaf, std::ios::binary) << text;
+  CliRun r = run("check " + fabric);
+  EXPECT_EQ(r.code, 1) << r.out;
+  EXPECT_TRUE(has(r.out, fmt::format("{}:{}: error[CFG005]: /DEVICE_METADATA/localhost/hostname holds U+0000, written "
+                                     "as \\u0000: read as U+FFFD",
+                                     leaf, line)))
+      << r.out;
+  auto doc = nlohmann::json::parse(run("check " + fabric + " --format json -q").out, nullptr, false);
+  ASSERT_FALSE(doc.is_discarded());
+  bool found = false;
+  for (const auto& f : doc["findings"]) {
+    if (f["rule"] != "CFG005") continue;
+    found = true;
+    EXPECT_EQ(f["location"]["line"], line);
+    EXPECT_EQ(f["location"]["column"], column);
+    EXPECT_EQ(f["switch"], "leaf\xEF\xBF\xBDx");
+  }
+  EXPECT_TRUE(found) << doc.dump().substr(0, 2000);
 }
 
 TEST(HostileText, AFileNameThatIsNotUtf8StillGivesValidReports) {

@@ -127,5 +127,28 @@ TEST(LocatedJson, DuplicateKeysAreFoundWithBothPlacesAndThePointer) {
   EXPECT_TRUE(duplicateKeys(Node{}).empty());
 }
 
+TEST(LocatedJson, EscapedNulInAValueOrKeyIsReadAsReplacementAndFound) {
+  Node root;
+  ParseFailure failure;
+  // Each is found at its value: "x\u0000y" at 1:7, the 1 of the key "a\u0000" at 1:30, "\u0000" at 2:14.
+  const char* text = "{\"k\": \"x\\u0000y\", \"a\\u0000\": 1,\n \"l\": [\"ok\", \"\\u0000\"], \"m\": \"plain\"}";
+  ASSERT_TRUE(parse(text, root, failure)) << failure.message;
+  EXPECT_EQ(root.members[0].second.text, "x\xEF\xBF\xBDy");
+  EXPECT_EQ(root.members[1].first, "a\xEF\xBF\xBD");
+  std::vector<EscapedNul> n = escapedNuls(root);
+  ASSERT_EQ(n.size(), 3u);
+  EXPECT_EQ(n[0].pointer, "/k");
+  EXPECT_EQ(n[0].line, 1);
+  EXPECT_EQ(n[0].column, 7);
+  EXPECT_EQ(n[1].pointer, "/a\xEF\xBF\xBD");
+  EXPECT_EQ(n[1].column, 30);
+  EXPECT_EQ(n[2].pointer, "/l/1");
+  EXPECT_EQ(n[2].line, 2);
+  EXPECT_EQ(n[2].column, 14);
+  Node plain;
+  ASSERT_TRUE(parse(R"({"a": ["b", {"c": "d"}]})", plain, failure));
+  EXPECT_TRUE(escapedNuls(plain).empty());
+}
+
 }  // namespace
 }  // namespace rocelint::json

@@ -276,6 +276,7 @@ struct ParsedFile {
   bool not_read = false;                       ///< Failed: never read (too large, unreadable), not malformed
   textio::Repairs repairs;                     ///< what its text needed (invalid bytes: CFG005 notes)
   std::vector<json::DuplicateKey> duplicates;  ///< JSON keys given twice in one object (CFG005 notes)
+  std::vector<json::EscapedNul> escaped_nuls;  ///< JSON values and keys that held \u0000 (CFG005 notes)
 
   [[nodiscard]] bool describesSwitch() const { return kind == Kind::Parsed && format->role == format::Role::Switch; }
 };
@@ -301,6 +302,7 @@ ParsedFile readInput(const InputFile& file, bool build, const LoadOptions& optio
     out.document = out.format->parse(*input);
     out.kind = ParsedFile::Kind::Parsed;
     out.duplicates = input->duplicateKeys();
+    out.escaped_nuls = input->escapedNuls();
     input.reset();  // the text and its JSON tree
     if (out.format->role != format::Role::Switch) return out;
     std::optional<std::string> hostname = out.format->hostname(*out.document);
@@ -491,6 +493,16 @@ void noteRepairs(Fabric& fabric, const InputFile& file, const ParsedFile& parsed
                                           d.pointer, d.first_line, d.first_column),
                               SourceRef{path, d.line, d.column, OriginKind::JsonPointer, d.pointer});
     note.fix = "keep one of the two and delete the other";
+    fabric.notes.push_back(std::move(note));
+  }
+  // \u0000 is valid JSON but no name or value holds a NUL: read as U+FFFD, like a NUL byte.
+  for (const json::EscapedNul& n : parsed.escaped_nuls) {
+    InputNote note = makeNote(InputNote::Kind::InvalidValue, name, "",
+                              fmt::format("{} holds U+0000, written as \\u0000: read as U+FFFD (\uFFFD); a name or "
+                                          "value containing it matches nothing else",
+                                          n.pointer),
+                              SourceRef{path, n.line, n.column, OriginKind::JsonPointer, n.pointer});
+    note.fix = "remove the \\u0000 escape (a NUL is never part of a name or value)";
     fabric.notes.push_back(std::move(note));
   }
   const textio::Repairs& repairs = parsed.repairs;

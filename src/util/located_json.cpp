@@ -82,13 +82,19 @@ class TreeBuilder : public nlohmann::json_sax<nlohmann::json> {
   bool number_integer(number_integer_t value) override { return scalar(Node::Kind::Number, std::to_string(value)); }
   bool number_unsigned(number_unsigned_t value) override { return scalar(Node::Kind::Number, std::to_string(value)); }
   bool number_float(number_float_t /*value*/, const string_t& raw) override { return scalar(Node::Kind::Number, raw); }
-  bool string(string_t& value) override { return scalar(Node::Kind::String, std::move(value)); }
+  bool string(string_t& value) override {
+    bool nul = replaceNul(value);
+    if (!scalar(Node::Kind::String, std::move(value))) return false;
+    last_->escaped_nul = last_->escaped_nul || nul;
+    return true;
+  }
   bool binary(binary_t& /*value*/) override { return scalar(Node::Kind::String, ""); }
   bool start_object(std::size_t /*elements*/) override { return open(Node::Kind::Object); }
   bool end_object() override { return close(); }
   bool start_array(std::size_t /*elements*/) override { return open(Node::Kind::Array); }
   bool end_array() override { return close(); }
   bool key(string_t& value) override {
+    pending_key_nul_ = replaceNul(value);
     pending_key_ = std::move(value);
     return true;
   }
@@ -127,6 +133,7 @@ class TreeBuilder : public nlohmann::json_sax<nlohmann::json> {
       root_ = Node{};
       root_.kind = kind;
       stamp(root_);
+      last_ = &root_;
       return root_;
     }
     Node& parent = *stack_.back();
@@ -134,13 +141,31 @@ class TreeBuilder : public nlohmann::json_sax<nlohmann::json> {
     if (parent.kind == Node::Kind::Object) {
       parent.members.emplace_back(std::move(pending_key_), Node{});
       child = &parent.members.back().second;
+      child->escaped_nul = pending_key_nul_;
+      pending_key_nul_ = false;
     } else {
       parent.items.emplace_back();
       child = &parent.items.back();
     }
     child->kind = kind;
     stamp(*child);
+    last_ = child;
     return *child;
+  }
+  // U+0000 can only reach a string through the escape \u0000 (text_file replaced NUL bytes):
+  // read as U+FFFD too, so no name or value ever holds a NUL.
+  static bool replaceNul(std::string& value) {
+    if (value.find('\0') == std::string::npos) return false;
+    std::string out;
+    out.reserve(value.size() + 8);
+    for (char c : value) {
+      if (c == '\0')
+        out += "\xEF\xBF\xBD";
+      else
+        out += c;
+    }
+    value = std::move(out);
+    return true;
   }
   void stamp(Node& node) const {
     node.line = position_.line;
@@ -214,6 +239,8 @@ class TreeBuilder : public nlohmann::json_sax<nlohmann::json> {
   int max_depth_;
   std::vector<Node*> stack_;
   std::string pending_key_;
+  bool pending_key_nul_ = false;
+  Node* last_ = nullptr;  ///< the value placed last
   bool failed_ = false;
   ParseFailure failure_;
 };
@@ -323,6 +350,39 @@ std::vector<DuplicateKey> duplicateKeys(const Node& root) {
     }
     const Node& child = node.kind == Node::Kind::Object ? node.members[top.next].second : node.items[top.next];
     ++top.next;
+    if (child.kind == Node::Kind::Object || child.kind == Node::Kind::Array) stack.push_back({&child});
+  }
+  return found;
+}
+
+std::vector<EscapedNul> escapedNuls(const Node& root) {
+  std::vector<EscapedNul> found;
+  if (root.escaped_nul) found.push_back({"", root.line, root.column});
+  struct Frame {
+    const Node* node;
+    std::size_t next = 0;  ///< the child to visit next
+  };
+  std::vector<Frame> stack = {{&root}};
+  auto pointer = [&] {  // of the child each frame visits last
+    std::string p;
+    for (const Frame& f : stack) {
+      p += '/';
+      p += f.node->kind == Node::Kind::Object ? escapePointer(f.node->members[f.next - 1].first)
+                                              : std::to_string(f.next - 1);
+    }
+    return p;
+  };
+  while (!stack.empty()) {
+    Frame& top = stack.back();
+    const Node& node = *top.node;
+    std::size_t children = node.kind == Node::Kind::Object ? node.members.size() : node.items.size();
+    if (top.next >= children) {
+      stack.pop_back();
+      continue;
+    }
+    const Node& child = node.kind == Node::Kind::Object ? node.members[top.next].second : node.items[top.next];
+    ++top.next;
+    if (child.escaped_nul) found.push_back({pointer(), child.line, child.column});
     if (child.kind == Node::Kind::Object || child.kind == Node::Kind::Array) stack.push_back({&child});
   }
   return found;

@@ -15,7 +15,8 @@ namespace rocelint::json {
 struct Node {
   enum class Kind { Null, Boolean, Number, String, Array, Object };
   Kind kind = Kind::Null;
-  std::string text;  ///< scalar value as text ("true", "9100", ...)
+  bool escaped_nul = false;  ///< its string (or its key) held \u0000, read as U+FFFD
+  std::string text;          ///< scalar value as text ("true", "9100", ...)
   std::vector<std::pair<std::string, Node>> members;
   std::vector<Node> items;
   int line = 0;
@@ -58,6 +59,17 @@ struct DuplicateKey {
 
 /// Every duplicate key in the tree, in document order (iterative: depth is bounded by parse).
 std::vector<DuplicateKey> duplicateKeys(const Node& root);
+
+/// A string or key holding U+0000 written as the escape \u0000 (a NUL byte itself is replaced
+/// when the text is read): the parser reads it as U+FFFD, like a NUL byte.
+struct EscapedNul {
+  std::string pointer;  ///< JSON pointer of the value (of the member, for a key)
+  int line = 0;
+  int column = 0;
+};
+
+/// Every value or key that held \u0000, in document order (iterative).
+std::vector<EscapedNul> escapedNuls(const Node& root);
 
 /// Escapes a key for use in a JSON pointer (RFC 6901).
 std::string escapePointer(std::string_view key);

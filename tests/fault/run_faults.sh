@@ -392,6 +392,14 @@ read -r line column < <(corrupt "$f/leaf1.json" '"mtu": "91' '\xc3\x28')
 expect utf8-value 1 "$f" "+$f/leaf1.json:$line: error[CFG005]: bytes that are not UTF-8 text (0xC3)" -- check "$f"
 expect utf8-value-json 1 "$f" "@CFG005 $f/leaf1.json $line $column" -- check "$f" --format json
 
+# The escape \u0000 in a config_db host name: valid JSON, but a NUL in a name; CFG005 at the value.
+f=$(fabric leafspine-clean escaped-nul-hostname)
+read -r line column < <(corrupt "$f/leaf1.json" '"hostname": "leaf' '\\u0000')
+column=$((column - 5)) # the value starts at its quote, before "leaf
+expect escaped-nul-hostname 1 "$f" "+$f/leaf1.json:$line: error[CFG005]: /DEVICE_METADATA/localhost/hostname holds U+0000, written as \u0000: read as U+FFFD" \
+  -- check "$f"
+expect escaped-nul-hostname-json 1 "$f" "@CFG005 $f/leaf1.json $line $column" -- check "$f" --format json
+
 f=$(fabric leafspine-clean utf8-file-name)
 printf '{"PORT": [' >"$f/leaf"$'\xe9'".json"
 expect utf8-file-name-json 2 "$f" "+leaf"$'\xef\xbf\xbd'".json" -- check "$f" --format json -q
