@@ -24,6 +24,7 @@ thresholds 153600 / 1536000 B are fill levels 1 and 10. Standard library only.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 
 import gen_leafspine as g
 
@@ -53,7 +54,139 @@ def fill_level(threshold_bytes: str) -> int:
     return b * 100 // FILL_REFERENCE_BYTES
 
 
-def render(sw: g.SwitchPlan, plan: dict[str, g.SwitchPlan], peer_port_name: g.PeerPortName | None = None) -> str:
+# --------------------------------------------------------------------------------------------
+# Routing policy on a Clos with one ASN per spine (tests/deadlock/clos24-junos-*, issue 14 item 7)
+# --------------------------------------------------------------------------------------------
+
+# One ASN per spine, as in the JVD AI back-end (spines 108-111, leaves 208-211): a leaf-spine
+# failure then lets a spine learn a bounce route through a leaf and another spine, unless the
+# routing policy forbids it.
+POLICY_SPINE_ASN = {spine: str(65001 + i) for i, spine in enumerate(g.SPINES)}
+
+# None: no policy (loop prevention only). "community": the JVD's per-tier community (spines tag
+# what they export with FROM_SPINE_FABRIC_TIER 0:15, leaves do not export BGP routes carrying it
+# back up), each export ANDed with the JVD's BGP-AOS-Policy. "as-path": every spine rejects, on
+# import from a leaf, routes whose AS path contains a spine ASN.
+POLICIES = (None, "community", "as-path")
+
+
+@dataclass
+class FabricPolicy:
+    options: list[str] = field(default_factory=list)  # the policy-options block
+    group: list[str] = field(default_factory=list)    # import / export lines of group FABRIC
+
+
+# The JVD's export of directly connected routes and BGP routes (nested `from policy`, as written there).
+AOS_POLICY = [
+    "    policy-statement AllPodNetworks {",
+    "        term AllPodNetworks-10 {",
+    "            from {",
+    "                family inet;",
+    "                protocol direct;",
+    "            }",
+    "            then {",
+    "                community add DEFAULT_DIRECT_V4;",
+    "                accept;",
+    "            }",
+    "        }",
+    "        term AllPodNetworks-100 {",
+    "            then reject;",
+    "        }",
+    "    }",
+    "    policy-statement BGP-AOS-Policy {",
+    "        term BGP-AOS-Policy-10 {",
+    "            from policy AllPodNetworks;",
+    "            then accept;",
+    "        }",
+    "        term BGP-AOS-Policy-20 {",
+    "            from protocol bgp;",
+    "            then accept;",
+    "        }",
+    "        term BGP-AOS-Policy-100 {",
+    "            then reject;",
+    "        }",
+    "    }",
+]
+
+
+def fabric_policy(sw: g.SwitchPlan, plan: dict[str, g.SwitchPlan], policy: str | None) -> FabricPolicy:
+    if policy is None:
+        return FabricPolicy()
+    spine = sw.role == "SpineRouter"
+    out = FabricPolicy()
+    if policy == "community":
+        out.options = ["policy-options {"] + AOS_POLICY
+        if spine:
+            out.options += [
+                "    policy-statement SPINE_TO_LEAF_FABRIC_OUT {",
+                "        term SPINE_TO_LEAF_FABRIC_OUT-10 {",
+                "            then {",
+                "                community add FROM_SPINE_FABRIC_TIER;",
+                "                accept;",
+                "            }",
+                "        }",
+                "    }",
+            ]
+        else:
+            out.options += [
+                "    policy-statement LEAF_TO_SPINE_FABRIC_OUT {",
+                "        term LEAF_TO_SPINE_FABRIC_OUT-10 {",
+                "            from {",
+                "                protocol bgp;",
+                "                community FROM_SPINE_FABRIC_TIER;",
+                "            }",
+                "            then reject;",
+                "        }",
+                "        term LEAF_TO_SPINE_FABRIC_OUT-20 {",
+                "            then accept;",
+                "        }",
+                "    }",
+            ]
+        out.options += [
+            "    community DEFAULT_DIRECT_V4 members [ 1:20007 21001:26000 ];",
+            "    community FROM_SPINE_FABRIC_TIER members 0:15;",
+            "}",
+        ]
+        first = "SPINE_TO_LEAF_FABRIC_OUT" if spine else "LEAF_TO_SPINE_FABRIC_OUT"
+        out.group = [f"            export ( {first} && BGP-AOS-Policy );"]
+        return out
+    if policy == "as-path":
+        if not spine:
+            return out
+        spines = [n for n in plan if plan[n].role == "SpineRouter"]
+        names = " ".join(f"VIA-{n.upper()}" for n in spines)
+        out.options = [
+            "policy-options {",
+            "    policy-statement NO-SPINE-TRANSIT {",
+            "        term via-spine {",
+            f"            from as-path [ {names} ];",
+            "            then reject;",
+            "        }",
+            "        term rest {",
+            "            then accept;",
+            "        }",
+            "    }",
+        ]
+        out.options += [f'    as-path VIA-{n.upper()} ".* {plan[n].asn} .*";' for n in spines]
+        out.options.append("}")
+        out.group = ["            import NO-SPINE-TRANSIT;"]
+        return out
+    raise ValueError(f"unknown policy {policy!r}")
+
+
+def policy_clos(policy: str | None) -> dict[str, str]:
+    """The 2 x 4 Clos of the sample with one ASN per spine and `policy` (one of POLICIES): file
+    name -> configuration text."""
+    plan = g.build_plan()
+    for name, asn in POLICY_SPINE_ASN.items():
+        plan[name].asn = asn
+    return {f"{name}.conf": render(sw, plan, bgp_policy=policy) for name, sw in plan.items()}
+
+
+def render(sw: g.SwitchPlan, plan: dict[str, g.SwitchPlan], peer_port_name: g.PeerPortName | None = None,
+           bgp_policy: str | None = None) -> str:
+    """One switch's configuration; `bgp_policy` (one of POLICIES, see policy_clos) adds that routing
+    policy to the FABRIC group."""
     lossless = [int(p) for p in g.LOSSLESS_TCS.split(",")]
     by_tc: dict[int, list[int]] = {}
     for dscp, tc in g.dscp_to_tc().items():
@@ -102,11 +235,16 @@ def render(sw: g.SwitchPlan, plan: dict[str, g.SwitchPlan], peer_port_name: g.Pe
         f"    router-id {sw.loopback};",
         f"    autonomous-system {sw.asn};",
         "}",
+    ]
+    policy = fabric_policy(sw, plan, bgp_policy)
+    out += policy.options
+    out += [
         "protocols {",
         "    bgp {",
         "        group FABRIC {",
         "            type external;",
     ]
+    out += policy.group
     for p in sw.ports:
         if p.peer_is_switch:
             out += [
