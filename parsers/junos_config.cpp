@@ -864,6 +864,8 @@ struct PolicyRefs {
   bool set = false;
   bool all_of = false;      ///< ( A && B )
   bool unmodelled = false;  ///< || or !
+  std::string unmodelled_what;
+  SourceRef unmodelled_src;
   std::vector<std::pair<std::string, SourceRef>> names;
 };
 
@@ -1946,6 +1948,10 @@ class Builder {
         continue;
       }
       if (w == "||" || w == "!") {
+        if (!refs.unmodelled) {
+          refs.unmodelled_what = fmt::format("a policy expression with {} ({})", w, s.path());
+          refs.unmodelled_src = s.srcOf(k);
+        }
         refs.unmodelled = true;
         continue;
       }
@@ -2481,8 +2487,7 @@ class Builder {
 
   // The index of policy `name` in sw_.routing_policies, built on first use; an undefined name is a
   // CFG002 undefined reference and leaves the neighbour's policy unapplied.
-  void appendPolicy(const std::string& name, const SourceRef& src, std::vector<std::uint32_t>& chain,
-                    bool& unmodelled) {
+  void appendPolicy(const std::string& name, const SourceRef& src, std::vector<std::uint32_t>& chain, BgpNeighbor& n) {
     auto known = policy_index_.find(name);
     if (known != policy_index_.end()) {
       chain.push_back(known->second);
@@ -2494,7 +2499,11 @@ class Builder {
         undefined("", "policy-statement", name, fmt::format("BGP policy {} is not defined under policy-options", name),
                   src, fmt::format("define policy-options policy-statement {} or correct the name", name));
       }
-      unmodelled = true;
+      if (!n.policy_unmodelled) {
+        n.policy_unmodelled_what = fmt::format("policy {} is not defined", name);
+        n.policy_unmodelled_src = src;
+      }
+      n.policy_unmodelled = true;
       return;
     }
     RoutingPolicy policy;
@@ -2521,6 +2530,14 @@ class Builder {
   PolicyTerm buildTerm(const RawTerm& rt) {
     PolicyTerm t;
     t.src = rt.src;
+    auto unmodelled = [&t](const Statement& s, std::size_t from) {
+      t.unmodelled_match = true;
+      if (!t.unmodelled_what.empty()) return;
+      for (std::size_t k = from; k < s.words.size(); ++k) {
+        if (!t.unmodelled_what.empty()) t.unmodelled_what += ' ';
+        t.unmodelled_what += s.word(k);
+      }
+    };
     bool saw_protocol_bgp = false;
     bool saw_protocol_other = false;
     for (const Statement* sp : rt.statements) {
@@ -2539,10 +2556,10 @@ class Builder {
             if (def == communities_.end()) {
               undefined("", "community", c, fmt::format("community {} is not defined under policy-options", c),
                         s.srcOf(i + 2), fmt::format("define policy-options community {} members ...", c));
-              t.unmodelled_match = true;
+              unmodelled(s, i);
             } else if (def->second.size() != 1 ||
                        def->second[0].find_first_not_of("0123456789:") != std::string::npos) {
-              t.unmodelled_match = true;  // every member must be present, or a regex: not modelled
+              unmodelled(s, i);  // every member must be present, or a regex: not modelled
             } else {
               t.match_community_any.push_back(communityId(def->second[0]));
             }
@@ -2558,18 +2575,21 @@ class Builder {
             if (asn) {
               t.match_as_path_any.push_back(*asn);
             } else {
-              t.unmodelled_match = true;
+              unmodelled(s, i);
             }
           }
         } else if (what == "protocol") {
           for (const std::string& p : args) (p == "bgp" ? saw_protocol_bgp : saw_protocol_other) = true;
         } else {
-          t.unmodelled_match = true;  // prefix lists, route filters, nested policies, families...
+          unmodelled(s, i);  // prefix lists, route filters, nested policies, families...
         }
       } else if (side == "then") {
         if (what == "accept") t.action = PolicyTerm::Action::Accept;
         if (what == "reject") t.action = PolicyTerm::Action::Reject;
-        if (what == "community" && s.word(i + 2) == "add") {
+        // `community set` replaces the route's communities and `community delete` removes some.
+        bool replaces = what == "community" && s.word(i + 2) == "set";
+        if (what == "community" && (replaces || s.word(i + 2) == "delete")) t.drops_communities = true;
+        if (what == "community" && (replaces || s.word(i + 2) == "add")) {
           for (std::size_t k = i + 3; k < s.words.size(); ++k) {
             auto def = communities_.find(s.word(k));
             if (def == communities_.end()) continue;
@@ -2603,9 +2623,12 @@ class Builder {
       n.import_all_of = imp.all_of;
       n.export_all_of = exp.all_of;
       n.policy_unmodelled = imp.unmodelled || exp.unmodelled;
-      if (!n.policy_unmodelled) {
-        for (const auto& [name, src] : imp.names) appendPolicy(name, src, n.import_policies, n.policy_unmodelled);
-        for (const auto& [name, src] : exp.names) appendPolicy(name, src, n.export_policies, n.policy_unmodelled);
+      if (n.policy_unmodelled) {
+        n.policy_unmodelled_what = imp.unmodelled ? imp.unmodelled_what : exp.unmodelled_what;
+        n.policy_unmodelled_src = imp.unmodelled ? imp.unmodelled_src : exp.unmodelled_src;
+      } else {
+        for (const auto& [name, src] : imp.names) appendPolicy(name, src, n.import_policies, n);
+        for (const auto& [name, src] : exp.names) appendPolicy(name, src, n.export_policies, n);
       }
       if (n.policy_unmodelled) {
         n.import_policies.clear();

@@ -1,6 +1,10 @@
 // DL: PFC deadlock risk from the buffer-dependency graph (src/deadlock.cpp, docs/deadlock.md).
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <algorithm>
+#include <span>
 
 #include "families.hpp"
 #include "rocelint/deadlock.hpp"
@@ -258,6 +262,36 @@ void noDestination(const RuleContext& ctx, FindingSink& sink) {
               "set `params: {roce_destinations: [hosts, loopbacks]}` (or add `links`) in .rocelint.yaml"));
 }
 
+/// Fabric sessions whose routing policy rocelint evaluates only in part: one note per switch.
+void partialPolicy(const RuleContext& ctx, FindingSink& sink) {
+  const DeadlockAnalysis& dl = ctx.deadlock();
+  for (std::size_t i = 0; i < dl.policy_gaps.size();) {
+    const PolicyGap& first = dl.policy_gaps[i];
+    const Switch& sw = ctx.fabric.switches[first.sw];
+    std::vector<std::uint32_t> port_ids;
+    std::size_t j = i;
+    for (; j < dl.policy_gaps.size() && dl.policy_gaps[j].sw == first.sw; ++j)
+      port_ids.push_back(dl.policy_gaps[j].port);
+    std::sort(port_ids.begin(), port_ids.end());
+    std::vector<std::string> ports;
+    for (std::uint32_t p : port_ids) ports.push_back(sw.ports[p].name);
+    std::size_t sessions = j - i;
+    std::string listed =
+        fmt::format("{}", fmt::join(std::span(ports.data(), std::min<std::size_t>(ports.size(), 4)), ", "));
+    if (ports.size() > 4) listed += fmt::format(" and {} more", ports.size() - 4);
+    std::string where = first.policy.empty() ? fmt::format("`{}`", first.what)
+                                             : fmt::format("policy {}: `{}`", first.policy, first.what);
+    sink.add(at(sw, "", std::nullopt, first.src,
+                fmt::format("the routing policy of {} BGP session{} of {} over fabric links ({}) is evaluated only in "
+                            "part (first: {}); a route it may reject is kept, so the deadlock analysis may report a "
+                            "cycle over a route the policy forbids (verdicts over-approximate the routes)",
+                            sessions, sessions == 1 ? "" : "s", sw.name, listed, where),
+                "no change is needed if the policy is right; to have rocelint apply it, filter fabric routes with "
+                "community matches or AS-path matches of one ASN, which it evaluates"));
+    i = j;
+  }
+}
+
 }  // namespace
 
 void registerDlRules(std::vector<Rule>& rules) {
@@ -272,6 +306,8 @@ void registerDlRules(std::vector<Rule>& rules) {
   rules.push_back(
       {"DL007", Severity::Warning, "No RoCE destination: the deadlock analysis checked nothing", noDestination});
   rules.push_back({"DL008", Severity::Warning, "The link-failure what-if stopped at its time limit", whatIfStopped});
+  rules.push_back(
+      {"DL009", Severity::Note, "Routing policy on a fabric session is only partly modelled", partialPolicy});
 }
 
 }  // namespace rocelint::rules

@@ -725,6 +725,44 @@ TEST(DeadlockPolicy, JunosClosWithTierCommunityOrAsPathFilterIsDeadlockFreeUnder
   }
 }
 
+// A leaf that replaces the communities of what it learns (`community set`, or EOS/NX-OS `set
+// community` without `additive`) loses the spines' tier tag 0:15, so its export filter no longer
+// recognises spine-learned routes and the bounce routes are back. Keeping 0:15 as present after
+// the replace would hide them (and their cycles); `community add` keeps the tag and the protection.
+TEST(DeadlockPolicy, ACommunityReplaceOnImportRemovesTheTierTagAndTheProtection) {
+  for (const char* action : {"set", "add"}) {
+    test::TempDir dir;
+    for (const auto& entry : std::filesystem::directory_iterator(scenario("clos24-junos-community"))) {
+      std::string text = test::readAll(entry.path().string());
+      if (entry.path().filename().string().rfind("leaf", 0) == 0) {
+        auto replace = [&text](const std::string& from, const std::string& to) {
+          auto at = text.find(from);
+          ASSERT_NE(at, std::string::npos) << from;
+          text.replace(at, from.size(), to);
+        };
+        replace("            export ( LEAF_TO_SPINE",
+                "            import LOCAL-TAG;\n            export ( LEAF_TO_SPINE");
+        replace("policy-options {\n", fmt::format("policy-options {{\n    policy-statement LOCAL-TAG {{\n        term "
+                                                  "ALL {{ then {{ community {} LOCAL; accept; }} }}\n    }}\n    "
+                                                  "community LOCAL members 65000:1;\n",
+                                                  action));
+      }
+      dir.write(entry.path().filename().string(), text);
+    }
+    Fabric fabric = loadFabric({dir.path()});
+    ASSERT_EQ(fabric.links.size(), 8u) << action;
+    const Switch& leaf1 = fabric.switches[fabric.switch_index.at("leaf1")];
+    ASSERT_EQ(leaf1.bgp_neighbors.size(), 2u);
+    ASSERT_EQ(leaf1.bgp_neighbors[0].import_policies.size(), 1u) << action;
+    auto failed = distancesTo(fabric, "leaf2", {"leaf2-spine1"});
+    if (std::string(action) == "set") {
+      EXPECT_EQ(failed.at("spine1"), 3) << "the tag is replaced: spine1 bounces through a leaf and spine2";
+    } else {
+      EXPECT_EQ(failed.at("spine1"), GroupRoutes::kNoRoute) << "the tag stays: the bounce route is rejected";
+    }
+  }
+}
+
 // --- Building blocks ----------------------------------------------------------------------------
 
 TEST(Deadlock, PrefixesParseAndContain) {

@@ -437,9 +437,13 @@ TEST(EosParser, RouteMapsAsPathAndCommunityListsBecomeBgpPolicy) {
   // permit 30: a prefix list is not modelled, so it may or may not match.
   EXPECT_EQ(to_spine.terms[2].action, PolicyTerm::Action::Accept);
   EXPECT_TRUE(to_spine.terms[2].unmodelled_match);
+  EXPECT_EQ(to_spine.terms[2].unmodelled_what, "match ip address prefix-list LOCAL");
+  EXPECT_EQ(to_spine.terms[0].unmodelled_what, "");
   // permit 40: an anchored regex and a regexp community list are not "contains": not modelled.
   EXPECT_TRUE(to_spine.terms[3].unmodelled_match);
   EXPECT_TRUE(to_spine.terms[3].match_as_path_any.empty());
+  EXPECT_EQ(to_spine.terms[3].unmodelled_what, "match as-path ODD");  // the first of the two
+  EXPECT_FALSE(to_spine.terms[3].drops_communities);
 
   const BgpNeighbor& own = sw.bgp_neighbors[1];  // settings under address-family ipv4
   EXPECT_EQ(own.allowas_in, 2);
@@ -449,6 +453,7 @@ TEST(EosParser, RouteMapsAsPathAndCommunityListsBecomeBgpPolicy) {
   EXPECT_EQ(from_spine.terms[0].action, PolicyTerm::Action::Accept);
   ASSERT_EQ(from_spine.terms[0].add_communities.size(), 1u);
   EXPECT_EQ(sw.bgp_communities[from_spine.terms[0].add_communities[0]], "65000:100");
+  EXPECT_FALSE(from_spine.terms[0].drops_communities);  // additive
   ASSERT_EQ(own.export_policies.size(), 1u);
   EXPECT_EQ(own.export_policies[0], grouped.export_policies[0]);  // one route-map, built once
   EXPECT_EQ(sw.routing_policies.size(), 2u);
@@ -456,12 +461,47 @@ TEST(EosParser, RouteMapsAsPathAndCommunityListsBecomeBgpPolicy) {
   // A route-map that is not defined is CFG002 at the reference; the session's policy is unapplied.
   const BgpNeighbor& missing = sw.bgp_neighbors[2];
   EXPECT_TRUE(missing.policy_unmodelled);
+  EXPECT_EQ(missing.policy_unmodelled_what, "route-map MISSING is not defined");
+  EXPECT_EQ(missing.policy_unmodelled_src.line, 26);
   EXPECT_TRUE(missing.import_policies.empty());
   auto undefined = withRule(test::check(dir.path()), "CFG002");
   ASSERT_EQ(undefined.size(), 1u);
   EXPECT_EQ(undefined[0].location.line, 26);
   EXPECT_EQ(undefined[0].message, "route-map MISSING is not defined");
   EXPECT_EQ(undefined[0].fix, "define route-map MISSING permit 10 or correct the name");
+}
+
+// `set community` without `additive` replaces the route's communities (EOS and NX-OS alike), so a
+// community the route carried before may be gone: the term says so, and the router stops treating
+// earlier communities as present. `set community none` and `set comm-list L delete` remove them.
+TEST(EosParser, SetCommunityWithoutAdditiveReplacesTheCommunities) {
+  TempDir dir;
+  dir.write("leaf1.cfg",
+            "hostname leaf1\n"
+            "route-map RM permit 10\n"
+            "   set community 65000:1 65000:2\n"
+            "route-map RM permit 20\n"
+            "   set community none\n"
+            "route-map RM permit 30\n"
+            "   set comm-list OLD delete\n"
+            "route-map RM permit 40\n"
+            "   set community 65000:3 additive\n"
+            "router bgp 65001\n"
+            "   neighbor 10.0.0.0 remote-as 65100\n"
+            "   neighbor 10.0.0.0 route-map RM out\n");
+  Fabric fabric = loadFabric({dir.path()});
+  const Switch& sw = onlySwitch(fabric);
+  ASSERT_EQ(sw.bgp_neighbors.size(), 1u);
+  ASSERT_EQ(sw.bgp_neighbors[0].export_policies.size(), 1u);
+  const RoutingPolicy& rm = sw.routing_policies[sw.bgp_neighbors[0].export_policies[0]];
+  ASSERT_EQ(rm.terms.size(), 4u);
+  EXPECT_TRUE(rm.terms[0].drops_communities);
+  ASSERT_EQ(rm.terms[0].add_communities.size(), 2u);
+  EXPECT_EQ(sw.bgp_communities[rm.terms[0].add_communities[1]], "65000:2");
+  EXPECT_TRUE(rm.terms[1].drops_communities);
+  EXPECT_TRUE(rm.terms[1].add_communities.empty());
+  EXPECT_TRUE(rm.terms[2].drops_communities);
+  EXPECT_FALSE(rm.terms[3].drops_communities);
 }
 
 TEST(EosParser, MalformedRouteMapLinesAreInputErrorsAtTheirLine) {

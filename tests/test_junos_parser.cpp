@@ -1031,6 +1031,7 @@ TEST(JunosPolicy, JvdLeafExportRejectsRoutesFromTheSpineTierAndAndsTheAosPolicy)
   ASSERT_FALSE(aos.terms.empty());
   // from policy AllPodNetworks (nested, not modelled): may match, never certain.
   EXPECT_TRUE(aos.terms[0].unmodelled_match);
+  EXPECT_EQ(aos.terms[0].unmodelled_what, "from policy AllPodNetworks");
   EXPECT_EQ(aos.terms.back().action, PolicyTerm::Action::Reject);
 }
 
@@ -1056,6 +1057,8 @@ TEST(JunosPolicy, SnippetTermsCommunitiesAsPathsAndAnUndefinedPolicy) {
   const BgpNeighbor& n = sw.bgp_neighbors[0];
   // The undefined export policy leaves the session's policy unapplied (and is a CFG002 reference).
   EXPECT_TRUE(n.policy_unmodelled);
+  EXPECT_EQ(n.policy_unmodelled_what, "policy NOPE is not defined");
+  EXPECT_EQ(n.policy_unmodelled_src.line, 11);
   EXPECT_TRUE(n.import_policies.empty());
   Report report = analyze(fabric, {});
   auto cfg002 = withRule(report, "CFG002");
@@ -1092,6 +1095,62 @@ TEST(JunosPolicy, GroupImportIsInheritedAndTermsAreRead) {
   ASSERT_EQ(p.terms[1].add_communities.size(), 1u);
   EXPECT_EQ(sw.bgp_communities.at(p.terms[1].add_communities[0]), "0:15");
   EXPECT_EQ(p.terms[1].action, PolicyTerm::Action::Accept);
+}
+
+// A policy expression with `||` is not modelled: the session keeps the protocol default.
+TEST(JunosPolicy, AnOrExpressionLeavesTheSessionPolicyUnappliedAndSaysWhere) {
+  TempDir dir;
+  dir.write("a.conf",
+            "system { host-name a; }\n"
+            "policy-options {\n"
+            "    policy-statement P {\n"
+            "        term t1 { then { community set TIER; next term; } }\n"
+            "        term t2 { then { community delete TIER; accept; } }\n"
+            "        term t3 { from route-filter 10.0.0.0/8 orlonger; then { community add TIER; accept; } }\n"
+            "    }\n"
+            "    policy-statement Q { then accept; }\n"
+            "    community TIER members 0:15;\n"
+            "}\n"
+            "protocols { bgp { group g { type external; import P; export ( P || Q ); neighbor 10.0.0.1 { peer-as "
+            "65100; } } } }\n");
+  Fabric fabric = loadFabric({dir.path()});
+  const Switch& sw = onlySwitch(fabric);
+  ASSERT_EQ(sw.bgp_neighbors.size(), 1u);
+  const BgpNeighbor& n = sw.bgp_neighbors[0];
+  // The `||` expression leaves the whole session's policy unapplied, and says where.
+  EXPECT_TRUE(n.policy_unmodelled);
+  EXPECT_EQ(n.policy_unmodelled_src.line, 11);
+  EXPECT_NE(n.policy_unmodelled_what.find("a policy expression with ||"), std::string::npos)
+      << n.policy_unmodelled_what;
+}
+
+TEST(JunosPolicy, CommunitySetAndDeleteAreCommunityDrops) {
+  TempDir dir;
+  dir.write("a.conf",
+            "system { host-name a; }\n"
+            "policy-options {\n"
+            "    policy-statement P {\n"
+            "        term t1 { then { community set TIER; next term; } }\n"
+            "        term t2 { then { community delete TIER; accept; } }\n"
+            "        term t3 { from route-filter 10.0.0.0/8 orlonger; then { community add TIER; accept; } }\n"
+            "    }\n"
+            "    community TIER members 0:15;\n"
+            "}\n"
+            "protocols { bgp { group g { type external; import P; neighbor 10.0.0.1 { peer-as 65100; } } } }\n");
+  Fabric fabric = loadFabric({dir.path()});
+  const Switch& sw = onlySwitch(fabric);
+  ASSERT_EQ(sw.bgp_neighbors.size(), 1u);
+  ASSERT_EQ(sw.bgp_neighbors[0].import_policies.size(), 1u);
+  const RoutingPolicy& p = policyAt(sw, sw.bgp_neighbors[0].import_policies[0]);
+  ASSERT_EQ(p.terms.size(), 3u);
+  EXPECT_TRUE(p.terms[0].drops_communities);  // set: replaced by TIER
+  ASSERT_EQ(p.terms[0].add_communities.size(), 1u);
+  EXPECT_EQ(sw.bgp_communities.at(p.terms[0].add_communities[0]), "0:15");
+  EXPECT_TRUE(p.terms[1].drops_communities);  // delete
+  EXPECT_TRUE(p.terms[1].add_communities.empty());
+  EXPECT_FALSE(p.terms[2].drops_communities);  // add
+  EXPECT_TRUE(p.terms[2].unmodelled_match);
+  EXPECT_EQ(p.terms[2].unmodelled_what, "from route-filter 10.0.0.0/8 orlonger");
 }
 
 // ---------------------------------------------------------------------------------------------

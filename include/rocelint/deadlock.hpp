@@ -173,6 +173,8 @@ struct DeadlockAnalysis {
   /// Switches where traffic was assumed to enter because no port faces a host (1/0 per switch);
   /// empty when the fabric has host ports.
   std::vector<std::uint8_t> assumed_sources;
+  /// Fabric BGP sessions whose routing policy is only partly modelled (routes over-approximated).
+  std::vector<PolicyGap> policy_gaps;
   DeadlockStats stats;
 };
 

@@ -310,6 +310,12 @@ struct PolicyTerm {
   /// regex not reducible to "contains ASN", a multi-member community): the term may or may not match,
   /// so it never alone rejects a route (the analysis over-approximates the routes that exist).
   bool unmodelled_match = false;
+  /// The statement rocelint did not model (`match ip address prefix-list P`, `from route-filter ...`),
+  /// as written; empty when the term is fully modelled.
+  std::string unmodelled_what;
+  /// The term replaces or deletes communities (`set community C` without `additive`, `set community
+  /// none`, Junos `community set` / `community delete`): a community present before may be gone after.
+  bool drops_communities = false;
   SourceRef src;
 };
 
@@ -341,6 +347,8 @@ struct BgpNeighbor {
   /// The policies of this neighbour contain constructs not modelled (a Junos policy expression other
   /// than `&&`/a list, a nested `from policy`): routes may be accepted where the device rejects them.
   bool policy_unmodelled = false;
+  std::string policy_unmodelled_what;  ///< why, as written (`export ( A || B )`, an undefined policy)
+  SourceRef policy_unmodelled_src;     ///< where
 };
 
 /// A static route (SONiC STATIC_ROUTE).

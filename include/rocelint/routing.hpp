@@ -204,6 +204,34 @@ struct GroupRoutes {
   }
 };
 
+/// Per arc of the graph: the index of the leaving switch's BGP neighbour that is the session over
+/// it (its interface is the arc's port, or its address is the far port's), -1 when none.
+std::vector<std::int32_t> arcSessions(const SwitchGraph& graph);
+
+/// A BGP session over a fabric link whose policy rocelint evaluates only in part.
+struct PolicyGap {
+  std::uint32_t sw = 0;
+  std::uint32_t neighbor = 0;  ///< index into the switch's bgp_neighbors
+  std::uint32_t port = 0;      ///< the switch's port of (one of) the session's links
+  std::string policy;          ///< the policy with the first unmodelled term; empty: the session's policy expression
+  std::string what;            ///< the statement not modelled, as written
+  SourceRef src;
+};
+
+/// The fabric sessions whose import or export policy has a term (or expression) rocelint does not
+/// model, in switch and session order; one per session, naming its first such term.
+std::vector<PolicyGap> policyGaps(const SwitchGraph& graph);
+
+/// What the policies of one session do to an accepted route's communities.
+struct PolicyEffect {
+  std::vector<std::uint32_t> added;  ///< fabric-wide ids added on every accepted path
+  bool dropped = false;              ///< communities present before may have been replaced or deleted
+  void clear() {
+    added.clear();
+    dropped = false;
+  }
+};
+
 /// Computes routes for every group; reusable scratch space lives inside.
 class Router {
  public:
@@ -218,21 +246,19 @@ class Router {
  private:
   void applyOverrides(std::size_t group, const LinkState& links, GroupRoutes& out);
   /// Whether x may learn y's route over `arc` (from y to x): AS-path loop prevention (unless x allows
-  /// its own ASN in) and y's export / x's import policy. Appends the communities the policies add
-  /// on every accepted path to `added` when not null.
+  /// its own ASN in) and y's export / x's import policy. Records in `effect` (when not null) the
+  /// communities the policies add on every accepted path and whether they may remove some.
   [[nodiscard]] bool accepts(std::size_t x, const std::uint32_t* asn_b, const std::uint32_t* asn_e,
                              const std::uint32_t* comm_b, const std::uint32_t* comm_e, std::size_t y, std::uint32_t arc,
-                             bool y_learned, std::vector<std::uint32_t>* added) const;
+                             bool y_learned, PolicyEffect* effect) const;
   /// Over-approximating evaluation of a policy chain: false only when every path the sets describe
   /// is rejected.
   [[nodiscard]] bool evalAll(std::size_t sw, const std::vector<std::uint32_t>& chain, bool all_of, bool learned,
                              const std::uint32_t* asn_b, const std::uint32_t* asn_e, std::int64_t skip_asn,
-                             const std::uint32_t* comm_b, const std::uint32_t* comm_e,
-                             std::vector<std::uint32_t>* added) const;
+                             const std::uint32_t* comm_b, const std::uint32_t* comm_e, PolicyEffect& effect) const;
   [[nodiscard]] bool evalChain(std::size_t sw, const std::uint32_t* chain_b, const std::uint32_t* chain_e, bool learned,
                                const std::uint32_t* asn_b, const std::uint32_t* asn_e, std::int64_t skip_asn,
-                               const std::uint32_t* comm_b, const std::uint32_t* comm_e,
-                               std::vector<std::uint32_t>* added) const;
+                               const std::uint32_t* comm_b, const std::uint32_t* comm_e, PolicyEffect& effect) const;
 
   const SwitchGraph& graph_;
   const Destinations& dest_;
@@ -243,7 +269,7 @@ class Router {
   std::vector<std::vector<std::uint32_t>> inter_;  ///< scratch: ASN intersection per switch
   std::vector<std::vector<std::uint32_t>> exits_;  ///< scratch: exit ports per switch
   std::vector<std::vector<std::uint32_t>> comm_;   ///< scratch: community intersection per switch
-  std::vector<std::uint32_t> added_;               ///< scratch: communities policies add on one arc
+  PolicyEffect effect_;                            ///< scratch: what the policies of one arc do
   /// Routing policy, only when some switch has one (policies_ false: ASN loop prevention only).
   bool policies_ = false;
   std::vector<std::int32_t> arc_neighbor_;  ///< per arc: index into the leaving switch's bgp_neighbors, -1: none

@@ -271,6 +271,10 @@ void CliBgp::build(Switch& sw, CliPolicy& policy,
         chain.push_back(*index);
       } else {
         undefined_route_map(*name);
+        if (!n.policy_unmodelled) {
+          n.policy_unmodelled_what = fmt::format("route-map {} is not defined", name->value);
+          n.policy_unmodelled_src = name->src;
+        }
         n.policy_unmodelled = true;
       }
     };
@@ -331,11 +335,16 @@ std::uint32_t CliPolicy::communityId(const std::string& value, Switch& sw) {
 PolicyTerm CliPolicy::term(const Entry& entry, Switch& sw) {
   PolicyTerm t;
   t.src = entry.src;
-  t.unmodelled_match = entry.other_match;
+  auto unmodelled = [&t](const std::string& what) {
+    t.unmodelled_match = true;
+    if (t.unmodelled_what.empty()) t.unmodelled_what = what;
+  };
+  if (entry.other_match) unmodelled(entry.other_what);
+  t.drops_communities = entry.drops_communities;
   for (const std::string& name : entry.as_paths) {
     auto it = as_paths_.find(name);
     if (it == as_paths_.end() || !it->second.modelled) {
-      t.unmodelled_match = true;
+      unmodelled("match as-path " + name);
     } else {
       t.match_as_path_any.insert(t.match_as_path_any.end(), it->second.asns.begin(), it->second.asns.end());
     }
@@ -343,7 +352,7 @@ PolicyTerm CliPolicy::term(const Entry& entry, Switch& sw) {
   for (const std::string& name : entry.community_lists) {
     auto it = communities_.find(name);
     if (it == communities_.end() || !it->second.modelled) {
-      t.unmodelled_match = true;
+      unmodelled("match community " + name);
     } else {
       for (const std::string& c : it->second.members) t.match_community_any.push_back(communityId(c, sw));
     }
@@ -353,7 +362,7 @@ PolicyTerm CliPolicy::term(const Entry& entry, Switch& sw) {
   if (entry.continues) {
     // A permit that continues is accepted unless a later entry denies it: some paths accepted.
     t.action = PolicyTerm::Action::Accept;
-    t.unmodelled_match = true;
+    unmodelled("continue");
   }
   return t;
 }
@@ -429,17 +438,25 @@ bool CliReader::policyStatement(const cli::ConfigLine& l) {
       for (std::size_t k = 2; k < c.words.size(); ++k) {
         if (c.word(k) == "exact-match") {
           entry.other_match = true;  // exactly these communities: not modelled
+          if (entry.other_what.empty()) entry.other_what = c.text;
         } else {
           entry.community_lists.push_back(c.word(k));
         }
       }
     } else if (c.word(0) == "match") {
       entry.other_match = true;  // prefix lists, tags, interfaces...: the entry may or may not match
+      if (entry.other_what.empty()) entry.other_what = c.text;
     } else if (c.startsWith({"set", "community"}) && c.words.size() >= 3) {
+      // Without `additive` the listed communities replace the route's (`none`: remove them all).
+      bool additive = false;
       for (std::size_t k = 2; k < c.words.size(); ++k) {
         const std::string& w = c.word(k);
+        additive = additive || w == "additive";
         if (w != "additive" && w.find(':') != std::string::npos) entry.add_communities.push_back(w);
       }
+      entry.drops_communities = entry.drops_communities || !additive;
+    } else if (c.startsWith({"set", "comm-list"}) || c.startsWith({"set", "community-list"})) {
+      entry.drops_communities = true;  // `set comm-list L delete`: removes the listed communities
     } else if (c.word(0) == "continue") {
       entry.continues = true;
     }

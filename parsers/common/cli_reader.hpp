@@ -121,7 +121,9 @@ class CliPolicy {
     std::vector<std::string> as_paths;         ///< `match as-path NAME...`
     std::vector<std::string> community_lists;  ///< `match community NAME...`
     bool other_match = false;                  ///< a match rocelint does not model (prefix list, tag...)
+    std::string other_what;                    ///< the first such statement, as written
     std::vector<std::string> add_communities;  ///< `set community C... [additive]`
+    bool drops_communities = false;            ///< `set community` without `additive`, `none`, `comm-list delete`
     bool continues = false;                    ///< `continue`: not the entry's final decision
   };
   Entry& routeMapEntry(const std::string& name, bool permit, int seq, const SourceRef& where);

@@ -863,6 +863,7 @@ DeadlockAnalysis analyzeDeadlock(const Fabric& fabric, const RuleParams& params,
   out.graph = graph;
   out.destinations = dest;
   out.assumed_sources = assumedSources(*graph);
+  out.policy_gaps = policyGaps(*graph);
   out.stats.destinations = dest->prefixes.size();
   out.stats.groups = dest->groups.size();
   std::uint64_t sources = sourceMask(params);

@@ -404,29 +404,11 @@ Router::Router(const SwitchGraph& graph, const Destinations& destinations) : gra
       comm_gid_[s].push_back(gid.emplace(c, static_cast<std::uint32_t>(gid.size())).first->second);
     }
   }
-  // The session of each arc: the leaving switch's neighbour whose interface is the arc's port, or
-  // whose address is one of the peer's addresses on the far port.
-  auto hostOf = [](const std::string& prefix) { return prefix.substr(0, prefix.find('/')); };
-  arc_neighbor_.assign(graph.arcCount(), -1);
+  arc_neighbor_ = arcSessions(graph);
   std::vector<std::vector<std::uint8_t>> used(fabric.switches.size());
   for (std::size_t s = 0; s < fabric.switches.size(); ++s) used[s].assign(fabric.switches[s].bgp_neighbors.size(), 0);
   for (std::uint32_t a = 0; a < graph.arcCount(); ++a) {
-    const Arc& arc = graph.arc(a);
-    const Switch& u = fabric.switches[arc.from.sw];
-    const Switch& v = fabric.switches[arc.to.sw];
-    const std::string& uport = u.ports[arc.from.port].name;
-    const std::string& vport = v.ports[arc.to.port].name;
-    for (std::size_t i = 0; i < u.bgp_neighbors.size() && arc_neighbor_[a] < 0; ++i) {
-      const BgpNeighbor& nb = u.bgp_neighbors[i];
-      bool match = !nb.interface.empty() && nb.interface == uport;
-      for (const InterfaceAddress& addr : v.addresses) {
-        match = match || (!nb.address.empty() && addr.interface == vport && hostOf(addr.prefix) == nb.address);
-      }
-      if (match) {
-        arc_neighbor_[a] = static_cast<std::int32_t>(i);
-        used[arc.from.sw][i] = 1;
-      }
-    }
+    if (arc_neighbor_[a] >= 0) used[graph.arc(a).from.sw][static_cast<std::size_t>(arc_neighbor_[a])] = 1;
   }
   for (std::size_t s = 0; s < fabric.switches.size(); ++s) {
     for (std::size_t i = 0; i < used[s].size(); ++i) {
@@ -434,6 +416,77 @@ Router::Router(const SwitchGraph& graph, const Destinations& destinations) : gra
       if (!used[s][i] && (!nb.import_policies.empty() || !nb.export_policies.empty())) ++untied_policy_sessions;
     }
   }
+}
+
+std::vector<std::int32_t> arcSessions(const SwitchGraph& graph) {
+  // The session of each arc: the leaving switch's neighbour whose interface is the arc's port, or
+  // whose address is one of the peer's addresses on the far port.
+  const Fabric& fabric = graph.fabric();
+  auto hostOf = [](const std::string& prefix) { return prefix.substr(0, prefix.find('/')); };
+  std::vector<std::int32_t> session(graph.arcCount(), -1);
+  for (std::uint32_t a = 0; a < graph.arcCount(); ++a) {
+    const Arc& arc = graph.arc(a);
+    const Switch& u = fabric.switches[arc.from.sw];
+    const Switch& v = fabric.switches[arc.to.sw];
+    const std::string& uport = u.ports[arc.from.port].name;
+    const std::string& vport = v.ports[arc.to.port].name;
+    for (std::size_t i = 0; i < u.bgp_neighbors.size() && session[a] < 0; ++i) {
+      const BgpNeighbor& nb = u.bgp_neighbors[i];
+      bool match = !nb.interface.empty() && nb.interface == uport;
+      for (const InterfaceAddress& addr : v.addresses) {
+        match = match || (!nb.address.empty() && addr.interface == vport && hostOf(addr.prefix) == nb.address);
+      }
+      if (match) session[a] = static_cast<std::int32_t>(i);
+    }
+  }
+  return session;
+}
+
+std::vector<PolicyGap> policyGaps(const SwitchGraph& graph) {
+  const Fabric& fabric = graph.fabric();
+  std::vector<std::int32_t> session = arcSessions(graph);
+  std::vector<PolicyGap> gaps;
+  std::vector<std::vector<std::uint8_t>> seen(fabric.switches.size());
+  for (std::size_t s = 0; s < fabric.switches.size(); ++s) seen[s].assign(fabric.switches[s].bgp_neighbors.size(), 0);
+  for (std::uint32_t a = 0; a < graph.arcCount(); ++a) {
+    if (session[a] < 0) continue;
+    const Arc& arc = graph.arc(a);
+    auto i = static_cast<std::size_t>(session[a]);
+    if (seen[arc.from.sw][i] != 0) continue;
+    seen[arc.from.sw][i] = 1;
+    const Switch& sw = fabric.switches[arc.from.sw];
+    const BgpNeighbor& nb = sw.bgp_neighbors[i];
+    PolicyGap gap{static_cast<std::uint32_t>(arc.from.sw),
+                  static_cast<std::uint32_t>(i),
+                  static_cast<std::uint32_t>(arc.from.port),
+                  "",
+                  "",
+                  {}};
+    if (nb.policy_unmodelled) {
+      gap.what = nb.policy_unmodelled_what;
+      gap.src = nb.policy_unmodelled_src;
+      gaps.push_back(std::move(gap));
+      continue;
+    }
+    auto firstGap = [&](const std::vector<std::uint32_t>& chain) {
+      for (std::uint32_t p : chain) {
+        if (p >= sw.routing_policies.size()) continue;
+        for (const PolicyTerm& t : sw.routing_policies[p].terms) {
+          if (!t.unmodelled_match) continue;
+          gap.policy = sw.routing_policies[p].name;
+          gap.what = t.unmodelled_what;
+          gap.src = t.src;
+          return true;
+        }
+      }
+      return false;
+    };
+    if (firstGap(nb.import_policies) || firstGap(nb.export_policies)) gaps.push_back(std::move(gap));
+  }
+  std::sort(gaps.begin(), gaps.end(), [](const PolicyGap& x, const PolicyGap& y) {
+    return std::tie(x.sw, x.neighbor) < std::tie(y.sw, y.neighbor);
+  });
+  return gaps;
 }
 
 namespace {
@@ -470,21 +523,19 @@ bool anyIn(const std::vector<std::uint32_t>& wanted, const std::uint32_t* b, con
 
 bool Router::evalAll(std::size_t sw, const std::vector<std::uint32_t>& chain, bool all_of, bool learned,
                      const std::uint32_t* asn_b, const std::uint32_t* asn_e, std::int64_t skip_asn,
-                     const std::uint32_t* comm_b, const std::uint32_t* comm_e,
-                     std::vector<std::uint32_t>* added) const {
+                     const std::uint32_t* comm_b, const std::uint32_t* comm_e, PolicyEffect& effect) const {
   const std::uint32_t* b = chain.data();
   const std::uint32_t* e = b + chain.size();
-  if (!all_of) return evalChain(sw, b, e, learned, asn_b, asn_e, skip_asn, comm_b, comm_e, added);
+  if (!all_of) return evalChain(sw, b, e, learned, asn_b, asn_e, skip_asn, comm_b, comm_e, effect);
   for (const std::uint32_t* p = b; p != e; ++p) {
-    if (!evalChain(sw, p, p + 1, learned, asn_b, asn_e, skip_asn, comm_b, comm_e, added)) return false;
+    if (!evalChain(sw, p, p + 1, learned, asn_b, asn_e, skip_asn, comm_b, comm_e, effect)) return false;
   }
   return true;
 }
 
 bool Router::evalChain(std::size_t sw, const std::uint32_t* chain_b, const std::uint32_t* chain_e, bool learned,
                        const std::uint32_t* asn_b, const std::uint32_t* asn_e, std::int64_t skip_asn,
-                       const std::uint32_t* comm_b, const std::uint32_t* comm_e,
-                       std::vector<std::uint32_t>* added) const {
+                       const std::uint32_t* comm_b, const std::uint32_t* comm_e, PolicyEffect& effect) const {
   // The sets hold what is on EVERY path; anything else may be on some. A condition is certain
   // (Yes) only when the sets prove it, otherwise Maybe: a Maybe-reject lets the route through, a
   // Maybe-accept accepts some paths (and what later terms add is no longer on every path).
@@ -492,9 +543,27 @@ bool Router::evalChain(std::size_t sw, const std::uint32_t* chain_b, const std::
   const std::vector<std::uint32_t>& gid = comm_gid_[sw];
   bool some_accepted = false;
   std::vector<std::uint32_t> wanted;
-  auto addAll = [&](const PolicyTerm& t) {
-    if (added == nullptr || some_accepted) return;
-    for (std::uint32_t c : t.add_communities) added->push_back(gid[c]);
+  std::vector<std::uint32_t> kept;  // the communities still certain after a term replaced or deleted some
+  auto apply = [&](const PolicyTerm& t, Match m) {
+    if (t.drops_communities) {
+      // Replaced or deleted: only what this term sets is certain, and only when it surely applied;
+      // what was added before is gone too, and later terms see the reduced set.
+      effect.dropped = true;
+      kept.clear();
+      if (m == Match::Yes && !some_accepted) {
+        effect.added.clear();
+        for (std::uint32_t c : t.add_communities) kept.push_back(gid[c]);
+        std::sort(kept.begin(), kept.end());
+        effect.added = kept;
+      } else {
+        effect.added.clear();
+      }
+      comm_b = kept.data();
+      comm_e = kept.data() + kept.size();
+      return;
+    }
+    if (m != Match::Yes || some_accepted) return;
+    for (std::uint32_t c : t.add_communities) effect.added.push_back(gid[c]);
   };
   for (const std::uint32_t* pp = chain_b; pp != chain_e; ++pp) {
     std::uint32_t p = *pp;
@@ -513,14 +582,12 @@ bool Router::evalChain(std::size_t sw, const std::uint32_t* chain_b, const std::
       }
       if (!t.match_as_path_any.empty() && !anyIn(t.match_as_path_any, asn_b, asn_e, skip_asn)) m = Match::Maybe;
       if (t.action == PolicyTerm::Action::Next) {
-        if (m == Match::Yes) addAll(t);
+        apply(t, m);
         continue;
       }
       if (t.action == PolicyTerm::Action::Accept) {
-        if (m == Match::Yes) {
-          addAll(t);
-          return true;
-        }
+        apply(t, m);
+        if (m == Match::Yes) return true;
         some_accepted = true;
         continue;
       }
@@ -534,7 +601,7 @@ bool Router::evalChain(std::size_t sw, const std::uint32_t* chain_b, const std::
 
 bool Router::accepts(std::size_t x, const std::uint32_t* asn_b, const std::uint32_t* asn_e, const std::uint32_t* comm_b,
                      const std::uint32_t* comm_e, std::size_t y, std::uint32_t arc, bool y_learned,
-                     std::vector<std::uint32_t>* added) const {
+                     PolicyEffect* effect) const {
   const Fabric& fabric = graph_.fabric();
   const BgpNeighbor* exp = nullptr;
   const BgpNeighbor* imp = nullptr;
@@ -546,22 +613,26 @@ bool Router::accepts(std::size_t x, const std::uint32_t* asn_b, const std::uint3
   bool allow_own = imp != nullptr && imp->allowas_in > 0;
   if (!allow_own && containsAsn(asn_b, asn_e, asn_[x])) return false;
   if (exp == nullptr && imp == nullptr) return true;
-  if (added != nullptr) added->clear();
+  PolicyEffect local;
+  PolicyEffect& fx = effect != nullptr ? *effect : local;
+  fx.clear();
   // Export sees the path before y prepends its own ASN.
   if (exp != nullptr &&
-      !evalAll(y, exp->export_policies, exp->export_all_of, y_learned, asn_b, asn_e, asn_[y], comm_b, comm_e, added)) {
+      !evalAll(y, exp->export_policies, exp->export_all_of, y_learned, asn_b, asn_e, asn_[y], comm_b, comm_e, fx)) {
     return false;
   }
   if (imp == nullptr) return true;
-  if (added == nullptr || added->empty()) {
-    return evalAll(x, imp->import_policies, imp->import_all_of, true, asn_b, asn_e, -1, comm_b, comm_e, added);
+  if (fx.added.empty() && !fx.dropped) {
+    return evalAll(x, imp->import_policies, imp->import_all_of, true, asn_b, asn_e, -1, comm_b, comm_e, fx);
   }
-  std::vector<std::uint32_t> with(comm_b, comm_e);
-  with.insert(with.end(), added->begin(), added->end());
+  // What x receives: y's communities as the export left them.
+  std::vector<std::uint32_t> with;
+  if (!fx.dropped) with.assign(comm_b, comm_e);
+  with.insert(with.end(), fx.added.begin(), fx.added.end());
   std::sort(with.begin(), with.end());
   with.erase(std::unique(with.begin(), with.end()), with.end());
   return evalAll(x, imp->import_policies, imp->import_all_of, true, asn_b, asn_e, -1, with.data(),
-                 with.data() + with.size(), added);
+                 with.data() + with.size(), fx);
 }
 
 void Router::steady(std::size_t group, const LinkState& links, GroupRoutes& out) {
@@ -596,13 +667,14 @@ void Router::steady(std::size_t group, const LinkState& links, GroupRoutes& out)
         if (out.distance[x] <= level) continue;
         const std::uint32_t* cb = comm_[y].data();
         if (!accepts(x, inter_[y].data(), inter_[y].data() + inter_[y].size(), cb, cb + comm_[y].size(), y, *it,
-                     out.kind[y] != ForwardKind::Local, policies_ ? &added_ : nullptr)) {
+                     out.kind[y] != ForwardKind::Local, policies_ ? &effect_ : nullptr)) {
           continue;
         }
         if (policies_) {
           // Communities on every best path of x: the intersection over the next hops of what each brings.
-          std::vector<std::uint32_t> brought(comm_[y]);
-          brought.insert(brought.end(), added_.begin(), added_.end());
+          std::vector<std::uint32_t> brought;
+          if (!effect_.dropped) brought = comm_[y];
+          brought.insert(brought.end(), effect_.added.begin(), effect_.added.end());
           std::sort(brought.begin(), brought.end());
           brought.erase(std::unique(brought.begin(), brought.end()), brought.end());
           if (nh_[x].empty()) {
