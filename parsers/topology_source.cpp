@@ -606,8 +606,15 @@ TopologySource parseLldp(const json::Node& root, const std::string& file, const 
   if (const json::Node* lldp = root.find("lldp")) {
     reader.readLldpctl(*lldp, "/lldp");
   } else {
-    for (const auto& [key, instance] : root.members)
-      reader.readLldpctl(*instance.find("lldp"), fmt::format("/{}/lldp", json::escapePointer(key)));
+    for (const auto& [key, instance] : root.members) {
+      std::string at = fmt::format("/{}", json::escapePointer(key));
+      if (!isLldpInstance(instance)) {
+        reader.fail(instance,
+                    fmt::format("{}: expected an lldpctl instance {{\"lldp\": ...}} (one per namespace), got {}", at,
+                                instance.isObject() ? "an object without \"lldp\"" : instance.kindName()));
+      }
+      reader.readLldpctl(*instance.find("lldp"), at + "/lldp");
+    }
   }
   return out;
 }

@@ -193,6 +193,30 @@ TEST(HostileYaml, AliasBombIsStoppedAtTheAliasThatExceedsTheBudget) {
   EXPECT_EQ(cycle->column, 11);
 }
 
+// yaml-cpp 0.7 never returns from a stray flow indicator outside a flow collection (found by
+// fuzz_containerlab, fuzz_topology, fuzz_nvue and fuzz_rocelint_yaml): a syntax error at it instead.
+TEST(HostileYaml, AStrayCommaIsASyntaxErrorNotAHang) {
+  auto comma = yaml::checkLimits(",");
+  ASSERT_TRUE(comma);
+  EXPECT_EQ(comma->line, 1);
+  EXPECT_EQ(comma->column, 1);
+  EXPECT_EQ(comma->message, "invalid YAML: unexpected ',' outside a flow collection");
+  auto later = yaml::checkLimits("a: 1\n---\n,\n");
+  ASSERT_TRUE(later);
+  EXPECT_EQ(later->line, 3);
+  // Empty documents that do advance are fine.
+  EXPECT_FALSE(yaml::checkLimits("---\n---\n"));
+  test::TempDir dir;
+  dir.write("fabric/leaf1/startup.yaml", ",\n");
+  std::string config = dir.write("fabric/.rocelint.yaml", "rules: {}\n---\n,\n");
+  CliRun r = run("check " + dir.path() + "/fabric");
+  EXPECT_EQ(r.code, 2) << r.out;
+  EXPECT_TRUE(has(r.out, config + ":3:1: invalid YAML: unexpected ',' outside a flow collection")) << r.out;
+  std::filesystem::remove(config);
+  CliRun nvue = run("check " + dir.path() + "/fabric");
+  EXPECT_EQ(nvue.code, 2) << nvue.out;
+}
+
 TEST(HostileYaml, AliasBombInNvueStartupYamlExitsTwoQuickly) {
   test::TempDir dir;
   std::string nvue = dir.write("fabric/leaf1/startup.yaml", aliasBomb(9));

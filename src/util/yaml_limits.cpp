@@ -23,13 +23,26 @@ struct Exceeded {
 // what it would cost a reader that copies it; anchors restart with every document.
 class LimitScan : public YAML::EventHandler {
  public:
-  explicit LimitScan(const limits::ReadLimits& limits) : limits_(limits) {}
+  LimitScan(const limits::ReadLimits& limits, std::string_view text) : limits_(limits), text_(text) {}
   void OnDocumentStart(const YAML::Mark& /*mark*/) override {
     sizes_.clear();
     open_.clear();
+    document_nodes_ = nodes_;
   }
   void OnDocumentEnd() override {}
-  void OnNull(const YAML::Mark& /*mark*/, YAML::anchor_t anchor) override { leaf(anchor); }
+  void OnNull(const YAML::Mark& mark, YAML::anchor_t anchor) override {
+    // yaml-cpp 0.7 does not consume a flow indicator (`,` `]` `}`) outside a flow collection: it
+    // reports an empty document at the same place, again and again, and its own Load/LoadAll never
+    // end (jbeder/yaml-cpp#1040, fixed upstream after 0.8). An empty document where the previous
+    // one was is that loop: report the character as the syntax error it is.
+    if (nodes_ == document_nodes_ && mark.pos >= 0 && mark.pos == last_empty_pos_) {
+      char c = static_cast<std::size_t>(mark.pos) < text_.size() ? text_[static_cast<std::size_t>(mark.pos)] : ' ';
+      fail(mark, c > ' ' && c < 0x7f ? fmt::format("invalid YAML: unexpected '{}' outside a flow collection", c)
+                                     : std::string("invalid YAML: the parser cannot read past this position"));
+    }
+    if (nodes_ == document_nodes_) last_empty_pos_ = mark.pos;
+    leaf(anchor);
+  }
   void OnScalar(const YAML::Mark& /*mark*/, const std::string& /*tag*/, YAML::anchor_t anchor,
                 const std::string& /*value*/) override {
     leaf(anchor);
@@ -91,6 +104,9 @@ class LimitScan : public YAML::EventHandler {
   }
 
   limits::ReadLimits limits_;
+  std::string_view text_;
+  std::size_t document_nodes_ = 0;  ///< nodes_ when the current document started
+  int last_empty_pos_ = -1;         ///< where the last empty document was
   std::unordered_map<YAML::anchor_t, std::size_t> sizes_;
   std::vector<Open> open_;
   std::size_t nodes_ = 0;
@@ -101,7 +117,7 @@ class LimitScan : public YAML::EventHandler {
 
 std::optional<LimitFailure> checkLimits(std::string_view text, const limits::ReadLimits& limits) {
   std::istringstream in{std::string(text)};
-  LimitScan scan(limits);
+  LimitScan scan(limits, text);
   try {
     YAML::Parser parser(in);
     while (parser.HandleNextDocument(scan)) {

@@ -19,7 +19,8 @@ struct LimitFailure {
 /// Reads the text's events once (no tree): collections nested deeper than
 /// `limits.max_depth`, aliases that would add more than `limits.max_yaml_alias_nodes` nodes
 /// in all, and an alias inside the node its anchor names (a cycle) are failures. A YAML syntax
-/// error is not: the caller's own parse reports it.
+/// error is not (the caller's own parse reports it), except a stray flow indicator (`,` `]` `}`
+/// outside a flow collection) on which yaml-cpp 0.7's own parse would never end ("invalid YAML: ...").
 std::optional<LimitFailure> checkLimits(std::string_view text, const limits::ReadLimits& limits = {});
 
 }  // namespace rocelint::yaml
