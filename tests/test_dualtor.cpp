@@ -114,8 +114,9 @@ TEST(DualToRParser, MalformedValuesAreCfg005AtTheValue) {
   EXPECT_NE(by_line[3].find("TUNNEL|MuxTunnel0.dst_ip is \"10.1.0.300\": expected an IP address"), std::string::npos);
   EXPECT_NE(by_line[3].find("TUNNEL|MuxTunnel0.dscp_mode is \"copy\": expected \"uniform\" or \"pipe\""),
             std::string::npos);
-  EXPECT_NE(by_line[4].find("MUX_CABLE|Ethernet0.state is \"standy\": expected active, standby, auto, manual or detach"),
-            std::string::npos)
+  EXPECT_NE(
+      by_line[4].find("MUX_CABLE|Ethernet0.state is \"standy\": expected active, standby, auto, manual or detach"),
+      std::string::npos)
       << by_line[4];
   EXPECT_NE(by_line[4].find("MUX_CABLE|Ethernet0.server_ipv4 is \"fc00::2\": expected an IPv4 address"),
             std::string::npos);
@@ -141,7 +142,8 @@ TEST(DualToRParser, TunnelMapNamingNothingIsAnUndefinedReference) {
   auto cfg = withRule(test::check(dir.path()), "CFG002");
   ASSERT_EQ(cfg.size(), 1u);
   EXPECT_EQ(cfg[0].location.line, 5);
-  EXPECT_EQ(cfg[0].message, "TUNNEL|MuxTunnel0 references TC_TO_DSCP_MAP \"AZURE_TUNNEL\", which is not defined on tor1");
+  EXPECT_EQ(cfg[0].message,
+            "TUNNEL|MuxTunnel0 references TC_TO_DSCP_MAP \"AZURE_TUNNEL\", which is not defined on tor1");
 }
 
 TEST(DualToRParser, RealworldMockTablesKeepLoadingWithTheirMuxCables) {
