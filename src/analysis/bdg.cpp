@@ -429,6 +429,9 @@ std::optional<IpPrefix> hostAddress(const std::string& text) {
 TunnelPlan::TunnelPlan(const SwitchGraph& graph, const Destinations& dest) : graph_(graph) {
   const Fabric& fabric = graph.fabric();
   by_group_.resize(dest.groups.size());
+  if (std::none_of(fabric.switches.begin(), fabric.switches.end(),
+                   [](const Switch& sw) { return !sw.mux_ports.empty(); }))
+    return;  // no dual-homed servers: nothing bounces
   std::vector<std::uint32_t> group_of_prefix(dest.prefixes.size(), 0);
   for (std::uint32_t g = 0; g < dest.groups.size(); ++g) {
     for (std::uint32_t p : dest.groups[g].prefixes) group_of_prefix[p] = g;
