@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <arpa/inet.h>
+
 #include <algorithm>
 #include <cctype>
 #include <charconv>
@@ -389,6 +391,12 @@ const std::map<std::string, std::set<std::string>>& knownFields() {
         "yellow_drop_probability", "red_min_threshold", "red_max_threshold", "red_drop_probability"}},
       {"QUEUE", {"scheduler", "wred_profile", "wred_profile_name"}},
       {"SCHEDULER", {"type", "weight", "priority", "meter_type", "cir", "cbs", "pir", "pbs"}},
+      {"TUNNEL",
+       {"tunnel_type", "dst_ip", "src_ip", "dscp_mode", "ecn_mode", "encap_ecn_mode", "ttl_mode",
+        "decap_dscp_to_tc_map", "decap_tc_to_pg_map", "encap_tc_to_queue_map", "encap_tc_to_dscp_map"}},
+      {"MUX_CABLE",
+       {"state", "cable_type", "server_ipv4", "server_ipv6", "soc_ipv4", "soc_ipv6", "neighbor_mode", "prober_type"}},
+      {"PEER_SWITCH", {"address_ipv4"}},
       {"PFC_WD",
        {"action", "detection_time", "restoration_time", "pfc_stat_history", "POLL_INTERVAL", "BIG_RED_SWITCH"}},
   };
@@ -443,6 +451,12 @@ class Builder {
 
   void run() {
     for (const auto& [table, entries] : store_.tables) {
+      if (table == "SYSTEM_DEFAULTS") {
+        // Only tunnel_qos_remap is read; the other system-wide feature switches are out of scope.
+        int others = static_cast<int>(entries.size()) - static_cast<int>(entries.count("tunnel_qos_remap"));
+        if (others > 0) out_of_scope_[table] += others;
+        continue;
+      }
       if (!knownFields().count(table) && !mapTables().count(table) && table != "CABLE_LENGTH") {
         out_of_scope_[table] += static_cast<int>(entries.size());
       }
@@ -471,6 +485,7 @@ class Builder {
     readBgp();
     readAddresses();
     readStaticRoutes();
+    readDualToR();
     reportUndeclaredPorts();
     sortPorts();
     reportUndefinedReferences();
@@ -659,6 +674,8 @@ class Builder {
     if (const Field* f = field(e, "hwsku")) sw_.hwsku = f->value;
     if (const Field* f = field(e, "platform")) sw_.platform = f->value;
     if (const Field* f = field(e, "type")) sw_.role = f->value;
+    if (const Field* f = field(e, "peer_switch"); f != nullptr && !f->wrong_type && !f->value.empty())
+      sw_.peer_switch = Sourced<std::string>{f->value, f->src};
     sw_.asn = number<std::uint32_t>(e, "bgp_asn", "DEVICE_METADATA|localhost", 1, UINT32_MAX, "an AS number");
     if (const Field* f = field(e, "buffer_model")) {
       if (f->value == "dynamic") {
@@ -1146,6 +1163,94 @@ class Builder {
     }
   }
 
+  // Dual-ToR (docs/deadlock.md, "Dual-ToR tunnels"): TUNNEL, MUX_CABLE, PEER_SWITCH and
+  // SYSTEM_DEFAULTS|tunnel_qos_remap, each value checked where it is written.
+  static bool isAddress(const std::string& text, bool v4_only) {
+    std::string address = text.substr(0, text.find('/'));
+    if (address.size() != text.size()) {
+      auto length = parseNumber<int>(std::string_view(text).substr(address.size() + 1));
+      if (!length || *length < 0 || *length > (address.find(':') == std::string::npos ? 32 : 128)) return false;
+    }
+    unsigned char buf[16];
+    if (inet_pton(AF_INET, address.c_str(), buf) == 1) return true;
+    return !v4_only && inet_pton(AF_INET6, address.c_str(), buf) == 1;
+  }
+
+  std::optional<Sourced<std::string>> word(const Entry& e, const std::string& name, const std::string& where,
+                                           std::initializer_list<const char*> allowed, const std::string& expected) {
+    const Field* f = field(e, name);
+    if (f == nullptr) return std::nullopt;
+    for (const char* a : allowed) {
+      if (!f->wrong_type && f->value == a) return Sourced<std::string>{f->value, f->src};
+    }
+    invalid(where + "." + name, *f, expected);
+    return std::nullopt;
+  }
+
+  std::optional<Sourced<std::string>> address(const Entry& e, const std::string& name, const std::string& where,
+                                              bool v4_only) {
+    const Field* f = field(e, name);
+    if (f == nullptr) return std::nullopt;
+    if (f->wrong_type || !isAddress(f->value, v4_only)) {
+      invalid(where + "." + name, *f, v4_only ? "an IPv4 address" : "an IP address");
+      return std::nullopt;
+    }
+    return Sourced<std::string>{f->value, f->src};
+  }
+
+  void readDualToR() {
+    for (const auto& [key, e] : table("TUNNEL")) {
+      std::string where = "TUNNEL|" + key;
+      PeerTunnel t;
+      t.name = key;
+      t.src = e.src;
+      t.type = word(e, "tunnel_type", where, {"IPINIP"}, "\"IPINIP\"");
+      t.dst_ip = address(e, "dst_ip", where, false);
+      t.src_ip = address(e, "src_ip", where, false);
+      t.dscp_mode = word(e, "dscp_mode", where, {"uniform", "pipe"}, "\"uniform\" or \"pipe\"");
+      t.encap_tc_to_dscp = reference(e, "encap_tc_to_dscp_map", "TC_TO_DSCP_MAP", where);
+      t.encap_tc_to_queue = reference(e, "encap_tc_to_queue_map", "TC_TO_QUEUE_MAP", where);
+      t.decap_dscp_to_tc = reference(e, "decap_dscp_to_tc_map", "DSCP_TO_TC_MAP", where);
+      t.decap_tc_to_pg = reference(e, "decap_tc_to_pg_map", "TC_TO_PRIORITY_GROUP_MAP", where);
+      sw_.tunnels.push_back(std::move(t));
+    }
+    for (const auto& [key, e] : table("MUX_CABLE")) {
+      std::string where = "MUX_CABLE|" + key;
+      MuxPort m;
+      m.port = key;
+      m.src = e.src;
+      if (const Field* f = field(e, "state")) {
+        static const std::pair<const char*, MuxPort::State> kStates[] = {{"active", MuxPort::State::Active},
+                                                                         {"standby", MuxPort::State::Standby},
+                                                                         {"auto", MuxPort::State::Auto},
+                                                                         {"manual", MuxPort::State::Manual},
+                                                                         {"detach", MuxPort::State::Detach}};
+        for (const auto& [text, state] : kStates) {
+          if (!f->wrong_type && f->value == text) m.state = Sourced<MuxPort::State>{state, f->src};
+        }
+        if (!m.state) invalid(where + ".state", *f, "active, standby, auto, manual or detach");
+      }
+      m.cable_type =
+          word(e, "cable_type", where, {"active-standby", "active-active"}, "\"active-standby\" or \"active-active\"");
+      m.server_ipv4 = address(e, "server_ipv4", where, true);
+      m.server_ipv6 = address(e, "server_ipv6", where, false);
+      sw_.mux_ports.push_back(std::move(m));
+    }
+    for (const auto& [key, e] : table("PEER_SWITCH")) {
+      PeerSwitch peer;
+      peer.name = key;
+      peer.src = e.src;
+      peer.address_ipv4 = address(e, "address_ipv4", "PEER_SWITCH|" + key, true);
+      sw_.peer_switches.push_back(std::move(peer));
+    }
+    const auto& defaults = table("SYSTEM_DEFAULTS");
+    if (auto it = defaults.find("tunnel_qos_remap"); it != defaults.end()) {
+      if (auto status = word(it->second, "status", "SYSTEM_DEFAULTS|tunnel_qos_remap", {"enabled", "disabled"},
+                             "\"enabled\" or \"disabled\""))
+        sw_.tunnel_qos_remap = Sourced<bool>{status->value == "enabled", status->src};
+    }
+  }
+
   void reportUndeclaredPorts() {
     if (!sw_.has_port_table) return;
     for (const Port& port : sw_.ports) {
@@ -1170,6 +1275,19 @@ class Builder {
     if (sw_.global_dscp_to_tc) {
       check(nullptr, sw_.global_dscp_to_tc, "DSCP_TO_TC_MAP",
             sw_.findMap(MapKind::DscpToTc, sw_.global_dscp_to_tc->name));
+    }
+    for (const PeerTunnel& t : sw_.tunnels) {
+      for (const auto& [ref, kind] :
+           {std::pair{&t.encap_tc_to_dscp, MapKind::TcToDscp}, std::pair{&t.encap_tc_to_queue, MapKind::TcToQueue},
+            std::pair{&t.decap_dscp_to_tc, MapKind::DscpToTc}, std::pair{&t.decap_tc_to_pg, MapKind::TcToPg}}) {
+        if (!*ref || sw_.findMap(kind, (*ref)->name)) continue;
+        const char* target = mapTableName(kind);
+        notes_.push_back(makeUndefinedReference(
+            sw_.name, "", target, (*ref)->name,
+            fmt::format("TUNNEL|{} references {} \"{}\", which is not defined on {}", t.name, target,
+                        std::string((*ref)->name), sw_.name),
+            (*ref)->src, fmt::format("define {}|{} or reference an existing one", target, std::string((*ref)->name))));
+      }
     }
     for (const Port& port : sw_.ports) {
       for (std::size_t k = 0; k < kMapKinds; ++k) {

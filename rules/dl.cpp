@@ -54,8 +54,9 @@ std::vector<RelatedLocation> hopNotes(const Fabric& fabric, const CyclicDependen
     const CycleHop& next = cycle.hops[(i + 1) % cycle.hops.size()];
     std::string examples;
     for (const std::string& p : hop.example_prefixes) examples += (examples.empty() ? "" : ", ") + p;
-    std::string used = hop.kind == ForwardKind::Flood
-                           ? fmt::format("L2 flooding in {}, no route", hop.vlan)
+    std::string used = hop.kind == ForwardKind::Flood ? fmt::format("L2 flooding in {}, no route", hop.vlan)
+                       : hop.kind == ForwardKind::Tunnel
+                           ? fmt::format("dual-ToR tunnel {} for {}", hop.tunnel, hop.mux_ports)
                            : fmt::format("{} destination{}{}", hop.destinations, hop.destinations == 1 ? "" : "s",
                                          examples.empty() ? "" : ", e.g. " + examples);
     rel.push_back(related(fmt::format("hop {}: {} priority {} -> {} priority {}: {} ({})", i + 1, hopName(fabric, hop),
@@ -67,9 +68,10 @@ std::vector<RelatedLocation> hopNotes(const Fabric& fabric, const CyclicDependen
 
 std::string fixText(const Fabric& fabric, const CyclicDependency& cycle) {
   const CycleHop& weak = cycle.hops[cycle.weakest_hop];
-  std::string used = weak.kind == ForwardKind::Flood ? fmt::format("made by flooding in {}", weak.vlan)
-                                                     : fmt::format("used by {} destination{}", weak.destinations,
-                                                                   weak.destinations == 1 ? "" : "s");
+  std::string used = weak.kind == ForwardKind::Flood    ? fmt::format("made by flooding in {}", weak.vlan)
+                     : weak.kind == ForwardKind::Tunnel ? fmt::format("made by the dual-ToR tunnel {}", weak.tunnel)
+                                                        : fmt::format("used by {} destination{}", weak.destinations,
+                                                                      weak.destinations == 1 ? "" : "s");
   std::string text = fmt::format("break the weakest turn, hop {} ({} -> {}, {})", cycle.weakest_hop + 1,
                                  hopName(fabric, weak), portName(fabric, weak.egress), used);
   if (cycle.fixes.empty() && weak.kind == ForwardKind::Flood) {
@@ -77,6 +79,13 @@ std::string fixText(const Fabric& fabric, const CyclicDependency& cycle) {
                       ": keep {} off the switch-to-switch ports (route to the servers at their ToR), or have the "
                       "switches drop lossless unknown unicast instead of flooding it",
                       weak.vlan);
+  }
+  if (cycle.fixes.empty() && weak.kind == ForwardKind::Tunnel) {
+    return text + fmt::format(
+                      ": have {} move the traffic it bounces to other lossless priorities and queues (enable tunnel "
+                      "QoS remap with encap TC-to-DSCP and TC-to-queue maps), and make those priorities lossless on "
+                      "the next switch",
+                      weak.tunnel);
   }
   if (cycle.fixes.empty()) {
     return text +

@@ -65,9 +65,11 @@ struct CycleHop {
   std::uint32_t destinations = 0;
   std::vector<std::string> example_prefixes;
   ForwardKind kind = ForwardKind::Learned;
-  std::string vlan;  ///< Flood: the VLAN whose flooding makes the turn ("Vlan1000")
-  SourceRef src;     ///< the config line that creates the edge
-  std::string why;   ///< "static route 10.1.0.0/24", "BGP route toward ...", "remark TC3 -> DSCP 34"
+  std::string vlan;       ///< Flood: the VLAN whose flooding makes the turn ("Vlan1000")
+  std::string tunnel;     ///< Tunnel: the tunnel that carries the bounce ("MuxTunnel0")
+  std::string mux_ports;  ///< Tunnel: the standby side's server ports whose traffic it carries ("Ethernet0")
+  SourceRef src;          ///< the config line that creates the edge
+  std::string why;        ///< "static route 10.1.0.0/24", "BGP route toward ...", "remark TC3 -> DSCP 34"
 };
 
 /// A suggested change that removes a cycle, verified by re-running the analysis.

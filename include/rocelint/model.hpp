@@ -360,6 +360,49 @@ struct StaticRoute {
   SourceRef src;
 };
 
+/// The IP-in-IP tunnel of a dual-homed pair: while this switch is the standby side of a server's cable
+/// mux (MuxPort) it encapsulates the server's traffic toward the peer switch's address
+/// (PeerSwitch::address_ipv4), and it decapsulates what arrives for its own `dst_ip`.
+/// The encap maps choose the outer DSCP and the egress queue of the encapsulated packet when the
+/// switch remaps tunnel QoS (Switch::tunnel_qos_remap); the decap maps classify what the peer sends.
+struct PeerTunnel {
+  std::string name;
+  std::optional<Sourced<std::string>> type;       ///< "IPINIP"
+  std::optional<Sourced<std::string>> dst_ip;     ///< the address this switch decapsulates for (its own)
+  std::optional<Sourced<std::string>> src_ip;     ///< the peer's address, when written
+  std::optional<Sourced<std::string>> dscp_mode;  ///< "uniform" or "pipe"
+  std::optional<Reference> encap_tc_to_dscp;      ///< TcToDscp map: outer DSCP per TC
+  std::optional<Reference> encap_tc_to_queue;     ///< TcToQueue map: egress queue per TC
+  std::optional<Reference> decap_dscp_to_tc;      ///< DscpToTc map for decapsulated packets
+  std::optional<Reference> decap_tc_to_pg;        ///< TcToPg map for decapsulated packets
+  SourceRef src;
+};
+
+/// A server port whose cable a mux shares with the peer switch: only the mux's active side delivers to
+/// the server; the standby side sends the server's traffic through its PeerTunnel to the peer.
+struct MuxPort {
+  enum class State : std::uint8_t {
+    Active,
+    Standby,
+    Auto,    ///< the run-time state machine decides (either side may be standby)
+    Manual,  ///< the operator decides at run time
+    Detach,  ///< the state machine is detached: the last state stays
+  };
+  std::string port;
+  std::optional<Sourced<State>> state;
+  std::optional<Sourced<std::string>> cable_type;  ///< "active-standby" (default) or "active-active"
+  std::optional<Sourced<std::string>> server_ipv4;
+  std::optional<Sourced<std::string>> server_ipv6;
+  SourceRef src;
+};
+
+/// The other switch of a dual-homed pair, by name, with the address its tunnel ends at.
+struct PeerSwitch {
+  std::string name;
+  std::optional<Sourced<std::string>> address_ipv4;
+  SourceRef src;
+};
+
 /// One row of SONiC's pg_profile_lookup.ini.
 struct PgLookupRow {
   std::uint32_t speed_mbps = 0;
@@ -436,6 +479,14 @@ struct Switch {
   /// `aggregated-ether-options minimum-links`); absent: one member keeps the LAG up.
   std::map<std::string, Sourced<std::uint32_t>> portchannel_min_links;
   std::vector<StaticRoute> static_routes;
+  /// Dual-homed servers (docs/deadlock.md, "Dual-ToR tunnels"): the peer switch this one pairs with,
+  /// the peers' addresses, the tunnels to them, the mux ports, and whether tunnelled traffic is moved
+  /// to the encap maps' DSCPs and queues.
+  std::optional<Sourced<std::string>> peer_switch;
+  std::vector<PeerSwitch> peer_switches;
+  std::vector<PeerTunnel> tunnels;
+  std::vector<MuxPort> mux_ports;
+  std::optional<Sourced<bool>> tunnel_qos_remap;
   std::shared_ptr<const PgLookupTable> pg_lookup;
   std::optional<LosslessTrafficPattern> lossless_traffic;
   /// DEFAULT_LOSSLESS_BUFFER_PARAMETER: shared-headroom over-subscription and default alpha.

@@ -115,6 +115,7 @@ enum class ForwardKind : std::uint8_t {
   Learned,  ///< BGP/shortest-path route toward the origin
   Static,   ///< a static route of this switch
   Flood,    ///< L2 flooding of unknown unicast in a VLAN that spans switch-to-switch links
+  Tunnel,   ///< a dual-ToR bounce: the standby side tunnels a server's traffic to its peer
 };
 
 /// Destination prefixes that every switch routes identically (same origin, same static

@@ -36,6 +36,7 @@ Classifier::Classifier(const SwitchGraph& graph)
       remark_(graph.portCount()),
       honour_(graph.portCount(), 0),
       stops_(graph.portCount()),
+      paused_(graph.portCount()),
       state_(graph.portCount(), 0) {}
 
 void Classifier::compute(std::uint32_t gp) {
@@ -72,6 +73,8 @@ void Classifier::compute(std::uint32_t gp) {
       if (paused && *paused == queue_of_tc[static_cast<std::size_t>(tc)]) tcs |= static_cast<std::uint8_t>(1U << tc);
     }
     stops_[gp][static_cast<std::size_t>(p)] = tcs;
+    paused_[gp][static_cast<std::size_t>(p)] =
+        static_cast<std::int8_t>(paused && *paused >= 0 && *paused < 128 ? *paused : -1);
   }
   auto& row = table_[gp];
   for (std::size_t d = 0; d < 64; ++d) {
@@ -136,6 +139,8 @@ void TurnTable::clear() {
   std::fill(cells_.begin(), cells_.end(), 0);
   for (auto& sigs : signatures_) sigs.clear();
   flood_vlan_.clear();
+  encap_.clear();
+  tunnel_pair_.clear();
 }
 
 void TurnTable::shareBetweenThreads() { locks_ = std::make_unique<std::mutex[]>(signatures_.size()); }
@@ -175,6 +180,8 @@ void TurnTable::addSignature(std::size_t sw, const std::vector<std::uint64_t>& w
 
 void TurnTable::mergeFrom(const TurnTable& other) {
   for (std::size_t i = 0; i < cells_.size(); ++i) cells_[i] |= other.cells_[i];
+  encap_.insert(encap_.end(), other.encap_.begin(), other.encap_.end());
+  for (const auto& [cell, pair] : other.tunnel_pair_) tunnel_pair_.emplace(cell, pair);
   for (const auto& [cell, vid] : other.flood_vlan_) {
     auto [it, inserted] = flood_vlan_.emplace(cell, vid);
     if (!inserted) it->second = std::min(it->second, vid);
@@ -221,6 +228,25 @@ void TurnTable::addFlood(std::size_t sw, std::size_t row, std::size_t col, std::
   cells_[cell] |= dscps;
   auto [it, inserted] = flood_vlan_.emplace(cell, vid);
   if (!inserted) it->second = std::min(it->second, vid);
+}
+
+void TurnTable::addEncap(const EncapTurn& turn) {
+  if (turn.dscps == 0) return;
+  encap_.push_back(turn);
+  tunnel_pair_.emplace(cell_base_[turn.sw] + turn.row * link_ports_[turn.sw] + turn.col, turn.pair);
+}
+
+void TurnTable::addTunnelTransit(std::size_t sw, std::size_t row, std::size_t col, std::uint64_t dscps,
+                                 std::uint32_t pair) {
+  if (dscps == 0) return;
+  std::size_t cell = cell_base_[sw] + row * link_ports_[sw] + col;
+  cells_[cell] |= dscps;
+  tunnel_pair_.emplace(cell, pair);
+}
+
+int TurnTable::tunnelPair(std::size_t sw, std::size_t row, std::size_t col) const {
+  auto it = tunnel_pair_.find(cell_base_[sw] + row * link_ports_[sw] + col);
+  return it == tunnel_pair_.end() ? -1 : static_cast<int>(it->second);
 }
 
 std::uint16_t TurnTable::floodVlan(std::size_t sw, std::size_t row, std::size_t col) const {
@@ -386,6 +412,223 @@ void FloodPlan::addTurns(const std::vector<std::uint64_t>& local, const std::vec
 }
 
 // ---------------------------------------------------------------------------------------------
+// TunnelPlan
+
+namespace {
+
+/// The address part of "10.1.0.32" or "192.168.0.2/32" as a host prefix.
+std::optional<IpPrefix> hostAddress(const std::string& text) {
+  auto prefix = IpPrefix::parse(text.substr(0, text.find('/')));
+  if (!prefix) return std::nullopt;
+  prefix->length = prefix->v6 ? 128 : 32;
+  return prefix;
+}
+
+}  // namespace
+
+TunnelPlan::TunnelPlan(const SwitchGraph& graph, const Destinations& dest) : graph_(graph) {
+  const Fabric& fabric = graph.fabric();
+  by_group_.resize(dest.groups.size());
+  if (std::none_of(fabric.switches.begin(), fabric.switches.end(),
+                   [](const Switch& sw) { return !sw.mux_ports.empty(); }))
+    return;  // no dual-homed servers: nothing bounces
+  std::vector<std::uint32_t> group_of_prefix(dest.prefixes.size(), 0);
+  for (std::uint32_t g = 0; g < dest.groups.size(); ++g) {
+    for (std::uint32_t p : dest.groups[g].prefixes) group_of_prefix[p] = g;
+  }
+  // A server's traffic is routed as its longest destination prefix (its VLAN's subnet, usually).
+  auto groupOf = [&](const IpPrefix& ip) -> int {
+    int best = -1;
+    int best_length = -1;
+    for (std::size_t p = 0; p < dest.prefixes.size(); ++p) {
+      const IpPrefix& prefix = dest.prefixes[p].prefix;
+      if (prefix.length > best_length && prefix.contains(ip)) {
+        best = static_cast<int>(group_of_prefix[p]);
+        best_length = prefix.length;
+      }
+    }
+    return best;
+  };
+  auto stateOf = [](const MuxPort& m) { return m.state ? m.state->value : MuxPort::State::Auto; };
+  std::map<std::string, std::uint32_t> endpoint_of;
+  for (std::uint32_t s = 0; s < fabric.switches.size(); ++s) {
+    const Switch& sw = fabric.switches[s];
+    if (sw.mux_ports.empty()) continue;
+    const PeerTunnel* tunnel = nullptr;
+    for (const PeerTunnel& t : sw.tunnels) {
+      if (t.type && t.type->value == "IPINIP" && tunnel == nullptr) tunnel = &t;
+    }
+    // The peer: DEVICE_METADATA's peer switch and its address (or the only peer written).
+    const PeerSwitch* peer_entry = nullptr;
+    for (const PeerSwitch& p : sw.peer_switches) {
+      if ((sw.peer_switch && sw.peer_switch->value == p.name) || (!sw.peer_switch && sw.peer_switches.size() == 1))
+        peer_entry = &p;
+    }
+    if (tunnel == nullptr || peer_entry == nullptr || !peer_entry->address_ipv4) continue;
+    auto peer_ip = hostAddress(peer_entry->address_ipv4->value);
+    if (!peer_ip) continue;
+    // The peer is the fabric switch of that name, else the one with that loopback.
+    int peer = -1;
+    if (auto it = fabric.switch_index.find(peer_entry->name); it != fabric.switch_index.end() && it->second != s)
+      peer = static_cast<int>(it->second);
+    // Longest originated prefix holding the peer's address: where the tunnel is routed to.
+    std::vector<std::uint32_t> origins;
+    int origin_length = -1;
+    for (std::uint32_t o = 0; o < fabric.switches.size(); ++o) {
+      for (const InterfaceAddress& a : fabric.switches[o].addresses) {
+        auto prefix = IpPrefix::parse(a.prefix);
+        if (!prefix || !prefix->network().contains(*peer_ip)) continue;
+        if (peer < 0 && o != s && a.kind == InterfaceAddress::Kind::Loopback) peer = static_cast<int>(o);
+        if (prefix->length > origin_length) {
+          origins.clear();
+          origin_length = prefix->length;
+        }
+        if (prefix->length == origin_length && std::find(origins.begin(), origins.end(), o) == origins.end())
+          origins.push_back(o);
+      }
+    }
+    if (peer < 0) continue;  // the tunnel ends outside the fabric
+    if (origins.empty()) origins.push_back(static_cast<std::uint32_t>(peer));
+    std::sort(origins.begin(), origins.end());
+    const Switch& peer_sw = fabric.switches[static_cast<std::size_t>(peer)];
+    Pair pair;
+    pair.sw = s;
+    pair.peer = static_cast<std::uint32_t>(peer);
+    pair.tunnel = tunnel;
+    pair.peer_address = peer_entry->address_ipv4->value;
+    std::vector<int> groups;
+    for (const MuxPort& m : sw.mux_ports) {
+      // Standby, or left to the run-time state machine while the peer is not pinned to standby.
+      MuxPort::State state = stateOf(m);
+      if (state == MuxPort::State::Active) continue;
+      if (state != MuxPort::State::Standby) {
+        const MuxPort* other = nullptr;
+        for (const MuxPort& pm : peer_sw.mux_ports) {
+          bool same_server = m.server_ipv4 && pm.server_ipv4 && pm.server_ipv4->value == m.server_ipv4->value;
+          if (same_server || (other == nullptr && pm.port == m.port)) other = &pm;
+        }
+        if (other != nullptr && stateOf(*other) == MuxPort::State::Standby) continue;
+      }
+      int before = static_cast<int>(groups.size());
+      for (const auto* address : {&m.server_ipv4, &m.server_ipv6}) {
+        if (!*address) continue;
+        auto ip = hostAddress((*address)->value);
+        int g = ip ? groupOf(*ip) : -1;
+        if (g >= 0 && std::find(groups.begin(), groups.end(), g) == groups.end()) groups.push_back(g);
+      }
+      if (static_cast<int>(groups.size()) == before && !pair.mux_ports.empty()) continue;
+      if (pair.mux_ports.empty()) pair.mux_src = m.src;
+      pair.mux_ports += (pair.mux_ports.empty() ? "" : ", ") + m.port;
+    }
+    if (groups.empty()) continue;
+    pair.dscp_of_tc.fill(-1);
+    pair.queue_of_tc.fill(-1);
+    pair.remap = sw.tunnel_qos_remap && sw.tunnel_qos_remap->value;
+    if (pair.remap) {
+      if (const QosMap* map =
+              tunnel->encap_tc_to_dscp ? sw.findMap(MapKind::TcToDscp, tunnel->encap_tc_to_dscp->name) : nullptr) {
+        for (const auto& [tc, dscp] : map->entries) {
+          if (tc >= 0 && tc < 8 && dscp.value >= 0 && dscp.value < 64)
+            pair.dscp_of_tc[static_cast<std::size_t>(tc)] = static_cast<std::int8_t>(dscp.value);
+        }
+      }
+      if (const QosMap* map =
+              tunnel->encap_tc_to_queue ? sw.findMap(MapKind::TcToQueue, tunnel->encap_tc_to_queue->name) : nullptr) {
+        for (const auto& [tc, queue] : map->entries) {
+          if (tc >= 0 && tc < 8 && queue.value >= 0 && queue.value < 128)
+            pair.queue_of_tc[static_cast<std::size_t>(tc)] = static_cast<std::int8_t>(queue.value);
+        }
+      }
+    }
+    std::string key = peer_ip->str();
+    auto [it, inserted] = endpoint_of.emplace(key, static_cast<std::uint32_t>(endpoints_.groups.size()));
+    if (inserted) {
+      DestinationGroup g;
+      g.origins = origins;
+      g.prefixes.push_back(static_cast<std::uint32_t>(endpoints_.prefixes.size()));
+      endpoints_.prefixes.push_back({*peer_ip, pair.peer_address, peer_entry->address_ipv4->src, true});
+      endpoints_.groups.push_back(std::move(g));
+    }
+    pair.endpoint = it->second;
+    auto index = static_cast<std::uint32_t>(pairs_.size());
+    for (int g : groups) by_group_[static_cast<std::size_t>(g)].emplace_back(s, index);
+    pairs_.push_back(std::move(pair));
+  }
+}
+
+int TunnelPlan::bounces(std::size_t group, std::size_t sw) const {
+  for (const auto& [s, pair] : by_group_[group]) {
+    if (s == sw) return static_cast<int>(pair);
+  }
+  return -1;
+}
+
+void TunnelPlan::addTurns(const std::vector<GroupRoutes>& endpoint_routes, const std::vector<std::uint64_t>& bounced,
+                          const std::vector<std::uint64_t>& bounced_host,
+                          const std::vector<std::vector<std::uint32_t>>& host_ports_of, Classifier& cls,
+                          TurnTable& turns) const {
+  std::vector<std::uint64_t> in(graph_.arcCount(), 0);  // outer DSCPs on each arc, per pair
+  std::vector<std::uint32_t> touched;
+  std::vector<std::uint32_t> work;
+  for (std::uint32_t pi = 0; pi < pairs_.size(); ++pi) {
+    const Pair& pair = pairs_[pi];
+    const GroupRoutes& routes = endpoint_routes[pair.endpoint];
+    auto [nb, ne] = routes.nextHops(pair.sw);
+    if (nb == ne || routes.kind[pair.sw] == ForwardKind::Drop || routes.kind[pair.sw] == ForwardKind::Local) continue;
+    auto send = [&](std::uint32_t arc, std::uint64_t dscps) {
+      if ((in[arc] | dscps) == in[arc]) return;
+      if (in[arc] == 0) touched.push_back(arc);
+      in[arc] |= dscps;
+      work.push_back(static_cast<std::uint32_t>(graph_.arc(arc).to.sw));
+    };
+    // Encapsulation at the standby switch: the outer DSCP is the encap map's for the packet's TC
+    // (with the remap), else the packet's own (uniform and pipe both copy it).
+    auto [ob, oe] = graph_.outArcs(pair.sw);
+    auto l = static_cast<std::uint32_t>(oe - ob);
+    auto encap = [&](std::uint32_t row, const std::vector<std::uint32_t>& in_ports, std::uint64_t dscps) {
+      if (dscps == 0) return;
+      std::uint64_t outer = 0;
+      for (std::uint64_t rest = dscps; rest != 0; rest &= rest - 1) {
+        int d = __builtin_ctzll(rest);
+        for (std::uint32_t gp : in_ports) {
+          std::uint8_t c = cls.code(gp, d);
+          std::int8_t to = (c & Classifier::kValid) != 0 ? pair.dscp_of_tc[c & 7] : std::int8_t{-1};
+          outer |= std::uint64_t{1} << (to >= 0 ? to : d);
+        }
+      }
+      for (const std::uint32_t* nh = nb; nh != ne; ++nh) {
+        turns.addEncap({pair.sw, row, turns.slotOf(*nh), pi, dscps, pair.dscp_of_tc, pair.queue_of_tc});
+        send(*nh, outer);
+      }
+    };
+    for (std::uint32_t i = 0; i < l; ++i) {
+      std::uint32_t gp = graph_.globalPort(graph_.arc(ob[i]).from);
+      encap(i, {gp}, bounced[gp]);
+    }
+    encap(l, host_ports_of[pair.sw], bounced_host[pair.sw]);
+    // Every switch on the way routes the outer packet toward the peer's address, as any packet.
+    while (!work.empty()) {
+      std::uint32_t s = work.back();
+      work.pop_back();
+      if (routes.kind[s] == ForwardKind::Drop || routes.kind[s] == ForwardKind::Local) continue;
+      auto [sb, se] = graph_.outArcs(s);
+      auto [hb, he] = routes.nextHops(s);
+      for (const std::uint32_t* it = sb; it != se; ++it) {
+        std::uint32_t in_arc = *it ^ 1U;
+        if (in[in_arc] == 0) continue;
+        std::uint32_t in_gp = graph_.globalPort(graph_.arc(in_arc).to);
+        for (const std::uint32_t* nh = hb; nh != he; ++nh) {
+          turns.addTunnelTransit(s, static_cast<std::size_t>(it - sb), turns.slotOf(*nh), in[in_arc], pi);
+          send(*nh, cls.forward(in_gp, graph_.globalPort(graph_.arc(*nh).from), in[in_arc]));
+        }
+      }
+    }
+    for (std::uint32_t arc : touched) in[arc] = 0;
+    touched.clear();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
 // FlowPropagator
 
 FlowPropagator::FlowPropagator(const SwitchGraph& graph, const Destinations& dest, Classifier& classifier,
@@ -407,11 +650,22 @@ FlowPropagator::FlowPropagator(const SwitchGraph& graph, const Destinations& des
 void FlowPropagator::mergeFrom(const FlowPropagator& other) {
   for (std::size_t i = 0; i < local_.size(); ++i) local_[i] |= other.local_[i];
   for (std::size_t i = 0; i < local_host_.size(); ++i) local_host_[i] |= other.local_host_[i];
+  for (std::size_t i = 0; i < bounced_.size() && i < other.bounced_.size(); ++i) bounced_[i] |= other.bounced_[i];
+  for (std::size_t i = 0; i < bounced_host_.size() && i < other.bounced_host_.size(); ++i)
+    bounced_host_[i] |= other.bounced_host_[i];
 }
 
 void FlowPropagator::clearLocal() {
   std::fill(local_.begin(), local_.end(), 0);
   std::fill(local_host_.begin(), local_host_.end(), 0);
+  std::fill(bounced_.begin(), bounced_.end(), 0);
+  std::fill(bounced_host_.begin(), bounced_host_.end(), 0);
+}
+
+void FlowPropagator::setTunnelPlan(const TunnelPlan* plan) {
+  tunnel_ = plan;
+  bounced_.assign(plan != nullptr ? graph_.portCount() : 0, 0);
+  bounced_host_.assign(plan != nullptr ? graph_.fabric().switches.size() : 0, 0);
 }
 
 bool FlowPropagator::isSource(std::size_t sw) const {
@@ -439,6 +693,7 @@ void FlowPropagator::run(std::size_t group, const GroupRoutes& routes, TurnTable
   }
   buckets_.assign(max_distance + 3, {});
   top_ = 0;
+  group_ = group;
   std::size_t n = routes.kind.size();
   for (std::size_t s = 0; s < n; ++s) {
     if (isSource(s)) push(s, routes);
@@ -505,6 +760,14 @@ void FlowPropagator::forward(std::size_t s, const GroupRoutes& routes) {
       if (in_[in_arc] != 0) local_[graph_.globalPort(graph_.arc(in_arc).to)] |= in_[in_arc];
     }
     if (isSource(s)) local_host_[s] |= source_dscps_;
+  }
+  // The standby side of a dual-ToR pair tunnels its standby servers' traffic to the peer.
+  if (kind == ForwardKind::Local && tunnel_ != nullptr && tunnel_->bounces(group_, s) >= 0) {
+    for (const std::uint32_t* it = ob; it != oe; ++it) {
+      std::uint32_t in_arc = *it ^ 1U;
+      if (in_[in_arc] != 0) bounced_[graph_.globalPort(graph_.arc(in_arc).to)] |= in_[in_arc];
+    }
+    if (!host_ports_of_[s].empty()) bounced_host_[s] |= source_dscps_;
   }
   if (kind == ForwardKind::Local) return;
   auto [nb, ne] = routes.nextHops(s);
@@ -582,6 +845,13 @@ void buildBdg(const SwitchGraph& graph, const TurnTable& turns, Classifier& cls,
   std::vector<std::uint32_t> targets;               // target keys, grouped by source key
   std::vector<std::pair<std::uint32_t, std::uint32_t>> local;
   std::size_t n = graph.fabric().switches.size();
+  // Dual-ToR encapsulating turns, by switch (docs/deadlock.md, "Dual-ToR tunnels").
+  const auto& encap = turns.encapTurns();
+  std::vector<std::size_t> encap_order(encap.size());
+  std::iota(encap_order.begin(), encap_order.end(), std::size_t{0});
+  std::stable_sort(encap_order.begin(), encap_order.end(),
+                   [&](std::size_t a, std::size_t b) { return encap[a].sw < encap[b].sw; });
+  std::size_t next_encap = 0;
   for (std::size_t s = 0; s < n; ++s) {
     local.clear();
     std::size_t l = turns.linkPorts(s);
@@ -626,6 +896,39 @@ void buildBdg(const SwitchGraph& graph, const TurnTable& turns, Classifier& cls,
           for (std::uint32_t hp : host_ports_of[s]) addFrom(hp);
         }
         (void)oe;
+      }
+    }
+    for (; next_encap < encap_order.size() && encap[encap_order[next_encap]].sw == s; ++next_encap) {
+      const TurnTable::EncapTurn& t = encap[encap_order[next_encap]];
+      const Arc& out_arc = graph.arc(ob[t.col]);
+      std::uint32_t out_gp = graph.globalPort(out_arc.from);
+      std::uint32_t next_gp = graph.globalPort(out_arc.to);
+      auto addFrom = [&](std::uint32_t in_gp) {
+        std::uint64_t pairs_seen = 0;
+        for (std::uint64_t rest = t.dscps; rest != 0; rest &= rest - 1) {
+          int d = __builtin_ctzll(rest);
+          std::uint8_t c = cls.code(in_gp, d);
+          if ((c & Classifier::kLossless) == 0) continue;
+          int tc = c & 7;
+          std::int8_t outer = t.dscp_of_tc[static_cast<std::size_t>(tc)];
+          std::uint8_t c2 = cls.code(next_gp, outer >= 0 ? outer : d);
+          if ((c2 & Classifier::kLossless) == 0) continue;
+          int tc2 = c2 & 7;
+          if (!cls.honours(out_gp, tc2)) continue;
+          // The encapsulated packet waits in the tunnel's queue for its TC (with the remap), else in
+          // the port's: it backs up only if the next hop's pause for tc2 stops that queue.
+          std::int8_t queue = t.queue_of_tc[static_cast<std::size_t>(tc)];
+          if (queue >= 0 ? cls.pausedQueue(out_gp, tc2) != queue : !cls.pauseStops(out_gp, tc2, tc)) continue;
+          std::uint64_t bit = std::uint64_t{1} << (tc * 8 + tc2);
+          if ((pairs_seen & bit) != 0) continue;
+          pairs_seen |= bit;
+          local.emplace_back(bdgKey(in_gp, tc), bdgKey(next_gp, tc2));
+        }
+      };
+      if (t.row < turns.linkPorts(s)) {
+        addFrom(graph.globalPort(graph.arc(ob[t.row]).from));
+      } else {
+        for (std::uint32_t hp : host_ports_of[s]) addFrom(hp);
       }
     }
     std::stable_sort(local.begin(), local.end(), [](const auto& a, const auto& b) { return a.first < b.first; });

@@ -46,6 +46,11 @@ class Classifier {
     if (state_[gp] == 0) compute(gp);
     return ((stops_[gp][static_cast<std::size_t>(priority)] >> tc) & 1U) != 0;
   }
+  /// The egress queue a pause for `priority` received on a port stops (-1: none).
+  int pausedQueue(std::uint32_t gp, int priority) {
+    if (state_[gp] == 0) compute(gp);
+    return paused_[gp][static_cast<std::size_t>(priority)];
+  }
   /// TC -> DSCP rewrite of an egress port (-1: unchanged), or nullptr when it has none.
   const std::array<std::int8_t, 8>* rewrite(std::uint32_t gp) { return remarks(gp) ? &remark_[gp] : nullptr; }
   /// The DSCPs a set becomes when it enters on `in_gp` and leaves by `out_gp`.
@@ -61,6 +66,7 @@ class Classifier {
   std::vector<std::array<std::int8_t, 8>> remark_;
   std::vector<std::uint8_t> honour_;
   std::vector<std::array<std::uint8_t, 8>> stops_;  ///< per priority: the TCs whose queue its pause stops
+  std::vector<std::array<std::int8_t, 8>> paused_;  ///< per priority: the queue its pause stops, -1 none
   std::vector<std::uint8_t> state_;
   std::unordered_map<const QosMap*, std::array<std::uint8_t, 64>> dscp_tc_;
 };
@@ -96,6 +102,25 @@ class TurnTable {
   /// The VLAN whose flooding makes a turn (the lowest, when several do), 0 when none does.
   [[nodiscard]] std::uint16_t floodVlan(std::size_t sw, std::size_t row, std::size_t col) const;
 
+  /// A standby switch's encapsulating turn of a dual-ToR bounce: traffic for a standby server that
+  /// entered by `row` leaves, encapsulated, by `col`, with the tunnel's outer DSCP and queue per TC.
+  struct EncapTurn {
+    std::uint32_t sw = 0;
+    std::uint32_t row = 0;
+    std::uint32_t col = 0;
+    std::uint32_t pair = 0;  ///< index into TunnelPlan::pairs()
+    std::uint64_t dscps = 0;
+    std::array<std::int8_t, 8> dscp_of_tc{};   ///< -1: the packet's own DSCP
+    std::array<std::int8_t, 8> queue_of_tc{};  ///< -1: the egress port's queue of the TC
+  };
+  void addEncap(const EncapTurn& turn);
+  [[nodiscard]] const std::vector<EncapTurn>& encapTurns() const { return encap_; }
+  /// Records a turn that tunnelled traffic of pair `pair` takes on its way to the peer (not a route
+  /// of any destination group: the tunnel's own).
+  void addTunnelTransit(std::size_t sw, std::size_t row, std::size_t col, std::uint64_t dscps, std::uint32_t pair);
+  /// The tunnel pair whose traffic takes a turn (encapsulating or in transit), -1 when none does.
+  [[nodiscard]] int tunnelPair(std::size_t sw, std::size_t row, std::size_t col) const;
+
  private:
   struct Signature {
     std::vector<std::uint64_t> words;
@@ -119,6 +144,48 @@ class TurnTable {
   std::vector<Signatures> signatures_;
   std::unique_ptr<std::mutex[]> locks_;                        ///< per switch, when shared between threads
   std::unordered_map<std::size_t, std::uint16_t> flood_vlan_;  ///< cell -> VLAN, for flood turns
+  std::vector<EncapTurn> encap_;
+  std::unordered_map<std::size_t, std::uint32_t> tunnel_pair_;  ///< cell -> pair, for tunnel turns
+};
+
+/// The dual-ToR bounces of the fabric (docs/deadlock.md, "Dual-ToR tunnels"): per switch that is (or
+/// may be) the standby side of some server ports, the peer its tunnel ends at, the destination groups
+/// of those servers, and what encapsulation does to a packet's DSCP and queue. One pair per standby
+/// switch, however many servers it has.
+class TunnelPlan {
+ public:
+  struct Pair {
+    std::uint32_t sw = 0;        ///< the standby side
+    std::uint32_t peer = 0;      ///< the switch the tunnel ends at
+    std::uint32_t endpoint = 0;  ///< the group of endpoints() that routes toward the peer's address
+    const PeerTunnel* tunnel = nullptr;
+    std::string peer_address;
+    std::string mux_ports;  ///< "Ethernet0, Ethernet4": the ports it may be standby for
+    SourceRef mux_src;      ///< the first of those ports' mux entry
+    bool remap = false;     ///< the encap maps move tunnelled traffic (tunnel QoS remap enabled)
+    std::array<std::int8_t, 8> dscp_of_tc{};
+    std::array<std::int8_t, 8> queue_of_tc{};
+  };
+  TunnelPlan(const SwitchGraph& graph, const Destinations& dest);
+  [[nodiscard]] bool empty() const { return pairs_.empty(); }
+  [[nodiscard]] const std::vector<Pair>& pairs() const { return pairs_; }
+  /// One destination group per peer address, routed like any other (not a RoCE destination).
+  [[nodiscard]] const Destinations& endpoints() const { return endpoints_; }
+  /// The pair whose standby switch `sw` bounces traffic of destination group `group`, or -1.
+  [[nodiscard]] int bounces(std::size_t group, std::size_t sw) const;
+  /// Adds every pair's bounce to `turns`: what arrived at the standby switch for its standby
+  /// servers (`bounced` per global ingress port, `bounced_host` per switch from its own servers)
+  /// leaves encapsulated toward the peer by the endpoint routes, and every switch on the way routes
+  /// it on until the peer, which decapsulates and delivers it.
+  void addTurns(const std::vector<GroupRoutes>& endpoint_routes, const std::vector<std::uint64_t>& bounced,
+                const std::vector<std::uint64_t>& bounced_host,
+                const std::vector<std::vector<std::uint32_t>>& host_ports_of, Classifier& cls, TurnTable& turns) const;
+
+ private:
+  const SwitchGraph& graph_;
+  std::vector<Pair> pairs_;
+  Destinations endpoints_;
+  std::vector<std::vector<std::pair<std::uint32_t, std::uint32_t>>> by_group_;  ///< group -> (switch, pair)
 };
 
 /// The L2 flood domains of the fabric (docs/deadlock.md, "L2 flooding"): per switch, the VLANs that
@@ -167,6 +234,12 @@ class FlowPropagator {
   void mergeFrom(const FlowPropagator& other);
   /// Forgets the local deliveries recorded so far (a what-if set starts from none).
   void clearLocal();
+  /// Records, for the plan's standby switches, what arrives for their standby servers.
+  void setTunnelPlan(const TunnelPlan* plan);
+  /// Per global port: DSCPs arriving there that a standby switch tunnels to its peer.
+  [[nodiscard]] const std::vector<std::uint64_t>& bounced() const { return bounced_; }
+  /// Per switch: DSCPs its own servers send that it tunnels to its peer.
+  [[nodiscard]] const std::vector<std::uint64_t>& bouncedHost() const { return bounced_host_; }
 
  private:
   [[nodiscard]] bool isSource(std::size_t sw) const;
@@ -192,6 +265,10 @@ class FlowPropagator {
   std::vector<std::pair<std::uint32_t, std::uint32_t>> stack_;
   std::vector<std::uint64_t> local_;
   std::vector<std::uint64_t> local_host_;
+  const TunnelPlan* tunnel_ = nullptr;
+  std::size_t group_ = 0;  ///< the group being propagated
+  std::vector<std::uint64_t> bounced_;
+  std::vector<std::uint64_t> bounced_host_;
 };
 
 /// Builds the BDG (CSR) from the turn table.

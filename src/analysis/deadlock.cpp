@@ -44,17 +44,24 @@ class Engine {
  public:
   /// With `shared`, turns go into that table (one per analysis, shared by the routing threads).
   /// With `flood`, the turns of L2 flooding are added to the routed ones (docs/deadlock.md).
+  /// With `tunnel`, the standby sides of dual-ToR pairs bounce their standby servers' traffic.
   Engine(const SwitchGraph& graph, const Destinations& dest, std::uint64_t sources, const detail::FloodPlan* flood,
-         TurnTable* shared = nullptr)
+         const detail::TunnelPlan* tunnel, TurnTable* shared = nullptr)
       : graph_(graph),
         dest_(dest),
         flood_(flood),
+        tunnel_(tunnel),
         sources_(sources),
         router_(graph, dest),
         cls_(graph),
         own_turns_(shared != nullptr ? nullptr : std::make_unique<TurnTable>(graph)),
         turns_(shared != nullptr ? *shared : *own_turns_),
         prop_(graph, dest, cls_, sources) {
+    if (tunnel_ != nullptr) {
+      prop_.setTunnelPlan(tunnel_);
+      tunnel_router_.emplace(graph, tunnel_->endpoints());
+      tunnel_routes_.resize(tunnel_->endpoints().groups.size());
+    }
     for (std::size_t s = 0; s < prop_.hostPortsOf().size(); ++s) {
       if (!prop_.hostPortsOf()[s].empty() || graph.hostPorts().empty()) source_switches_.push_back(s);
     }
@@ -67,6 +74,26 @@ class Engine {
     reachable_ = 0;
     routeShare(down, transient, loops, next);
     addFloodTurns();
+    addTunnelTurns(down, transient);
+  }
+  /// Adds the dual-ToR bounces of the traffic routed so far (after every group): routes toward
+  /// each peer's address in the same routing state, then the tunnel plan's turns.
+  void addTunnelTurns(const LinkState& down, bool transient) {
+    if (tunnel_ == nullptr) return;
+    LinkState all_up(graph_.arcCount());
+    for (std::size_t e = 0; e < tunnel_routes_.size(); ++e) {
+      if (transient) {
+        tunnel_router_->steady(e, all_up, before_);
+        tunnel_router_->transient(e, before_, down, tunnel_routes_[e]);
+      } else {
+        tunnel_router_->steady(e, down, tunnel_routes_[e]);
+      }
+    }
+    tunnel_->addTurns(tunnel_routes_, prop_.bounced(), prop_.bouncedHost(), prop_.hostPortsOf(), cls_, turns_);
+    // A standby side that can still reach its peer counts as a route: a change that cuts the
+    // tunnel off (and so the bounce) loses the standby servers' traffic, it does not fix anything.
+    for (const auto& pair : tunnel_->pairs())
+      reachable_ += tunnel_routes_[pair.endpoint].kind[pair.sw] != ForwardKind::Drop;
   }
   /// Adds the flood turns that the routed traffic recorded so far makes (after every group).
   void addFloodTurns() {
@@ -107,8 +134,11 @@ class Engine {
   const SwitchGraph& graph_;
   const Destinations& dest_;
   const detail::FloodPlan* flood_;
+  const detail::TunnelPlan* tunnel_;
   std::uint64_t sources_;
   Router router_;
+  std::optional<Router> tunnel_router_;
+  std::vector<GroupRoutes> tunnel_routes_;
   Classifier cls_;
   std::unique_ptr<TurnTable> own_turns_;
   TurnTable& turns_;
@@ -134,7 +164,7 @@ std::string prefixExamples(const Destinations& dest, std::uint32_t group, std::s
 /// Turns a witness (node indices) into hops with their provenance.
 CyclicDependency describeCycle(const Fabric& fabric, const SwitchGraph& graph, const Destinations& dest,
                                const BufferDependencyGraph& bdg, const TurnTable& turns, Classifier& cls,
-                               const std::vector<std::size_t>& nodes) {
+                               const detail::TunnelPlan* tunnel, const std::vector<std::size_t>& nodes) {
   CyclicDependency cycle;
   auto c = static_cast<std::size_t>(bdg.component[nodes.front()]);
   cycle.scc_nodes = bdg.component_size[c];
@@ -168,6 +198,36 @@ CyclicDependency describeCycle(const Fabric& fabric, const SwitchGraph& graph, c
     const DestinationGroup& g = dest.groups[record.example_group];
     // A turn no route takes is made by flooding (docs/deadlock.md, "L2 flooding").
     std::uint16_t vid = record.destinations == 0 ? turns.floodVlan(s, row, col) : 0;
+    // A turn of a dual-ToR bounce (docs/deadlock.md, "Dual-ToR tunnels"): the encapsulation at the
+    // standby side, or the tunnelled packet routed on toward the peer where no route of its own goes.
+    int pair_index = tunnel != nullptr ? turns.tunnelPair(s, row, col) : -1;
+    const detail::TunnelPlan::Pair* pair =
+        pair_index >= 0 ? &tunnel->pairs()[static_cast<std::size_t>(pair_index)] : nullptr;
+    bool encap = pair != nullptr && pair->sw == s;
+    if (pair != nullptr && (encap || record.destinations == 0) && vid == 0) {
+      const Switch& standby = fabric.switches[pair->sw];
+      const Switch& peer = fabric.switches[pair->peer];
+      hop.kind = ForwardKind::Tunnel;
+      hop.tunnel = pair->tunnel->name;
+      hop.mux_ports = pair->mux_ports;
+      hop.example_prefixes.clear();
+      if (encap) {
+        hop.src = pair->tunnel->src;
+        hop.why = fmt::format(
+            "{} is the standby side of {} and tunnels that server traffic to its peer {} ({} to {}) out of {}, {}",
+            sw.name, pair->mux_ports, peer.name, pair->tunnel->name, pair->peer_address, portOrLagName(sw, out),
+            pair->remap
+                ? fmt::format("its encap maps moving priority {} to priority {}", hop.priority, hop.next_priority)
+                : fmt::format("the encapsulated packet keeping priority {} (tunnel QoS remap not enabled)",
+                              hop.priority));
+      } else {
+        hop.src = out.neighbor ? out.neighbor->src : out.src;
+        hop.why = fmt::format("{} routes {}'s {} traffic on toward {} ({}) out of {}", sw.name, standby.name,
+                              pair->tunnel->name, peer.name, pair->peer_address, portOrLagName(sw, out));
+      }
+      cycle.hops.push_back(std::move(hop));
+      continue;
+    }
     if (vid != 0) {
       hop.kind = ForwardKind::Flood;
       hop.vlan = fmt::format("Vlan{}", vid);
@@ -414,7 +474,9 @@ Rerun rerun(const Fabric& fabric, const RuleParams& params, bool transient,
   Destinations dest = collectDestinations(graph, destinationKinds(params));
   std::optional<detail::FloodPlan> flood;
   if (params.lossless_flooding) flood.emplace(graph);
-  Engine engine(graph, dest, sourceMask(params), flood && !flood->empty() ? &*flood : nullptr);
+  detail::TunnelPlan tunnels(graph, dest);
+  Engine engine(graph, dest, sourceMask(params), flood && !flood->empty() ? &*flood : nullptr,
+                tunnels.empty() ? nullptr : &tunnels);
   LinkState down(graph.arcCount());
   for (std::uint32_t l = 0; l < fabric.links.size(); ++l) {
     if (!graph.configuredUp(2 * l)) down.setLinkDown(l, true);
@@ -889,8 +951,10 @@ DeadlockAnalysis analyzeDeadlock(const Fabric& fabric, const RuleParams& params,
   std::optional<detail::FloodPlan> flood_plan;
   if (params.lossless_flooding) flood_plan.emplace(*graph);
   const detail::FloodPlan* flood = flood_plan && !flood_plan->empty() ? &*flood_plan : nullptr;
+  detail::TunnelPlan tunnel_plan(*graph, *dest);
+  const detail::TunnelPlan* tunnel = tunnel_plan.empty() ? nullptr : &tunnel_plan;
   for (unsigned t = 0; t < threads; ++t)
-    engines.push_back(std::make_unique<Engine>(*graph, *dest, sources, flood, &turns));
+    engines.push_back(std::make_unique<Engine>(*graph, *dest, sources, flood, tunnel, &turns));
   Engine& engine = *engines.front();
   LoopCollector loops(*graph, *dest);
   detail::LoopSink sink = [&](std::size_t g, const std::vector<std::uint32_t>& arcs,
@@ -901,6 +965,7 @@ DeadlockAnalysis analyzeDeadlock(const Fabric& fabric, const RuleParams& params,
     for (unsigned t = 1; t < threads; ++t) engine.mergeFrom(*engines[t]);
     engines.resize(1);
     engine.addFloodTurns();
+    engine.addTunnelTurns(configured, options.transient);
   }
   out.stats.routing_ms = msSince(start);
 
@@ -911,7 +976,8 @@ DeadlockAnalysis analyzeDeadlock(const Fabric& fabric, const RuleParams& params,
   auto t_scc = std::chrono::steady_clock::now();
   detail::strongComponents(out.bdg);
   for (const auto& nodes : detail::witnessCycles(out.bdg)) {
-    out.cycles.push_back(describeCycle(fabric, *graph, *dest, out.bdg, engine.turns(), engine.classifier(), nodes));
+    out.cycles.push_back(
+        describeCycle(fabric, *graph, *dest, out.bdg, engine.turns(), engine.classifier(), tunnel, nodes));
   }
   out.stats.scc_ms = msSince(t_scc);
   out.stats.bdg_nodes = out.bdg.nodeCount();
@@ -953,7 +1019,7 @@ DeadlockAnalysis analyzeDeadlock(const Fabric& fabric, const RuleParams& params,
       std::vector<std::pair<std::size_t, FailureCounterexample>> found;
       std::atomic<std::size_t> next{0};
       util::runWorkers(threads, [&](unsigned /*worker*/) {
-        Engine local(*graph, *dest, sources, flood);
+        Engine local(*graph, *dest, sources, flood, tunnel);
         SweepWorker incremental(*graph, *dest, baseline, sources, flood);
         BufferDependencyGraph bdg;
         while (true) {
@@ -971,7 +1037,10 @@ DeadlockAnalysis analyzeDeadlock(const Fabric& fabric, const RuleParams& params,
           }
           LinkState down = configured;
           for (std::uint32_t l : links) down.setLinkDown(l, true);
-          if (options.incremental_whatif && !incremental.mayCreateCycle(links, down, engine.turns())) continue;
+          // Tunnel turns follow the peers' routes, which the incremental argument does not track.
+          if (options.incremental_whatif && tunnel == nullptr &&
+              !incremental.mayCreateCycle(links, down, engine.turns()))
+            continue;
           rerouted.fetch_add(1);
           local.route(down, options.transient, nullptr);
           local.graph(bdg);
@@ -982,7 +1051,8 @@ DeadlockAnalysis analyzeDeadlock(const Fabric& fabric, const RuleParams& params,
           ce.failed_units = set;
           ce.failed_links = std::move(links);
           ce.cycles = cyclic;
-          ce.cycle = describeCycle(fabric, *graph, *dest, bdg, local.turns(), local.classifier(), witnesses.front());
+          ce.cycle =
+              describeCycle(fabric, *graph, *dest, bdg, local.turns(), local.classifier(), tunnel, witnesses.front());
           std::lock_guard<std::mutex> lock(mu);
           found.emplace_back(i, std::move(ce));
         }
