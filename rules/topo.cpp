@@ -138,6 +138,11 @@ std::pair<std::string, std::vector<unsigned long>> skeleton(const std::string& n
   return out;
 }
 
+/// Longest name compared for typos: a DNS label has at most 63 characters, and the two-deletion
+/// neighbourhood grows with the cube of the length (a 38 KB "name" from a fuzzed description took
+/// gigabytes). Longer names are matched exactly or by zero padding only.
+constexpr std::size_t kMaxTypoName = 63;
+
 /// Whether a neighbour name that matched no switch is close to switch name `sw`: the same but for
 /// case or a domain suffix (a source that compares names exactly), zero padding, or a typo (one
 /// edit, two in names of 8 characters or more) that is not only a different number.
@@ -149,14 +154,17 @@ bool closeTo(const std::string& neighbour, const std::string& sw) {
   auto [sa, na] = skeleton(a);
   auto [sb, nb] = skeleton(b);
   if (sa == sb) return na == nb;
+  if (a.size() > kMaxTypoName || b.size() > kMaxTypoName) return false;
   std::size_t limit = std::min(a.size(), b.size()) >= 8 ? 2 : 1;
   return editDistance(a, b) <= limit;
 }
 
-/// Every string made of `s` by deleting at most two characters (with `s` itself).
+/// Every string made of `s` by deleting at most two characters (with `s` itself); only `s` when it
+/// is longer than kMaxTypoName.
 void deletions(const std::string& s, std::vector<std::string>& out) {
   out.clear();
   out.push_back(s);
+  if (s.size() > kMaxTypoName) return;
   for (std::size_t i = 0; i < s.size(); ++i) {
     std::string one = s.substr(0, i) + s.substr(i + 1);
     for (std::size_t j = i; j < one.size(); ++j) out.push_back(one.substr(0, j) + one.substr(j + 1));
@@ -187,7 +195,7 @@ class SwitchNames {
   /// `pod1-edge1_gpu3`): a device named after the switch it hangs off, not a typo of another.
   [[nodiscard]] bool namedAfterASwitch(const std::string& name) const {
     std::string label = lowerLabel(name);
-    for (std::size_t i = 1; i < label.size(); ++i) {
+    for (std::size_t i = 1; i < std::min(label.size(), kMaxTypoName + 1); ++i) {
       if ((label[i] == '-' || label[i] == '_') && exact_.count(label.substr(0, i)) != 0) return true;
     }
     return false;
