@@ -857,6 +857,7 @@ struct Interface {
   bool switching = false;                              ///< unit 0 family ethernet-switching
   std::optional<Sourced<std::string>> switching_mode;  ///< its interface-mode (or legacy port-mode)
   std::vector<Sourced<std::string>> vlan_members;      ///< its `vlan members`, named as written ("Vlan10" for 10)
+  std::vector<Sourced<std::string>> vlan_ranges;       ///< its `vlan members` ranges (`100-200`) and `all`
 };
 
 // A neighbour's or group's import / export policy expression.
@@ -1248,6 +1249,11 @@ class Builder {
     } else if (top == "routing-instances") {
       if (s.word(2) == "routing-options" && routingOptions(s, 3, s.word(1))) use(s);
     } else if (top == "version") {
+      use(s);
+    } else if (top == "vlans" && s.word(2) == "vlan-id" && s.words.size() == 4) {
+      auto id = common::vlanId(s.word(3));
+      if (!id) fail(s, 3, "a VLAN id (1-4094)");
+      vlan_ids_[s.word(1)] = *id;
       use(s);
     }
   }
@@ -1705,8 +1711,12 @@ class Builder {
       const std::string& member = s.word(i);
       if (member.find_first_not_of("0123456789") != std::string::npos) {
         // A VLAN name (vlans NAME vlan-id N) is kept as the configuration names it; a range
-        // (100-200) or `all` belongs to a trunk: not modelled.
-        if (member == "all" || std::isdigit(static_cast<unsigned char>(member[0]))) return false;
+        // (100-200) or `all` belongs to a trunk (trunkVlans).
+        if (member == "all" || std::isdigit(static_cast<unsigned char>(member[0]))) {
+          if (member != "all" && !common::vlanList(member)) fail(s, i, "a VLAN name, id (1-4094), range or all");
+          intf.vlan_ranges.push_back(Sourced<std::string>{member, s.srcOf(i)});
+          continue;
+        }
         members.push_back(Sourced<std::string>{member, s.srcOf(i)});
         continue;
       }
@@ -1721,9 +1731,39 @@ class Builder {
   // The access VLAN of an interface: family ethernet-switching in access mode (the default of
   // interface-mode) with one VLAN member; a trunk, or no member named, is not an access port.
   static std::optional<common::AccessVlan> accessVlan(const Interface& intf) {
-    if (!intf.switching || intf.vlan_members.size() != 1) return std::nullopt;
+    if (!intf.switching || intf.vlan_members.size() != 1 || !intf.vlan_ranges.empty()) return std::nullopt;
     if (intf.switching_mode && intf.switching_mode->value != "access") return std::nullopt;
     return common::AccessVlan{intf.vlan_members.front().value, intf.vlan_members.front().src};
+  }
+
+  // The VLANs a trunk carries tagged (`interface-mode trunk`, `vlan members [ V10 20 100-200 ]` or
+  // `all`): names through `vlans NAME vlan-id N`; a name no `vlans` entry defines is a CFG002 error
+  // at the member (Junos refuses the commit) and left out. Not a trunk: nullopt.
+  std::optional<Sourced<VlanSet>> trunkVlans(const Interface& intf, const std::string& name) {
+    if (!intf.switching || !intf.switching_mode || intf.switching_mode->value != "trunk") return std::nullopt;
+    Sourced<VlanSet> out{VlanSet{}, intf.switching_mode->src};
+    if (!intf.vlan_members.empty()) out.src = intf.vlan_members.front().src;
+    if (!intf.vlan_ranges.empty() && intf.vlan_members.empty()) out.src = intf.vlan_ranges.front().src;
+    for (const Sourced<std::string>& r : intf.vlan_ranges) {
+      if (r.value == "all") {
+        out.value = VlanSet::all();
+        continue;
+      }
+      if (auto list = common::vlanList(r.value)) {
+        for (const auto& [a, b] : list->ranges) out.value.add(a, b);
+      }
+    }
+    for (const Sourced<std::string>& m : intf.vlan_members) {
+      if (auto it = vlan_ids_.find(m.value); it != vlan_ids_.end()) {
+        out.value.add(it->second, it->second);
+      } else if (auto id = common::vlanNameId(m.value)) {
+        out.value.add(*id, *id);  // a number, written VlanN
+      } else {
+        undefined(name, "vlan", m.value, fmt::format("VLAN {} is not defined under vlans", m.value), m.src,
+                  fmt::format("define vlans {} vlan-id N, or correct the member name", m.value));
+      }
+    }
+    return out;
   }
 
   // --- interface ranges -----------------------------------------------------------------------
@@ -2199,9 +2239,11 @@ class Builder {
 
   void buildPorts() {
     std::map<std::string, common::AccessVlan> access;
+    std::map<std::string, Sourced<VlanSet>> trunks;
     for (const std::string& name : interface_order_) {
       const Interface& intf = interfaces_.at(name);
       if (auto vlan = accessVlan(intf)) access.emplace(name, std::move(*vlan));
+      if (auto vlans = trunkVlans(intf, name)) trunks.emplace(name, std::move(*vlans));
       if (isLagName(name)) {
         sw_.portchannels.push_back(name);
         if (intf.min_links) sw_.portchannel_min_links[name] = *intf.min_links;
@@ -2228,6 +2270,7 @@ class Builder {
       port.portchannel = intf.lag;
     }
     common::applyAccessVlans(sw_, access);
+    common::applyTrunkVlans(sw_, trunks);
   }
 
   template <class T>
@@ -2731,6 +2774,7 @@ class Builder {
   std::map<std::string, Interface> interfaces_;
   std::vector<std::string> interface_order_;
   std::map<std::string, std::vector<std::string>> ranges_;  ///< interface-range name -> members in order
+  std::map<std::string, int> vlan_ids_;                     ///< vlans NAME vlan-id N
   std::vector<const Statement*> range_settings_;            ///< settings of ranges, applied after the rest
   std::optional<Sourced<std::uint32_t>> asn_;
   std::optional<Sourced<std::uint32_t>> bgp_local_as_;

@@ -434,6 +434,8 @@ class Builder {
       } else if (top.key == "vrf") {
         use(top);
         for (const Node& vrf : mapChildren(top, "VRFs")) this->vrf(vrf);
+      } else if (top.key == "bridge") {
+        bridgeDomains(top);
       } else {
         ++out_of_scope_["NVUE " + top.key];
       }
@@ -761,9 +763,9 @@ class Builder {
     if (isPortName(name)) interfaces_.push_back(std::move(intf));
   }
 
-  // bridge domain BR access VID: an access port of VLAN VID, whose servers send untagged. The
-  // `untagged` VID is the native VLAN of a trunk port (NVUE: tagged `vlan`s plus that one), and a
-  // trunk is not taken as a host port; it and the other bridge settings are not modelled.
+  // bridge domain BR access VID: an access port of VLAN VID, whose servers send untagged. Any other
+  // member of BR is a trunk (trunks()): its own `vlan` list, else the domain's. The `untagged` VID
+  // (a trunk's native VLAN) and the other bridge settings are not modelled.
   void bridge(const Node& n, const std::string& name) {
     for (const Node& child : mapChildren(n, "bridge settings")) {
       if (child.key != "domain") {
@@ -771,11 +773,17 @@ class Builder {
         continue;
       }
       for (const Node& domain : mapChildren(child, "bridge domains")) {
+        member_domain_[name] = Sourced<std::string>{domain.key, domain.src};
         for (const Node& setting : mapChildren(domain, "bridge domain settings")) {
+          if (setting.key == "vlan") {
+            port_vlans_[name] = Sourced<VlanSet>{vlanKeys(setting, name), setting.src};
+            continue;
+          }
           if (setting.key != "access") {
             ++out_of_scope_["NVUE interface bridge domain " + setting.key];
             continue;
           }
+          access_keyed_.insert(name);
           const std::string& value = text(setting, "a VLAN id (1-4094)");
           if (auto id = common::vlanId(value)) {
             access_[name] = common::AccessVlan{common::vlanName(*id), setting.src};
@@ -790,6 +798,60 @@ class Builder {
         }
       }
     }
+  }
+
+  // A `vlan` mapping whose keys are VLAN ids or ranges ('10': {}, '20-30': {}); a key that is not
+  // one is a CFG005 note at it and left out.
+  VlanSet vlanKeys(const Node& n, const std::string& port) {
+    VlanSet out;
+    for (const Node& vid : mapChildren(n, "VLAN ids")) {
+      use(vid);
+      if (auto list = common::vlanList(vid.key)) {
+        for (const auto& [a, b] : list->ranges) out.add(a, b);
+        continue;
+      }
+      invalid(port,
+              common::invalidVlanMessage(fmt::format("bridge domain vlan {}", vid.key), vid.key, "it is left out"),
+              vid.src, common::invalidVlanFix());
+    }
+    return out;
+  }
+
+  // bridge domain BR vlan VIDS: the VLANs of the bridge, which its member ports carry tagged unless
+  // they list their own (`interface X bridge domain BR vlan`) or are access ports.
+  void bridgeDomains(const Node& n) {
+    for (const Node& child : mapChildren(n, "bridge settings")) {
+      if (child.key != "domain") {
+        ++out_of_scope_["NVUE bridge " + child.key];
+        continue;
+      }
+      for (const Node& domain : mapChildren(child, "bridge domains")) {
+        for (const Node& setting : mapChildren(domain, "bridge domain settings")) {
+          if (setting.key == "vlan") {
+            domain_vlans_[domain.key] = Sourced<VlanSet>{vlanKeys(setting, ""), setting.src};
+          } else {
+            ++out_of_scope_["NVUE bridge domain " + setting.key];
+          }
+        }
+      }
+    }
+  }
+
+  // The trunks: every bridge member that is not an access port carries its own `vlan` list, else
+  // its domain's VLANs (a domain without a `vlan` list has VLAN 1, NVUE's default).
+  std::map<std::string, Sourced<VlanSet>> trunks() const {
+    std::map<std::string, Sourced<VlanSet>> out;
+    for (const auto& [name, domain] : member_domain_) {
+      if (access_keyed_.count(name) != 0) continue;  // an access port (a wrong VID included: no trunk)
+      if (auto own = port_vlans_.find(name); own != port_vlans_.end()) {
+        out.emplace(name, own->second);
+      } else if (auto of = domain_vlans_.find(domain.value); of != domain_vlans_.end()) {
+        out.emplace(name, Sourced<VlanSet>{of->second.value, domain.src});
+      } else {
+        out.emplace(name, Sourced<VlanSet>{VlanSet{{{1, 1}}}, domain.src});
+      }
+    }
+    return out;
   }
 
   void loopback(const Node& n) {
@@ -1277,6 +1339,7 @@ class Builder {
     }
     sw_.portchannels.assign(portchannels_.begin(), portchannels_.end());
     common::applyAccessVlans(sw_, access_);
+    common::applyTrunkVlans(sw_, trunks());
     buildBgp();
 
     common::sortAndIndexPorts(sw_);
@@ -1700,7 +1763,11 @@ class Builder {
   std::map<std::string, const Node*> bond_member_nodes_;  ///< first mention of each member
   std::set<const Node*> noted_;                           ///< settings a note of their own reports as not modelled
   std::set<std::string> portchannels_;
-  std::map<std::string, common::AccessVlan> access_;  ///< port or bond -> `bridge domain BR access VID`
+  std::map<std::string, common::AccessVlan> access_;           ///< port or bond -> `bridge domain BR access VID`
+  std::map<std::string, Sourced<std::string>> member_domain_;  ///< port or bond -> its `bridge domain BR`
+  std::set<std::string> access_keyed_;                         ///< ports and bonds with an `access` key
+  std::map<std::string, Sourced<VlanSet>> port_vlans_;         ///< port or bond -> `bridge domain BR vlan`
+  std::map<std::string, Sourced<VlanSet>> domain_vlans_;       ///< `bridge domain BR vlan` (global)
   std::optional<Sourced<std::uint32_t>> bgp_asn_;
   std::vector<BgpPeer> peers_;
   std::map<std::string, std::reference_wrapper<const Node>> group_asn_;

@@ -1730,26 +1730,69 @@ const char* const kAccessXml =
     "</rpc-reply>\n"                                                                              // 104
     ;
 
+// Trunks carry their `vlan members` tagged: ids, names through `vlans NAME vlan-id N`, ranges and
+// `all`; an ae's trunk is its members'; a name no `vlans` entry defines is CFG002 at the member.
+TEST(JunosInterfaces, TrunkMembersRangesAllAndUndefinedNames) {
+  TempDir dir;
+  std::string file =
+      dir.write("tor1.set",
+                "set system host-name tor1\n"                                                                // 1
+                "set vlans GPU vlan-id 100\n"                                                                // 2
+                "set interfaces et-0/0/1 unit 0 family ethernet-switching interface-mode trunk\n"            // 3
+                "set interfaces et-0/0/1 unit 0 family ethernet-switching vlan members [ GPU 200-202 5 ]\n"  // 4
+                "set interfaces et-0/0/2 unit 0 family ethernet-switching interface-mode trunk\n"            // 5
+                "set interfaces et-0/0/2 unit 0 family ethernet-switching vlan members all\n"                // 6
+                "set interfaces et-0/0/3 ether-options 802.3ad ae0\n"                                        // 7
+                "set interfaces ae0 unit 0 family ethernet-switching interface-mode trunk\n"                 // 8
+                "set interfaces ae0 unit 0 family ethernet-switching vlan members [ GPU NOPE ]\n"            // 9
+                "set interfaces et-0/0/4 unit 0 family ethernet-switching interface-mode access\n"           // 10
+                "set interfaces et-0/0/4 unit 0 family ethernet-switching vlan members 100-101\n");          // 11
+  Fabric fabric = loadFabric({dir.path()});
+  const Switch& sw = onlySwitch(fabric);
+  const Port& p1 = portOf(sw, "et-0/0/1");
+  ASSERT_TRUE(p1.trunk_vlans);
+  EXPECT_EQ(p1.trunk_vlans->value.str(), "5,100,200-202");
+  EXPECT_EQ(p1.trunk_vlans->src.line, 4);
+  const Port& p2 = portOf(sw, "et-0/0/2");
+  ASSERT_TRUE(p2.trunk_vlans);
+  EXPECT_EQ(p2.trunk_vlans->value.str(), "1-4094");
+  const Port& member = portOf(sw, "et-0/0/3");
+  ASSERT_TRUE(member.trunk_vlans);
+  EXPECT_EQ(member.trunk_vlans->value.str(), "100");  // NOPE left out
+  // An access port with a range is neither an access port nor a trunk.
+  EXPECT_TRUE(portOf(sw, "et-0/0/4").access_vlan.empty());
+  EXPECT_FALSE(portOf(sw, "et-0/0/4").trunk_vlans);
+  auto undefined = withRule(test::check(dir.path()), "CFG002");
+  ASSERT_EQ(undefined.size(), 1u);
+  EXPECT_EQ(undefined[0].message, "VLAN NOPE is not defined under vlans");
+  EXPECT_EQ(undefined[0].location.line, 9);
+  EXPECT_EQ(undefined[0].fix, "define vlans NOPE vlan-id N, or correct the member name");
+}
+
 TEST(JunosInterfaces, AccessPortsInAllThreeSyntaxesAndAeMembersInherit) {
   struct Case {
     const char* name;
     const char* text;
     std::map<std::string, int> lines;  ///< port -> line of its access VLAN's `members`
     int rejected_line;
+    int trunk_line;  ///< et-0/0/3's first `members`
   };
   const std::vector<Case> cases = {
       {"tor1.conf",
        kAccessText,
        {{"et-0/0/1", 8}, {"et-0/0/2", 18}, {"et-0/0/5", 55}, {"et-0/0/6", 55}, {"et-0/0/8", 74}},
-       65},
+       65,
+       28},
       {"tor1.set",
        kAccessSet,
        {{"et-0/0/1", 3}, {"et-0/0/2", 5}, {"et-0/0/5", 12}, {"et-0/0/6", 12}, {"et-0/0/8", 15}},
-       14},
+       14,
+       7},
       {"tor1.xml",
        kAccessXml,
        {{"et-0/0/1", 13}, {"et-0/0/2", 27}, {"et-0/0/5", 68}, {"et-0/0/6", 68}, {"et-0/0/8", 95}},
-       82},
+       82,
+       41},
   };
   const std::map<std::string, std::string> vlans = {{"et-0/0/1", "SERVERS"},
                                                     {"et-0/0/2", "Vlan20"},
@@ -1769,6 +1812,13 @@ TEST(JunosInterfaces, AccessPortsInAllThreeSyntaxesAndAeMembersInherit) {
     }
     for (const char* port : {"et-0/0/3", "et-0/0/4", "et-0/0/7"})
       EXPECT_TRUE(portOf(sw, port).access_vlan.empty()) << c.name << " " << port;
+    // et-0/0/3 is a trunk of SERVERS (vlans SERVERS vlan-id 10) and 20, located at its members.
+    const Port& trunk = portOf(sw, "et-0/0/3");
+    ASSERT_TRUE(trunk.trunk_vlans) << c.name;
+    EXPECT_EQ(trunk.trunk_vlans->value.str(), "10,20") << c.name;
+    EXPECT_EQ(trunk.trunk_vlans->src.line, c.trunk_line) << c.name;
+    for (const char* port : {"et-0/0/1", "et-0/0/2", "et-0/0/4", "et-0/0/5", "et-0/0/8"})
+      EXPECT_FALSE(portOf(sw, port).trunk_vlans) << c.name << " " << port;
     EXPECT_EQ(portOf(sw, "et-0/0/5").portchannel, "ae1") << c.name;
 
     std::vector<const InputNote*> invalid;

@@ -693,6 +693,17 @@ TEST(NvueInterfaces, BridgeAccessVlansAreHostPortsAndBondMembersInherit) {
     EXPECT_EQ(portOf(sw, member).access_vlan_src.line, 16) << member;
   }
   for (const char* port : {"swp2", "swp3", "swp6", "swp7"}) EXPECT_TRUE(portOf(sw, port).access_vlan.empty()) << port;
+  // The other bridge members are trunks: swp2 of its own `vlan` list (line 10), swp7 of the
+  // domain's VLANs (at its `br_default`, line 20). Access ports (a wrong VID too) and routed ports are not.
+  const Port& swp2 = portOf(sw, "swp2");
+  ASSERT_TRUE(swp2.trunk_vlans);
+  EXPECT_EQ(swp2.trunk_vlans->value.str(), "30");
+  EXPECT_EQ(swp2.trunk_vlans->src.line, 10);
+  const Port& swp7 = portOf(sw, "swp7");
+  ASSERT_TRUE(swp7.trunk_vlans);
+  EXPECT_EQ(swp7.trunk_vlans->value.str(), "10,30,70");
+  EXPECT_EQ(swp7.trunk_vlans->src.line, 20);
+  for (const char* port : {"swp1", "swp3", "swp4", "swp5", "swp6"}) EXPECT_FALSE(portOf(sw, port).trunk_vlans) << port;
 
   std::vector<const InputNote*> invalid;
   for (const InputNote& note : fabric.notes) {

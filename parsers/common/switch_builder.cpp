@@ -41,6 +41,11 @@ std::string invalidVlanMessage(std::string_view statement, std::string_view valu
   return fmt::format("{}: \"{}\" is not a VLAN id (1-4094); {}", statement, value, what);
 }
 
+std::optional<int> vlanNameId(std::string_view name) {
+  if (name.size() <= 4 || name.substr(0, 4) != "Vlan") return std::nullopt;
+  return vlanId(name.substr(4));
+}
+
 std::string invalidVlanFix() {
   return "give a VLAN id 1-4094 (0 and 4095 are reserved by IEEE 802.1Q); until then the port's servers are not "
          "traffic sources";

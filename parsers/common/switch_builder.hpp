@@ -38,6 +38,8 @@ struct AccessVlan {
 std::optional<int> vlanId(std::string_view text);
 /// How every syntax names a numeric VLAN: "Vlan10", SONiC's VLAN key, so that VLANs compare alike.
 std::string vlanName(int id);
+/// The id of a name vlanName wrote ("Vlan10" -> 10); nullopt for any other name.
+std::optional<int> vlanNameId(std::string_view name);
 /// The message of the CFG005 note for `value`, written in `statement`, that is not a VLAN id
 /// (1-4094), and its fix; `what` names what is then not taken ("Ethernet1 is not an access port").
 std::string invalidVlanMessage(std::string_view statement, std::string_view value, std::string_view what);
