@@ -573,7 +573,10 @@ void TunnelPlan::addTurns(const std::vector<GroupRoutes>& endpoint_routes, const
   for (std::uint32_t pi = 0; pi < pairs_.size(); ++pi) {
     const Pair& pair = pairs_[pi];
     const GroupRoutes& routes = endpoint_routes[pair.endpoint];
-    auto [nb, ne] = routes.nextHops(pair.sw);
+    // Not a structured binding: clang 14 (the fuzz build) cannot capture one in a lambda.
+    const std::pair<const std::uint32_t*, const std::uint32_t*> hops = routes.nextHops(pair.sw);
+    const std::uint32_t* nb = hops.first;
+    const std::uint32_t* ne = hops.second;
     if (nb == ne || routes.kind[pair.sw] == ForwardKind::Drop || routes.kind[pair.sw] == ForwardKind::Local) continue;
     auto send = [&](std::uint32_t arc, std::uint64_t dscps) {
       if ((in[arc] | dscps) == in[arc]) return;
