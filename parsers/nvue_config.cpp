@@ -11,6 +11,7 @@
 #include <set>
 
 #include "cli_config_text.hpp"
+#include "common/cli_reader.hpp"
 #include "common/switch_builder.hpp"
 #include "format.hpp"
 #include "rocelint/diagnostics.hpp"
@@ -576,8 +577,113 @@ class Builder {
     for (const Node& child : mapChildren(n, "routing protocols")) {
       if (child.key == "bgp") {
         bgp(child, true);
+      } else if (child.key == "policy") {
+        routingPolicy(child);
       } else {
         ++out_of_scope_["NVUE router " + child.key];
+      }
+    }
+  }
+
+  // router policy: route-map R rule N {action, match, set}, community-list L rule N {action,
+  // community}, as-path-list L rule N {action, aspath-exp}, read into the same vendor-neutral terms
+  // as EOS/NX-OS route-maps (common::CliPolicy, docs/inputs.md "BGP routing policy (NVUE)").
+  void routingPolicy(const Node& n) {
+    auto permitOf = [&](const Node& rule, const Node* action) {
+      if (action == nullptr) return true;  // NVUE requires one; a rule without it permits nothing known
+      if (action->scalar) {
+        const std::string& a = text(*action, "permit or deny");
+        if (a != "permit" && a != "deny") fail(*action, fmt::format("expected permit or deny, got \"{}\"", a));
+        return a == "permit";
+      }
+      for (const Node& c : mapChildren(*action, "an action")) {
+        if (c.key != "permit" && c.key != "deny") fail(c, fmt::format("expected permit or deny, got \"{}\"", c.key));
+        return c.key == "permit";
+      }
+      fail(rule, "expected an action (permit or deny)");
+    };
+    for (const Node& kind : mapChildren(n, "routing policies")) {
+      if (kind.key != "route-map" && kind.key != "community-list" && kind.key != "as-path-list") {
+        ++out_of_scope_["NVUE router policy " + kind.key];
+        continue;
+      }
+      for (const Node& list : mapChildren(kind, kind.key + "s")) {
+        for (const Node& rules : mapChildren(list, "rules")) {
+          if (rules.key != "rule") {
+            use(rules);
+            continue;
+          }
+          for (const Node& rule : mapChildren(rules, "rules")) {
+            bool permit = permitOf(rule, rule.find("action"));
+            if (kind.key == "community-list") {
+              std::vector<std::string> members;
+              if (const Node* c = rule.find("community")) {
+                if (c->scalar) {
+                  members.push_back(text(*c, "a community"));
+                } else {
+                  for (const Node& m : mapChildren(*c, "communities")) members.push_back(m.key);
+                }
+              }
+              for (const Node& c : rule.children) use(c);
+              policy_.communityList(list.key, permit, members, true);
+            } else if (kind.key == "as-path-list") {
+              const Node* exp = rule.find("aspath-exp");
+              for (const Node& c : rule.children) use(c);
+              policy_.asPath(list.key, permit, exp != nullptr && exp->scalar ? *exp->scalar : std::string());
+            } else {
+              int seq = keyNumber(rule, 1, 65535, "a rule number");
+              routeMapRule(policy_.routeMapEntry(list.key, permit, seq, rule.src), rule);
+            }
+          }
+        }
+      }
+    }
+  }
+
+  void routeMapRule(common::CliPolicy::Entry& entry, const Node& rule) {
+    auto other = [&entry](const Node& c, const std::string& what) {
+      entry.other_match = true;
+      if (entry.other_what.empty()) entry.other_what = what + " " + c.key + (c.scalar ? " " + *c.scalar : "");
+    };
+    for (const Node& part : mapChildren(rule, "rule settings")) {
+      if (part.key == "action") {
+        if (const Node* permit = part.find("permit")) {
+          for (const Node& opt : mapChildren(*permit, "permit options")) {
+            use(opt);
+            if (opt.key == "exit-policy") entry.continues = true;
+          }
+        }
+        use(part);
+      } else if (part.key == "match") {
+        for (const Node& m : mapChildren(part, "matches")) {
+          use(m);
+          if (m.key == "community-list" && m.scalar) {
+            entry.community_lists.push_back(*m.scalar);
+          } else if (m.key == "as-path-list" && m.scalar) {
+            entry.as_paths.push_back(*m.scalar);
+          } else if (m.key == "type" && m.scalar && *m.scalar == "ipv4") {
+            continue;  // the RoCE routes are IPv4
+          } else {
+            other(m, "match");
+          }
+        }
+      } else if (part.key == "set") {
+        for (const Node& st : mapChildren(part, "set clauses")) {
+          use(st);
+          if (st.key == "community") {
+            // NVUE writes FRR's `set community C`, which replaces the route's communities.
+            entry.drops_communities = true;
+            if (st.scalar) {
+              entry.add_communities.push_back(*st.scalar);
+            } else {
+              for (const Node& c : mapChildren(st, "communities")) entry.add_communities.push_back(c.key);
+            }
+          } else if (st.key == "community-delete-list") {
+            entry.drops_communities = true;
+          }
+        }
+      } else {
+        use(part);
       }
     }
   }
@@ -616,6 +722,10 @@ class Builder {
         for (const Node& group : mapChildren(child, "BGP peer groups")) {
           for (const Node& setting : mapChildren(group, "peer group settings")) {
             if (setting.key == "remote-as") group_asn_.insert_or_assign(group.key, std::cref(setting));
+            if (setting.key == "address-family") {
+              GroupPolicy& gp = group_policy_[group.key];
+              addressFamilyPolicy(setting, gp.in, gp.out);
+            }
           }
         }
       } else {
@@ -637,11 +747,35 @@ class Builder {
         peer.description = text(setting, "a description");
       } else if (setting.key == "type") {
         use(setting);
+      } else if (setting.key == "address-family") {
+        addressFamilyPolicy(setting, peer.route_map_in, peer.route_map_out);
       } else {
         ++out_of_scope_["NVUE bgp neighbor " + setting.key];
       }
     }
     peers_.push_back(std::move(peer));
+  }
+
+  // address-family ipv4-unicast policy inbound|outbound route-map R (other families and settings
+  // are not the underlay's routing policy).
+  void addressFamilyPolicy(const Node& n, std::optional<Sourced<std::string>>& in,
+                           std::optional<Sourced<std::string>>& out) {
+    for (const Node& af : mapChildren(n, "address families")) {
+      use(af);
+      if (af.key != "ipv4-unicast") continue;
+      for (const Node& setting : mapChildren(af, "address family settings")) {
+        use(setting);
+        if (setting.key != "policy") continue;
+        for (const Node& dir : mapChildren(setting, "policy directions")) {
+          if (dir.key != "inbound" && dir.key != "outbound") continue;
+          for (const Node& what : mapChildren(dir, "policies")) {
+            use(what);
+            if (what.key != "route-map" || !what.scalar || *what.scalar == "none") continue;
+            (dir.key == "inbound" ? in : out) = Sourced<std::string>{*what.scalar, what.src};
+          }
+        }
+      }
+    }
   }
 
   // vrf V router static PREFIX via NEXTHOP|INTERFACE
@@ -1575,7 +1709,37 @@ class Builder {
         }
       }
       // Unnumbered BGP (the neighbour is a port): the loader names the session after whatever its
-      // neighbour sources put on that port.
+      // neighbour sources put on that port, and the session runs over that port's link.
+      if (isPortName(peer.address) || peer.address.rfind("bond", 0) == 0) n.interface = peer.address;
+      const GroupPolicy* group = nullptr;
+      if (auto it = group_policy_.find(peer.group); !peer.group.empty() && it != group_policy_.end())
+        group = &it->second;
+      auto routeMap = [&](const std::optional<Sourced<std::string>>& own,
+                          const std::optional<Sourced<std::string>>& inherited, std::vector<std::uint32_t>& chain) {
+        const std::optional<Sourced<std::string>>& name = own ? own : inherited;
+        if (!name) return;
+        if (std::optional<std::uint32_t> index = policy_.policyIndex(name->value, sw_)) {
+          chain.push_back(*index);
+          return;
+        }
+        notes_.push_back(makeUndefinedReference(sw_.name, "", "route-map", name->value,
+                                                fmt::format("route-map {} is not defined", name->value), name->src,
+                                                fmt::format("define router policy route-map {} rule 10 action "
+                                                            "permit, or correct the name",
+                                                            name->value)));
+        if (!n.policy_unmodelled) {
+          n.policy_unmodelled_what = fmt::format("route-map {} is not defined", name->value);
+          n.policy_unmodelled_src = name->src;
+        }
+        n.policy_unmodelled = true;
+      };
+      static const std::optional<Sourced<std::string>> kNone;
+      routeMap(peer.route_map_in, group != nullptr ? group->in : kNone, n.import_policies);
+      routeMap(peer.route_map_out, group != nullptr ? group->out : kNone, n.export_policies);
+      if (n.policy_unmodelled) {
+        n.import_policies.clear();
+        n.export_policies.clear();
+      }
       sw_.bgp_neighbors.push_back(std::move(n));
     }
   }
@@ -1735,7 +1899,15 @@ class Builder {
     std::string group;
     std::string description;
     SourceRef src;
+    std::optional<Sourced<std::string>> route_map_in;   ///< address-family ipv4-unicast policy inbound route-map
+    std::optional<Sourced<std::string>> route_map_out;  ///< ... outbound route-map
   };
+  struct GroupPolicy {
+    std::optional<Sourced<std::string>> in;
+    std::optional<Sourced<std::string>> out;
+  };
+  std::map<std::string, GroupPolicy> group_policy_;
+  common::CliPolicy policy_;
 
   Switch& sw_;
   std::vector<InputNote>& notes_;

@@ -731,6 +731,80 @@ TEST(NvueInterfaces, BridgeAccessVlansAreHostPortsAndBondMembersInherit) {
                                                                   {"swp5", "a server in Vlan70"}}));
 }
 
+// router policy route-maps, community lists and AS-path lists become the same vendor-neutral terms
+// as EOS/NX-OS route-maps; a neighbour (or its peer group) applies them per direction under
+// address-family ipv4-unicast policy; an unnumbered neighbour runs over its port.
+TEST(NvuePolicy, RouteMapsCommunityAndAsPathListsBecomeBgpPolicy) {
+  TempDir dir;
+  Fabric fabric =
+      loadText(dir,
+               "- set:\n"                                                                               // 1
+               "    system: {hostname: leaf1}\n"                                                        // 2
+               "    router:\n"                                                                          // 3
+               "      bgp: {autonomous-system: 65101}\n"                                                // 4
+               "      policy:\n"                                                                        // 5
+               "        community-list:\n"                                                              // 6
+               "          FROM-SPINE: {rule: {'10': {action: permit, community: {'65100:1': {}}}}}\n"   // 7
+               "        as-path-list:\n"                                                                // 8
+               "          SPINES: {rule: {'10': {action: permit, aspath-exp: _65100_}}}\n"              // 9
+               "        route-map:\n"                                                                   // 10
+               "          LEAF-OUT:\n"                                                                  // 11
+               "            rule:\n"                                                                    // 12
+               "              '10': {action: {deny: {}}, match: {community-list: FROM-SPINE}}\n"        // 13
+               "              '20': {action: {deny: {}}, match: {as-path-list: SPINES}}\n"              // 14
+               "              '30': {action: {permit: {}}, match: {ip-prefix-list: LOCAL}}\n"           // 15
+               "          TAG:\n"                                                                       // 16
+               "            rule: {'10': {action: {permit: {}}, set: {community: {'65101:1': {}}}}}\n"  // 17
+               "    vrf:\n"                                                                             // 18
+               "      default:\n"                                                                       // 19
+               "        router:\n"                                                                      // 20
+               "          bgp:\n"                                                                       // 21
+               "            peer-group:\n"                                                              // 22
+               "              SPINES: {remote-as: external, address-family: {ipv4-unicast: {policy: "
+               "{outbound: {route-map: LEAF-OUT}}}}}\n"                         // 23
+               "            neighbor:\n"                                        // 24
+               "              swp51: {type: unnumbered, peer-group: SPINES}\n"  // 25
+               "              swp52: {type: unnumbered, peer-group: SPINES, address-family: {ipv4-unicast: "
+               "{policy: {inbound: {route-map: TAG}, outbound: {route-map: NOPE}}}}}\n");  // 26
+  const Switch& sw = onlySwitch(fabric);
+  ASSERT_EQ(sw.bgp_neighbors.size(), 2u);
+  const BgpNeighbor& n51 = sw.bgp_neighbors[0];
+  EXPECT_EQ(n51.interface, "swp51");
+  EXPECT_TRUE(n51.import_policies.empty());
+  ASSERT_EQ(n51.export_policies.size(), 1u);  // the peer group's
+  const RoutingPolicy& out = sw.routing_policies[n51.export_policies[0]];
+  EXPECT_EQ(out.name, "LEAF-OUT");
+  EXPECT_EQ(out.default_action, PolicyTerm::Action::Reject);
+  ASSERT_EQ(out.terms.size(), 3u);
+  EXPECT_EQ(out.terms[0].action, PolicyTerm::Action::Reject);
+  ASSERT_EQ(out.terms[0].match_community_any.size(), 1u);
+  EXPECT_EQ(sw.bgp_communities[out.terms[0].match_community_any[0]], "65100:1");
+  EXPECT_EQ(out.terms[0].src.line, 13);
+  EXPECT_EQ(out.terms[1].match_as_path_any, (std::vector<std::uint32_t>{65100}));
+  EXPECT_FALSE(out.terms[1].unmodelled_match);
+  EXPECT_EQ(out.terms[2].action, PolicyTerm::Action::Accept);
+  EXPECT_TRUE(out.terms[2].unmodelled_match);
+  EXPECT_EQ(out.terms[2].unmodelled_what, "match ip-prefix-list LOCAL");
+  // swp52's own route-maps: TAG in (FRR's `set community`, which replaces), NOPE out is not
+  // defined: CFG002 at it, and the session's policy is not applied.
+  const BgpNeighbor& n52 = sw.bgp_neighbors[1];
+  EXPECT_TRUE(n52.policy_unmodelled);
+  EXPECT_EQ(n52.policy_unmodelled_what, "route-map NOPE is not defined");
+  EXPECT_EQ(n52.policy_unmodelled_src.line, 26);
+  EXPECT_TRUE(n52.import_policies.empty());
+  auto tag = std::find_if(sw.routing_policies.begin(), sw.routing_policies.end(),
+                          [](const RoutingPolicy& p) { return p.name == "TAG"; });
+  ASSERT_NE(tag, sw.routing_policies.end());
+  ASSERT_EQ(tag->terms.size(), 1u);
+  EXPECT_TRUE(tag->terms[0].drops_communities);
+  ASSERT_EQ(tag->terms[0].add_communities.size(), 1u);
+  EXPECT_EQ(sw.bgp_communities[tag->terms[0].add_communities[0]], "65101:1");
+  auto undefined = withRule(analyze(fabric, {}), "CFG002");
+  ASSERT_EQ(undefined.size(), 1u);
+  EXPECT_EQ(undefined[0].message, "route-map NOPE is not defined");
+  EXPECT_EQ(undefined[0].location.line, 26);
+}
+
 TEST(NvueNotes, WatchdogOnAPortWithoutPfc) {
   TempDir dir;
   Fabric fabric = loadText(dir, "- set:\n    interface:\n      swp1:\n        qos: {pfc-watchdog: {state: enable}}\n");
