@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <iterator>
 #include <optional>
 #include <sstream>
 #include <system_error>
@@ -41,6 +42,7 @@ struct OutputOptions {
   std::string source_root;
   std::string output_path;
   bool no_suppress = false;
+  bool exit_zero = false;  ///< findings never change the exit status (input errors still exit 2)
   bool quiet = false;
   bool verbose = false;
   int failures = -1;                         ///< deadlock what-if (overrides params.failures)
@@ -89,6 +91,8 @@ void addOutputOptions(CLI::App* cmd, OutputOptions& o) {
   cmd->add_option("--fail-on", o.fail_on, "Exit 1 when a finding is at or above this severity")
       ->check(CLI::IsMember({"error", "warning", "note"}))
       ->capture_default_str();
+  cmd->add_flag("--exit-zero", o.exit_zero,
+                "Exit 0 whatever the findings (a report-only job); input and usage errors still exit 2");
   cmd->add_option("--config", o.config_path, "Configuration file (default: DIR/.rocelint.yaml)")
       ->check(CLI::ExistingFile);
   cmd->add_option("--source-root", o.source_root,
@@ -161,22 +165,193 @@ rocelint::Config loadConfigFor(const std::vector<std::string>& paths, const Outp
   return config;
 }
 
+std::string joinPaths(const std::vector<std::string>& paths) {
+  std::string out;
+  for (const std::string& p : paths) out += (out.empty() ? "" : ", ") + p;
+  return out;
+}
+
 /// Fingerprints are relative to the fabric directory, so a fabric keeps them when it moves.
 std::string fabricRoot(const std::vector<std::string>& paths) {
   return paths.size() == 1 && std::filesystem::is_directory(paths.front()) ? paths.front() : std::string(".");
 }
 
+/// When the arguments held no input rocelint recognised (an empty directory, a wrong folder, only
+/// a README or a NOS it does not read yet), the error saying what they held instead: a gate must
+/// never pass on nothing. Empty when something was read.
+std::string unrecognisedInputs(const rocelint::Fabric& fabric, const std::vector<std::string>& paths) {
+  namespace fs = std::filesystem;
+  if (fabric.files_loaded > 0 || !fabric.switches.empty()) return "";
+  const bool one_dir = paths.size() == 1 && fs::is_directory(paths.front());
+  auto shown = [&](const std::string& path) {
+    return one_dir ? fs::path(path).lexically_relative(paths.front()).generic_string() : path;
+  };
+  std::vector<std::pair<std::string, std::string>> found;  // path shown, why it is not an input
+  for (const auto& [path, why] : fabric.passed_over) found.emplace_back(shown(path), why);
+  for (const rocelint::InputNote& note : fabric.notes) {
+    const std::string& path = note.src.file();
+    if (note.kind == rocelint::InputNote::Kind::MalformedFile) {
+      found.emplace_back(shown(path), "not well-formed (CFG006)");
+    } else if (note.kind == rocelint::InputNote::Kind::SkippedFile) {
+      std::string why = note.message;
+      const std::string prefix = path + " skipped: ";
+      if (why.compare(0, prefix.size(), prefix) == 0) why = why.substr(prefix.size());
+      found.emplace_back(shown(path), why + " (CFG004)");
+    }
+  }
+  std::sort(found.begin(), found.end());
+  std::string what;
+  if (found.empty()) {
+    what = "no file found (hidden files such as .rocelint.yaml are not inputs)";
+  } else {
+    what = fmt::format("{} file{} (", found.size(), found.size() == 1 ? "" : "s");
+    constexpr std::size_t kListed = 5;
+    for (std::size_t i = 0; i < found.size() && i < kListed; ++i)
+      what += fmt::format("{}{}: {}", i == 0 ? "" : "; ", found[i].first, found[i].second);
+    if (found.size() > kListed) what += fmt::format("; {} more", found.size() - kListed);
+    what += ")";
+  }
+  return fmt::format("no configuration, topology or LLDP file recognised in {}: {}", joinPaths(paths), what);
+}
+
+/// Loads and analyses one fabric; what the paths held instead of an input, if nothing was
+/// recognised, is added to `unrecognised` (the run exits 2 after its report).
 rocelint::Report analyzePaths(const std::vector<std::string>& paths, const rocelint::Config& config,
-                              const OutputOptions& o, rocelint::Progress& progress) {
+                              const OutputOptions& o, rocelint::Progress& progress,
+                              std::vector<std::string>& unrecognised) {
   using namespace rocelint;
   Fabric fabric = loadFabric(
       paths, [&](std::size_t done, std::size_t total) { progress.files(done, total); }, config.paths, loadOptions(o));
+  if (std::string why = unrecognisedInputs(fabric, paths); !why.empty()) unrecognised.push_back(std::move(why));
   progress.detail(fmt::format("{} file(s), {} switch(es), {} link(s)", fabric.files_loaded, fabric.switches.size(),
                               fabric.links.size()));
   progress.stage(fmt::format("analysing {} switches", fabric.switches.size()));
   Report report = analyze(fabric, config, [&](const std::string& stage) { progress.stage(stage); });
   assignFingerprints(report, fabricRoot(paths));
   return report;
+}
+
+/// A glob (fnmatch) matching exactly this text: wildcard characters escaped.
+std::string literalGlob(const std::string& text) {
+  std::string out;
+  for (char c : text) {
+    if (c == '*' || c == '?' || c == '[' || c == ']' || c == '\\') out += '\\';
+    out += c;
+  }
+  return out;
+}
+
+/// The fabric roots below a directory: subdirectories (not hidden, as the walk reads none, and
+/// not reached through a symbolic link) that hold a .rocelint.yaml. Sorted.
+std::vector<std::filesystem::path> nestedFabricRoots(const std::filesystem::path& dir) {
+  namespace fs = std::filesystem;
+  std::vector<fs::path> roots;
+  std::error_code ec;
+  fs::recursive_directory_iterator it(dir, fs::directory_options::skip_permission_denied, ec);
+  for (; !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
+    const fs::path& path = it->path();
+    std::string name = path.filename().string();
+    std::error_code entry_ec;
+    if (!it->is_directory(entry_ec) || it->is_symlink(entry_ec)) continue;
+    if (name.empty() || name.front() == '.') {
+      it.disable_recursion_pending();
+      continue;
+    }
+    if (fs::exists(fs::symlink_status(path / ".rocelint.yaml", entry_ec))) roots.push_back(path);
+  }
+  std::sort(roots.begin(), roots.end());
+  return roots;
+}
+
+/// Adds one fabric's report to the run's: findings, suppressions and counts side by side.
+void mergeReport(rocelint::Report& into, rocelint::Report&& part) {
+  using namespace rocelint;
+  auto append = [](auto& to, auto& from) { std::move(from.begin(), from.end(), std::back_inserter(to)); };
+  append(into.findings, part.findings);
+  append(into.suppressed, part.suppressed);
+  append(into.baselined, part.baselined);
+  append(into.stale_baseline, part.stale_baseline);
+  for (std::string& id : part.rules_run) {
+    if (std::find(into.rules_run.begin(), into.rules_run.end(), id) == into.rules_run.end())
+      into.rules_run.push_back(std::move(id));
+  }
+  std::sort(into.rules_run.begin(), into.rules_run.end());
+  Summary& s = into.summary;
+  Summary& p = part.summary;
+  s.files += p.files;
+  s.files_left_out += p.files_left_out;
+  s.switches += p.switches;
+  s.ports += p.ports;
+  s.links += p.links;
+  s.hosts += p.hosts;
+  for (const auto& [table, count] : p.out_of_scope_tables) s.out_of_scope_tables[table] += count;
+  append(s.coverage, p.coverage);
+  auto joined = [](std::string& to, const std::string& more) {
+    if (!more.empty()) to += (to.empty() ? "" : "; ") + more;
+  };
+  joined(s.solver_stopped, p.solver_stopped);
+  if (p.deadlock) {
+    DeadlockSummary& d = s.deadlock ? *s.deadlock : s.deadlock.emplace();
+    d.destination_groups += p.deadlock->destination_groups;
+    d.bdg_queues += p.deadlock->bdg_queues;
+    d.bdg_dependencies += p.deadlock->bdg_dependencies;
+    d.cyclic_components += p.deadlock->cyclic_components;
+    append(d.worst_storms, p.deadlock->worst_storms);
+    std::stable_sort(d.worst_storms.begin(), d.worst_storms.end(),
+                     [](const StormRadius& a, const StormRadius& b) { return a.paused_queues > b.paused_queues; });
+    joined(d.whatif_stopped, p.deadlock->whatif_stopped);
+  }
+}
+
+/// `check DIR` where DIR holds fabric roots below it (a .rocelint.yaml per pod): each root is a
+/// fabric checked on its own with its own configuration, without the roots below it; the rest of
+/// DIR is one more fabric when it holds an input. Switch names are qualified by the root
+/// ("pod1/leaf1"), fingerprints are relative to DIR. Empty when DIR holds no root below it.
+std::optional<rocelint::Report> analyzeFabricRoots(const std::string& dir, const OutputOptions& o,
+                                                   rocelint::Progress& progress,
+                                                   std::vector<std::string>& unrecognised) {
+  namespace fs = std::filesystem;
+  using namespace rocelint;
+  std::vector<fs::path> nested = nestedFabricRoots(dir);
+  if (nested.empty()) return std::nullopt;
+  std::vector<fs::path> roots = {fs::path(dir)};
+  roots.insert(roots.end(), nested.begin(), nested.end());
+  Report merged;
+  for (const fs::path& root : roots) {
+    const bool top = root == roots.front();
+    const std::string rel = top ? std::string() : root.lexically_relative(dir).generic_string();
+    Config config = loadConfigFor({root.string()}, o, progress);
+    for (const fs::path& other : nested) {
+      auto [a, b] = std::mismatch(root.begin(), root.end(), other.begin(), other.end());
+      if (other != root && a == root.end())
+        config.paths.exclude.push_back(literalGlob(other.lexically_relative(root).generic_string()) + "/*");
+    }
+    progress.stage(fmt::format("fabric {}", top ? dir : root.string()));
+    Fabric fabric = loadFabric(
+        {root.string()}, [&](std::size_t done, std::size_t total) { progress.files(done, total); }, config.paths,
+        loadOptions(o));
+    std::string why = unrecognisedInputs(fabric, {root.string()});
+    if (top && !why.empty()) continue;  // DIR holds only the roots
+    if (!why.empty()) unrecognised.push_back(std::move(why));
+    Report report = analyze(fabric, config, [&](const std::string& stage) { progress.stage(stage); });
+    if (!rel.empty()) {
+      auto qualify = [&](Finding& f) {
+        if (!f.switch_name.empty()) f.switch_name = rel + "/" + f.switch_name;
+      };
+      for (Finding& f : report.findings) qualify(f);
+      for (SuppressedFinding& f : report.suppressed) qualify(f.finding);
+      if (report.summary.deadlock) {
+        for (StormRadius& r : report.summary.deadlock->worst_storms) r.switch_name = rel + "/" + r.switch_name;
+      }
+    }
+    progress.detail(fmt::format("fabric {}: {} switch(es), {} finding(s)", top ? dir : rel, report.summary.switches,
+                                report.findings.size()));
+    mergeReport(merged, std::move(report));
+  }
+  std::sort(merged.findings.begin(), merged.findings.end(), findingLess);
+  countFindings(merged);
+  assignFingerprints(merged, dir);
+  return merged;
 }
 
 /// Refuses to write a report or baseline onto a file the run reads: a file argument, the
@@ -250,16 +425,10 @@ void emit(const R& report, const OutputOptions& o) {
   }
 }
 
-/// Why a run checked less than it was given, if it did: no input loaded at all (an empty
-/// directory, a README, only an unsupported NOS), or files left out as not well-formed
-/// (CFG006). A CI gate must fail loudly on either (exit 2), never pass on nothing.
-std::optional<std::string> incompleteInput(const rocelint::Summary& summary, const std::string& where) {
-  if (summary.switches == 0 && summary.files == 0) {
-    return fmt::format(
-        "no configuration, topology or LLDP file was loaded from {}: nothing was checked (a skipped file is a "
-        "CFG004 note, a malformed one CFG006)",
-        where);
-  }
+/// Why a run that read some input checked less than it was given, if it did: files left out as
+/// not well-formed (CFG006), a what-if or solver stopped at its time limit. A CI gate must fail
+/// loudly (exit 2); no input at all is unrecognisedInputs.
+std::optional<std::string> incompleteInput(const rocelint::Summary& summary) {
   if (summary.files_left_out > 0) {
     return fmt::format("{} file(s) not read or not well-formed were left out of the fabric (CFG006)",
                        summary.files_left_out);
@@ -269,12 +438,6 @@ std::optional<std::string> incompleteInput(const rocelint::Summary& summary, con
   }
   if (!summary.solver_stopped.empty()) return summary.solver_stopped + ": the ECN-before-PFC verdict is partial";
   return std::nullopt;
-}
-
-std::string joinPaths(const std::vector<std::string>& paths) {
-  std::string out;
-  for (const std::string& p : paths) out += (out.empty() ? "" : ", ") + p;
-  return out;
 }
 
 int malformedFiles(const rocelint::Fabric& fabric) {
@@ -301,7 +464,11 @@ int runCheck(const CheckOptions& c, const OutputOptions& o) {
   if (!o.output_path.empty() && !c.write_baseline.empty() &&
       std::filesystem::weakly_canonical(o.output_path) == std::filesystem::weakly_canonical(c.write_baseline))
     throw InputError(fmt::format("{}: the output file and the baseline file to write are one file", o.output_path));
-  Report report = analyzePaths(c.paths, config, o, progress);
+  std::vector<std::string> unrecognised;
+  std::optional<Report> roots;
+  if (c.paths.size() == 1 && std::filesystem::is_directory(c.paths.front()))
+    roots = analyzeFabricRoots(c.paths.front(), o, progress, unrecognised);
+  Report report = roots ? std::move(*roots) : analyzePaths(c.paths, config, o, progress, unrecognised);
   if (!c.write_baseline.empty()) {
     Baseline baseline = makeBaseline(report, fabricRoot(c.paths));
     std::ofstream file(c.write_baseline, std::ios::binary);
@@ -324,11 +491,13 @@ int runCheck(const CheckOptions& c, const OutputOptions& o) {
   }
   progress.finish();
   emit(report, o);
-  if (auto why = incompleteInput(report.summary, joinPaths(c.paths))) {
+  for (const std::string& why : unrecognised) std::cerr << "rocelint: error: " << why << '\n';
+  if (!unrecognised.empty()) return kExitInputError;
+  if (auto why = incompleteInput(report.summary)) {
     std::cerr << "rocelint: error: " << *why << '\n';
     return kExitInputError;
   }
-  return anyAtOrAbove(report.findings, o.fail_on) ? kExitFindings : kExitClean;
+  return !o.exit_zero && anyAtOrAbove(report.findings, o.fail_on) ? kExitFindings : kExitClean;
 }
 
 int runDiff(const DiffOptions& d, const OutputOptions& o) {
@@ -336,23 +505,24 @@ int runDiff(const DiffOptions& d, const OutputOptions& o) {
   Progress progress(progressMode(o), std::cerr, isatty(STDERR_FILENO) == 1);
   refuseToWriteAnInput(o.output_path, "output file", {d.old_dir, d.new_dir}, {o.config_path});
   progress.stage(fmt::format("analysing {}", d.old_dir));
-  Report before = analyzePaths({d.old_dir}, loadConfigFor({d.old_dir}, o, progress), o, progress);
+  std::vector<std::string> unrecognised;
+  Report before = analyzePaths({d.old_dir}, loadConfigFor({d.old_dir}, o, progress), o, progress, unrecognised);
   progress.stage(fmt::format("analysing {}", d.new_dir));
-  Report after = analyzePaths({d.new_dir}, loadConfigFor({d.new_dir}, o, progress), o, progress);
+  Report after = analyzePaths({d.new_dir}, loadConfigFor({d.new_dir}, o, progress), o, progress, unrecognised);
   DiffReport diff = diffReports(std::move(before), std::move(after));
   progress.finish();
   emit(diff, o);
   // A side checked in part makes findings look introduced or fixed that are neither.
-  bool incomplete = false;
-  for (const auto& [dir, summary] :
-       {std::pair{d.old_dir, &diff.before.summary}, std::pair{d.new_dir, &diff.after.summary}}) {
-    if (auto why = incompleteInput(*summary, dir)) {
+  bool incomplete = !unrecognised.empty();
+  for (const std::string& why : unrecognised) std::cerr << "rocelint: error: " << why << '\n';
+  for (const Summary* summary : {&diff.before.summary, &diff.after.summary}) {
+    if (auto why = incompleteInput(*summary)) {
       std::cerr << "rocelint: error: " << *why << '\n';
       incomplete = true;
     }
   }
   if (incomplete) return kExitInputError;
-  return anyAtOrAbove(diff.introduced, o.fail_on) ? kExitFindings : kExitClean;
+  return !o.exit_zero && anyAtOrAbove(diff.introduced, o.fail_on) ? kExitFindings : kExitClean;
 }
 
 int runGraph(const std::vector<std::string>& paths, const OutputOptions& o, rocelint::GraphScope scope) {
@@ -361,6 +531,7 @@ int runGraph(const std::vector<std::string>& paths, const OutputOptions& o, roce
   Config config = loadConfigFor(paths, o, progress);
   Fabric fabric = loadFabric(
       paths, [&](std::size_t done, std::size_t total) { progress.files(done, total); }, config.paths, loadOptions(o));
+  const std::string unrecognised = unrecognisedInputs(fabric, paths);
   DeadlockOptions options;
   options.transient = config.params.transient;
   DeadlockAnalysis analysis =
@@ -375,7 +546,11 @@ int runGraph(const std::vector<std::string>& paths, const OutputOptions& o, roce
   loaded.files = fabric.files_loaded;
   loaded.switches = static_cast<int>(fabric.switches.size());
   loaded.files_left_out = malformedFiles(fabric);
-  if (auto why = incompleteInput(loaded, joinPaths(paths))) {
+  if (!unrecognised.empty()) {
+    std::cerr << "rocelint: error: " << unrecognised << '\n';
+    return kExitInputError;
+  }
+  if (auto why = incompleteInput(loaded)) {
     std::cerr << "rocelint: error: " << *why << '\n';  // a cycle through the missing switches would not show
     return kExitInputError;
   }
