@@ -48,9 +48,11 @@ TEST(CliGate, EmptyDirectoryIsAnErrorSayingNothingWasFound) {
   test::TempDir dir;
   CliRun r = run("check " + dir.path(), kStderrOnly);
   EXPECT_EQ(r.code, 2) << r.out;
-  EXPECT_EQ(r.out, fmt::format("rocelint: error: no configuration, topology or LLDP file recognised in {}: no file found (hidden "
-                               "files such as .rocelint.yaml are not inputs)\n",
-                               dir.path()));
+  EXPECT_EQ(
+      r.out,
+      fmt::format("rocelint: error: no configuration, topology or LLDP file recognised in {}: no file found (hidden "
+                  "files such as .rocelint.yaml are not inputs)\n",
+                  dir.path()));
 }
 
 TEST(CliGate, ReadmeOnlyDirectoryNamesWhatWasFound) {
@@ -59,11 +61,13 @@ TEST(CliGate, ReadmeOnlyDirectoryNamesWhatWasFound) {
   dir.write("notes.json", R"({"owner": "netops"})");
   CliRun r = run("check " + dir.path(), kStderrOnly);
   EXPECT_EQ(r.code, 2) << r.out;
-  EXPECT_EQ(r.out, fmt::format("rocelint: error: no configuration, topology or LLDP file recognised in {}: 2 files (README.md: not "
-                               "read (.md files are documentation or scripts); notes.json: JSON that is neither a "
-                               "SONiC config_db (no TABLE or TABLE|key members) nor LLDP neighbours (no lldp or "
-                               "lldpNeighbors) (CFG004))\n",
-                               dir.path()));
+  EXPECT_EQ(
+      r.out,
+      fmt::format("rocelint: error: no configuration, topology or LLDP file recognised in {}: 2 files (README.md: not "
+                  "read (.md files are documentation or scripts); notes.json: JSON that is neither a "
+                  "SONiC config_db (no TABLE or TABLE|key members) nor LLDP neighbours (no lldp or "
+                  "lldpNeighbors) (CFG004))\n",
+                  dir.path()));
 }
 
 TEST(CliGate, YamlInNoFormatChecksNothing) {
@@ -111,10 +115,10 @@ TEST(CliGate, ExitZeroKeepsFindingsOutOfTheExitStatus) {
   EXPECT_EQ(run("check " + sample("leafspine-broken") + " --exit-zero --fail-on note", "2>/dev/null").code, 0);
   test::TempDir dir;
   EXPECT_EQ(run("check " + dir.path() + " --exit-zero").code, 2);  // nothing checked is still an error
-  EXPECT_EQ(run("diff " + sample("leafspine-clean") + " " + sample("leafspine-broken") + " --exit-zero -q",
-                "2>/dev/null")
-                .code,
-            0);
+  EXPECT_EQ(
+      run("diff " + sample("leafspine-clean") + " " + sample("leafspine-broken") + " --exit-zero -q", "2>/dev/null")
+          .code,
+      0);
 }
 
 // Two pods with the same switch names: each is its own fabric, the broken pod's errors are
@@ -127,8 +131,9 @@ TEST(CliGate, SeveralFabricRootsAreCheckedEachOnItsOwn) {
   dir.write("pod1/.rocelint.yaml", "severity:\n  PFC003: error\n");
   dir.write("pod2/.rocelint.yaml", "severity:\n  PFC003: error\n");
 
-  CliRun alone = run("check " + sample("leafspine-broken") + " --format json --config " + (top / "pod2/.rocelint.yaml").string(),
-                     "2>/dev/null");
+  CliRun alone =
+      run("check " + sample("leafspine-broken") + " --format json --config " + (top / "pod2/.rocelint.yaml").string(),
+          "2>/dev/null");
   ASSERT_EQ(alone.code, 1);
   auto pod2 = nlohmann::json::parse(alone.out);
 
@@ -172,10 +177,134 @@ TEST(CliGate, CleanPodsAndOneEmptyPod) {
   dir.write("c/README.md", "# to do\n");
   r = run("check " + dir.path() + " -q");
   EXPECT_EQ(r.code, 2) << r.out;
-  EXPECT_NE(r.out.find("rocelint: error: no configuration, topology or LLDP file recognised in " + (top / "c").string() +
-                       ": 1 file (README.md: not read (.md files are documentation or scripts))"),
-            std::string::npos)
+  EXPECT_NE(
+      r.out.find("rocelint: error: no configuration, topology or LLDP file recognised in " + (top / "c").string() +
+                 ": 1 file (README.md: not read (.md files are documentation or scripts))"),
+      std::string::npos)
       << r.out;
+}
+
+}  // namespace
+}  // namespace rocelint
+
+namespace rocelint {
+namespace {
+
+// Usage errors: one "rocelint: error:" line naming the nearest known word, exit 2.
+TEST(CliHelp, MistypedCommandSuggestsTheNearest) {
+  CliRun r = run("chek " + sample("leafspine-clean"));
+  EXPECT_EQ(r.code, 2);
+  EXPECT_EQ(r.out, "rocelint: error: unknown command \"chek\" (did you mean \"check\"?)\n");
+  r = run("lint " + sample("leafspine-clean"));
+  EXPECT_EQ(r.code, 2);
+  EXPECT_EQ(r.out,
+            "rocelint: error: unknown command \"lint\" (the commands are check, diff, graph, fix, rules, explain)\n");
+  r = run("");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_EQ(r.out,
+            "rocelint: error: a command is required: check, diff, graph, fix, rules or explain (see `rocelint "
+            "--help`)\n");
+}
+
+TEST(CliHelp, MistypedOptionSuggestsTheNearest) {
+  CliRun r = run("check " + sample("leafspine-clean") + " --fromat json");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_EQ(r.out, "rocelint: error: unknown option \"--fromat\" of check (did you mean \"--format\"?)\n");
+  r = run("diff " + sample("leafspine-clean") + " " + sample("leafspine-clean") + " --fail-onn=note");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_EQ(r.out, "rocelint: error: unknown option \"--fail-onn\" of diff (did you mean \"--fail-on\"?)\n");
+  r = run("graph " + sample("leafspine-clean") + " --cycle-only");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_EQ(r.out, "rocelint: error: unknown option \"--cycle-only\" of graph (did you mean \"--cycles-only\"?)\n");
+  r = run("check " + sample("leafspine-clean") + " --frobnicate");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_EQ(r.out, "rocelint: error: unknown option \"--frobnicate\" of check (see `rocelint check --help`)\n");
+  r = run("--verison");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_EQ(r.out, "rocelint: error: unknown option \"--verison\" (did you mean \"--version\"?)\n");
+}
+
+TEST(CliHelp, ParseErrorsHaveTheErrorPrefix) {
+  test::TempDir dir;
+  CliRun r = run("check " + dir.path() + "/missing");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_EQ(r.out, "rocelint: error: paths: Path does not exist: " + dir.path() + "/missing\n");
+  r = run("check " + sample("leafspine-clean") + " --fail-on fatal");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_EQ(r.out.rfind("rocelint: error: --fail-on: fatal not in {", 0), 0u) << r.out;
+  r = run("--help", "2>/dev/null");
+  EXPECT_EQ(r.code, 0);
+  EXPECT_NE(r.out.find("Usage:"), std::string::npos) << r.out;
+}
+
+TEST(CliHelp, ExplainIgnoresCaseAndSuggests) {
+  CliRun upper = run("explain PFC001", "2>/dev/null");
+  CliRun lower = run("explain pfc001", "2>/dev/null");
+  EXPECT_EQ(upper.code, 0);
+  EXPECT_EQ(lower.code, 0);
+  EXPECT_EQ(lower.out, upper.out);
+  CliRun r = run("explain PFC0001");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_EQ(r.out, "rocelint: error: no rule \"PFC0001\" (did you mean \"PFC001\"?)\n");
+  r = run("explain NOPE42");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_EQ(r.out, "rocelint: error: no rule \"NOPE42\" (`rocelint rules` lists them)\n");
+}
+
+TEST(CliHelp, SelectAndIgnoreRules) {
+  CliRun all = run("check " + sample("leafspine-broken") + " --format json", "2>/dev/null");
+  auto every = nlohmann::json::parse(all.out);
+  std::map<std::string, int> by_rule;
+  for (const auto& f : every["findings"]) ++by_rule[f["rule"].get<std::string>()];
+  ASSERT_GT(by_rule["TOPO003"], 0);
+  ASSERT_GT(by_rule.size(), 2u);
+
+  CliRun r = run("check " + sample("leafspine-broken") + " --format json --select topo003", "2>/dev/null");
+  EXPECT_EQ(r.code, 1);
+  auto doc = nlohmann::json::parse(r.out);
+  EXPECT_EQ(doc["findings"].size(), static_cast<std::size_t>(by_rule["TOPO003"]));
+  for (const auto& f : doc["findings"]) EXPECT_EQ(f["rule"], "TOPO003");
+
+  r = run("check " + sample("leafspine-broken") + " --format json --ignore TOPO,PFC001", "2>/dev/null");
+  doc = nlohmann::json::parse(r.out);
+  std::size_t expected = 0;
+  for (const auto& [rule, count] : by_rule) {
+    if (rule.rfind("TOPO", 0) != 0 && rule != "PFC001") expected += static_cast<std::size_t>(count);
+  }
+  EXPECT_EQ(doc["findings"].size(), expected);
+  for (const auto& f : doc["findings"]) {
+    EXPECT_NE(f["rule"].get<std::string>().rfind("TOPO", 0), 0u);
+    EXPECT_NE(f["rule"], "PFC001");
+  }
+
+  r = run("check " + sample("leafspine-broken") + " --select PFX");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_EQ(r.out, "rocelint: error: --select: no rule or rule family \"PFX\" (did you mean \"PFC\"?)\n");
+}
+
+// Colour only on a terminal (script(1) gives the run one), never with NO_COLOR or TERM=dumb.
+TEST(CliHelp, ColorFollowsTheTerminalNoColorAndTermDumb) {
+  const std::string red = "\033[1;31m";
+  const std::string args = sample("leafspine-broken") + " -q";
+  EXPECT_NE(run("check " + args + " --color always", "2>/dev/null").out.find(red), std::string::npos);
+  EXPECT_EQ(run("check " + args, "2>/dev/null").out.find(red), std::string::npos);
+  auto tty = [&](const std::string& env, const std::string& color) {
+    std::string inner = env + " " + std::string(ROCELINT_BINARY) + " check " + args + color;
+    std::string cmd = "script -qec '" + inner + "' /dev/null";
+    FILE* pipe = popen(cmd.c_str(), "r");
+    std::string out;
+    std::array<char, 4096> buffer{};
+    while (pipe != nullptr && std::fgets(buffer.data(), buffer.size(), pipe) != nullptr) out += buffer.data();
+    if (pipe != nullptr) pclose(pipe);
+    return out;
+  };
+  std::string plain = tty("env -u NO_COLOR TERM=xterm", "");
+  ASSERT_NE(plain.find("error[TOPO003]"), std::string::npos) << plain;
+  EXPECT_NE(plain.find(red), std::string::npos);
+  EXPECT_EQ(tty("env TERM=xterm NO_COLOR=1", "").find(red), std::string::npos);
+  EXPECT_EQ(tty("env -u NO_COLOR TERM=dumb", "").find(red), std::string::npos);
+  EXPECT_EQ(tty("env -u NO_COLOR TERM=xterm", " --color never").find(red), std::string::npos);
+  EXPECT_NE(tty("env TERM=dumb NO_COLOR=1", " --color always").find(red), std::string::npos);
 }
 
 }  // namespace

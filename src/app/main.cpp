@@ -5,13 +5,17 @@
 #include <fmt/format.h>
 #include <CLI/CLI.hpp>
 #include <algorithm>
+#include <cctype>
 #include <cerrno>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <iterator>
 #include <optional>
+#include <set>
 #include <sstream>
+#include <string_view>
 #include <system_error>
 
 #include "rocelint/baseline.hpp"
@@ -25,6 +29,7 @@
 #include "rocelint/progress.hpp"
 #include "rocelint/report.hpp"
 #include "rocelint/rule.hpp"
+#include "suggest.hpp"
 #include "text_file.hpp"
 
 namespace {
@@ -42,7 +47,10 @@ struct OutputOptions {
   std::string source_root;
   std::string output_path;
   bool no_suppress = false;
-  bool exit_zero = false;  ///< findings never change the exit status (input errors still exit 2)
+  bool exit_zero = false;           ///< findings never change the exit status (input errors still exit 2)
+  std::string color = "auto";       ///< text output colour: auto, always, never
+  std::vector<std::string> select;  ///< --select: only these rule ids or families run
+  std::vector<std::string> ignore;  ///< --ignore: these rule ids or families do not run
   bool quiet = false;
   bool verbose = false;
   int failures = -1;                         ///< deadlock what-if (overrides params.failures)
@@ -91,6 +99,14 @@ void addOutputOptions(CLI::App* cmd, OutputOptions& o) {
   cmd->add_option("--fail-on", o.fail_on, "Exit 1 when a finding is at or above this severity")
       ->check(CLI::IsMember({"error", "warning", "note"}))
       ->capture_default_str();
+  cmd->add_option("--color", o.color,
+                  "Colour the text output: auto (on a terminal, unless NO_COLOR is set or TERM=dumb), always, never")
+      ->check(CLI::IsMember({"auto", "always", "never"}))
+      ->capture_default_str();
+  cmd->add_option("--select", o.select, "Run only these rules or families, comma-separated (PFC,ECN001)")
+      ->delimiter(',');
+  cmd->add_option("--ignore", o.ignore, "Do not run these rules or families, comma-separated (WD,PFC003)")
+      ->delimiter(',');
   cmd->add_flag("--exit-zero", o.exit_zero,
                 "Exit 0 whatever the findings (a report-only job); input and usage errors still exit 2");
   cmd->add_option("--config", o.config_path, "Configuration file (default: DIR/.rocelint.yaml)")
@@ -142,6 +158,83 @@ rocelint::Progress::Mode progressMode(const OutputOptions& o) {
   return o.verbose ? rocelint::Progress::Mode::Verbose : rocelint::Progress::Mode::Auto;
 }
 
+/// Whether standard error is a terminal that takes the progress line's control sequences.
+bool stderrIsTerminal() {
+  const char* term = std::getenv("TERM");
+  return isatty(STDERR_FILENO) == 1 && (term == nullptr || std::string_view(term) != "dumb");
+}
+
+/// --color: always, never, or auto: standard output is a terminal, NO_COLOR is unset or empty
+/// (https://no-color.org) and TERM is not "dumb".
+bool useColor(const OutputOptions& o) {
+  if (o.color == "always") return true;
+  if (o.color == "never" || !o.output_path.empty()) return false;
+  const char* no_color = std::getenv("NO_COLOR");
+  if (no_color != nullptr && *no_color != '\0') return false;
+  const char* term = std::getenv("TERM");
+  if (term != nullptr && std::string_view(term) == "dumb") return false;
+  return isatty(STDOUT_FILENO) == 1;
+}
+
+std::string upper(std::string text) {
+  for (char& c : text) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  return text;
+}
+
+/// Every rule id, then every family, in catalogue order (the words a rule selection may use).
+std::vector<std::string> ruleWords(bool families) {
+  std::vector<std::string> words;
+  for (const rocelint::Rule& rule : rocelint::allRules()) words.push_back(rule.id);
+  if (families) {
+    for (const rocelint::Rule& rule : rocelint::allRules()) {
+      if (std::find(words.begin(), words.end(), rule.family()) == words.end()) words.push_back(rule.family());
+    }
+  }
+  return words;
+}
+
+/// The rule ids that --select/--ignore words name (ids or families, any case); an unknown word is
+/// a usage error with the nearest rule id or family.
+std::set<std::string> rulesNamed(const std::vector<std::string>& words, const char* option) {
+  std::set<std::string> ids;
+  const std::vector<std::string> known = ruleWords(true);
+  for (const std::string& given : words) {
+    std::string word = upper(given);
+    if (word.empty()) continue;
+    bool matched = false;
+    for (const rocelint::Rule& rule : rocelint::allRules()) {
+      if (rule.id == word || rule.family() == word) {
+        ids.insert(rule.id);
+        matched = true;
+      }
+    }
+    if (!matched) {
+      std::string hint = rocelint::cli::didYouMean(word, known);
+      throw rocelint::InputError(fmt::format("{}: no rule or rule family \"{}\"{}", option, given,
+                                             hint.empty() ? " (`rocelint rules` lists them)" : hint));
+    }
+  }
+  return ids;
+}
+
+/// --select and --ignore over the configuration's rules section: the command line wins.
+void applyRuleSelection(rocelint::Config& config, const std::vector<std::string>& select,
+                        const std::vector<std::string>& ignore) {
+  std::set<std::string> selected = rulesNamed(select, "--select");
+  std::set<std::string> ignored = rulesNamed(ignore, "--ignore");
+  for (const rocelint::Rule& rule : rocelint::allRules()) {
+    if (!select.empty()) {
+      if (selected.count(rule.id)) {
+        config.disabled.erase(rule.id);
+        config.enabled.insert(rule.id);
+      } else {
+        config.disabled.insert(rule.id);
+      }
+    }
+    if (ignored.count(rule.id)) config.disabled.insert(rule.id);
+  }
+}
+
 /// The configuration: --config, else .rocelint.yaml at the root of a single fabric directory.
 rocelint::Config loadConfigFor(const std::vector<std::string>& paths, const OutputOptions& o,
                                rocelint::Progress& progress) {
@@ -158,6 +251,7 @@ rocelint::Config loadConfigFor(const std::vector<std::string>& paths, const Outp
     progress.detail(fmt::format("configuration {}", path));
   }
   if (o.no_suppress) config.suppressions.clear();
+  applyRuleSelection(config, o.select, o.ignore);
   if (o.failures >= 0) config.params.failures = o.failures;
   if (o.whatif_time_limit_s >= 0) config.params.whatif_time_limit_s = o.whatif_time_limit_s;
   if (o.solver_time_limit_s >= 0) config.params.solver_time_limit_s = o.solver_time_limit_s;
@@ -406,7 +500,7 @@ void emit(const R& report, const OutputOptions& o) {
   } else if (o.format == "markdown") {
     writeMarkdown(report, out, MarkdownOptions{fail_on, o.source_root, 200});
   } else {
-    writeText(report, out, TextOptions{o.output_path.empty() && isatty(STDOUT_FILENO) == 1});
+    writeText(report, out, TextOptions{useColor(o)});
   }
   std::ostream& sink = o.output_path.empty() ? std::cout : file;
   const std::string text = std::move(out).str();
@@ -456,7 +550,7 @@ bool anyAtOrAbove(const std::vector<rocelint::Finding>& findings, const std::str
 
 int runCheck(const CheckOptions& c, const OutputOptions& o) {
   using namespace rocelint;
-  Progress progress(progressMode(o), std::cerr, isatty(STDERR_FILENO) == 1);
+  Progress progress(progressMode(o), std::cerr, stderrIsTerminal());
   Config config = loadConfigFor(c.paths, o, progress);
   std::string baseline_path = c.baseline.empty() ? config.baseline : c.baseline;
   refuseToWriteAnInput(o.output_path, "output file", c.paths, {config.source, baseline_path});
@@ -502,7 +596,7 @@ int runCheck(const CheckOptions& c, const OutputOptions& o) {
 
 int runDiff(const DiffOptions& d, const OutputOptions& o) {
   using namespace rocelint;
-  Progress progress(progressMode(o), std::cerr, isatty(STDERR_FILENO) == 1);
+  Progress progress(progressMode(o), std::cerr, stderrIsTerminal());
   refuseToWriteAnInput(o.output_path, "output file", {d.old_dir, d.new_dir}, {o.config_path});
   progress.stage(fmt::format("analysing {}", d.old_dir));
   std::vector<std::string> unrecognised;
@@ -527,7 +621,7 @@ int runDiff(const DiffOptions& d, const OutputOptions& o) {
 
 int runGraph(const std::vector<std::string>& paths, const OutputOptions& o, rocelint::GraphScope scope) {
   using namespace rocelint;
-  Progress progress(progressMode(o), std::cerr, isatty(STDERR_FILENO) == 1);
+  Progress progress(progressMode(o), std::cerr, stderrIsTerminal());
   Config config = loadConfigFor(paths, o, progress);
   Fabric fabric = loadFabric(
       paths, [&](std::size_t done, std::size_t total) { progress.files(done, total); }, config.paths, loadOptions(o));
@@ -555,6 +649,60 @@ int runGraph(const std::vector<std::string>& paths, const OutputOptions& o, roce
     return kExitInputError;
   }
   return analysis.cycles.empty() ? kExitClean : kExitFindings;
+}
+
+/// A mistyped command or option, caught before CLI11 reads it: CLI11 would take `chek` for a
+/// missing command and `--fromat json` for a path "json". The message names the nearest word.
+std::optional<std::string> mistyped(const CLI::App& app, const std::vector<std::string>& args) {
+  auto longNames = [](const CLI::App& cmd) {
+    std::vector<std::string> names;
+    for (const CLI::Option* opt : cmd.get_options()) {
+      for (const std::string& name : opt->get_lnames()) names.push_back("--" + name);
+    }
+    return names;
+  };
+  auto shortNames = [](const CLI::App& cmd) {
+    std::vector<std::string> names;
+    for (const CLI::Option* opt : cmd.get_options()) {
+      for (const std::string& name : opt->get_snames()) names.push_back("-" + name);
+    }
+    return names;
+  };
+  std::vector<std::string> commands;
+  for (const CLI::App* sub : app.get_subcommands([](const CLI::App*) { return true; }))
+    commands.push_back(sub->get_name());
+  const CLI::App* cmd = &app;
+  for (const std::string& arg : args) {
+    if (arg == "--") break;
+    if (arg.size() > 2 && arg.compare(0, 2, "--") == 0) {
+      std::string name = arg.substr(0, arg.find('='));
+      std::vector<std::string> known = longNames(*cmd);
+      if (std::find(known.begin(), known.end(), name) != known.end()) continue;
+      std::string where = cmd == &app ? std::string() : " of " + cmd->get_name();
+      std::string hint = rocelint::cli::didYouMean(name, known);
+      return fmt::format(
+          "unknown option \"{}\"{}{}", name, where,
+          hint.empty() ? fmt::format(" (see `rocelint{} --help`)", cmd == &app ? std::string() : " " + cmd->get_name())
+                       : hint);
+    }
+    if (arg.size() == 2 && arg[0] == '-' && arg[1] != '-') {
+      std::vector<std::string> known = shortNames(*cmd);
+      if (std::find(known.begin(), known.end(), arg) != known.end()) continue;
+      return fmt::format("unknown option \"{}\"{} (see `rocelint{} --help`)", arg,
+                         cmd == &app ? std::string() : " of " + cmd->get_name(),
+                         cmd == &app ? std::string() : " " + cmd->get_name());
+    }
+    if (cmd == &app && !arg.empty() && arg[0] != '-') {
+      if (std::find(commands.begin(), commands.end(), arg) == commands.end()) {
+        std::string hint = rocelint::cli::didYouMean(arg, commands);
+        std::string all;
+        for (const std::string& c : commands) all += (all.empty() ? "" : ", ") + c;
+        return fmt::format("unknown command \"{}\"{}", arg, hint.empty() ? " (the commands are " + all + ")" : hint);
+      }
+      cmd = app.get_subcommand(arg);
+    }
+  }
+  return std::nullopt;
 }
 
 }  // namespace
@@ -624,11 +772,22 @@ int main(int argc, char** argv) {
   std::string rule_id;
   explain->add_option("id", rule_id, "Rule id, e.g. PFC001")->required();
 
+  // Usage errors read like every other error: one "rocelint: error:" line, exit 2.
+  if (auto why = mistyped(app, std::vector<std::string>(argv + 1, argv + argc))) {
+    std::cerr << "rocelint: error: " << *why << '\n';
+    return kExitInputError;
+  }
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
-    int code = app.exit(e);
-    return code == 0 ? kExitClean : kExitInputError;
+    if (e.get_exit_code() == static_cast<int>(CLI::ExitCodes::Success)) return app.exit(e);  // --help, --version
+    if (app.get_subcommands().empty()) {
+      std::cerr << "rocelint: error: a command is required: check, diff, graph, fix, rules or explain (see "
+                   "`rocelint --help`)\n";
+    } else {
+      std::cerr << "rocelint: error: " << e.what() << '\n';
+    }
+    return kExitInputError;
   }
 
   // Every command's answer, then a check that standard output took it (a full disk, a closed pipe).
@@ -662,9 +821,11 @@ int main(int argc, char** argv) {
       return kExitClean;
     }
     if (*explain) {
-      auto doc = rocelint::ruleDocumentation(rule_id);
+      auto doc = rocelint::ruleDocumentation(upper(rule_id));  // explain pfc001 is PFC001
       if (!doc) {
-        std::cerr << fmt::format("rocelint: no rule \"{}\" (see `rocelint rules`)\n", rule_id);
+        std::string hint = rocelint::cli::didYouMean(upper(rule_id), ruleWords(false));
+        std::cerr << fmt::format("rocelint: error: no rule \"{}\"{}\n", rule_id,
+                                 hint.empty() ? " (`rocelint rules` lists them)" : hint);
         return kExitInputError;
       }
       std::cout << *doc;
