@@ -11,6 +11,7 @@
 #include <filesystem>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <sstream>
 
 #include "test_util.hpp"
 
@@ -305,6 +306,53 @@ TEST(CliHelp, ColorFollowsTheTerminalNoColorAndTermDumb) {
   EXPECT_EQ(tty("env -u NO_COLOR TERM=dumb", "").find(red), std::string::npos);
   EXPECT_EQ(tty("env -u NO_COLOR TERM=xterm", " --color never").find(red), std::string::npos);
   EXPECT_NE(tty("env TERM=dumb NO_COLOR=1", " --color always").find(red), std::string::npos);
+}
+
+}  // namespace
+}  // namespace rocelint
+
+namespace rocelint {
+namespace {
+
+// The man page and the bash completion name every command and every long option the CLI defines
+// (rocelint --dump-cli lists them from the CLI11 definition): a new option fails here until both
+// document it.
+TEST(CliDocs, ManPageAndCompletionNameEveryCommandAndOption) {
+  CliRun dump = run("--dump-cli", "2>/dev/null");
+  ASSERT_EQ(dump.code, 0);
+  const std::string man = test::readAll(test::sourceDir() + "/docs/rocelint.1");
+  const std::string bash = test::readAll(test::sourceDir() + "/tools/completion/rocelint.bash");
+  auto roff = [](const std::string& text) {
+    std::string out;
+    for (char c : text) out += c == '-' ? std::string("\\-") : std::string(1, c);
+    return out;
+  };
+  auto word = [](const std::string& text, const std::string& w) {
+    for (std::size_t at = text.find(w); at != std::string::npos; at = text.find(w, at + 1)) {
+      auto edge = [&](std::size_t i) {
+        return i >= text.size() || !(std::isalnum(static_cast<unsigned char>(text[i])) || text[i] == '-');
+      };
+      if ((at == 0 || edge(at - 1)) && edge(at + w.size())) return true;
+    }
+    return false;
+  };
+  std::istringstream lines(dump.out);
+  std::string line;
+  int options = 0;
+  while (std::getline(lines, line)) {
+    std::size_t space = line.find(' ');
+    std::string command = line.substr(0, space);
+    if (space == std::string::npos) {
+      EXPECT_NE(man.find(".B rocelint " + command), std::string::npos) << "man page lacks command " << command;
+      EXPECT_TRUE(word(bash, command)) << "bash completion lacks command " << command;
+      continue;
+    }
+    std::string option = line.substr(space + 1);
+    ++options;
+    EXPECT_NE(man.find(roff(option)), std::string::npos) << "man page lacks " << command << " " << option;
+    EXPECT_TRUE(word(bash, option)) << "bash completion lacks " << command << " " << option;
+  }
+  EXPECT_GT(options, 20);
 }
 
 }  // namespace

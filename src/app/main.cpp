@@ -772,6 +772,19 @@ int main(int argc, char** argv) {
   std::string rule_id;
   explain->add_option("id", rule_id, "Rule id, e.g. PFC001")->required();
 
+  // Hidden: every command and its long options, one "command option" line each (tests check that
+  // the man page and the shell completion name them all).
+  if (argc == 2 && std::string_view(argv[1]) == "--dump-cli") {
+    for (const CLI::App* sub : app.get_subcommands([](const CLI::App*) { return true; })) {
+      std::cout << sub->get_name() << '\n';
+      for (const CLI::Option* opt : sub->get_options()) {
+        for (const std::string& name : opt->get_lnames()) {
+          if (name != "help") std::cout << sub->get_name() << " --" << name << '\n';
+        }
+      }
+    }
+    return kExitClean;
+  }
   // Usage errors read like every other error: one "rocelint: error:" line, exit 2.
   if (auto why = mistyped(app, std::vector<std::string>(argv + 1, argv + argc))) {
     std::cerr << "rocelint: error: " << *why << '\n';
