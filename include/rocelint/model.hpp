@@ -623,6 +623,10 @@ struct Fabric {
   std::vector<ParseCoverage> coverage;             ///< one per vendor CLI file read
   std::vector<TopologyConflict> topology_conflicts;
   int files_loaded = 0;
+  /// Files of directory arguments passed over without a note, and why: documentation and scripts
+  /// by their extension, YAML in no format rocelint reads. With the CFG004 skip notes, what a run
+  /// that recognised no switch found instead (hidden files are not listed).
+  std::vector<std::pair<std::string, std::string>> passed_over;
 
   [[nodiscard]] const Switch* findSwitch(const std::string& name) const;
   [[nodiscard]] const Switch& sw(PortRef ref) const { return switches[ref.sw]; }

@@ -5,12 +5,17 @@
 #include <fmt/format.h>
 #include <CLI/CLI.hpp>
 #include <algorithm>
+#include <cctype>
 #include <cerrno>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <iterator>
 #include <optional>
+#include <set>
 #include <sstream>
+#include <string_view>
 #include <system_error>
 
 #include "rocelint/baseline.hpp"
@@ -24,6 +29,7 @@
 #include "rocelint/progress.hpp"
 #include "rocelint/report.hpp"
 #include "rocelint/rule.hpp"
+#include "suggest.hpp"
 #include "text_file.hpp"
 
 namespace {
@@ -41,6 +47,10 @@ struct OutputOptions {
   std::string source_root;
   std::string output_path;
   bool no_suppress = false;
+  bool exit_zero = false;           ///< findings never change the exit status (input errors still exit 2)
+  std::string color = "auto";       ///< text output colour: auto, always, never
+  std::vector<std::string> select;  ///< --select: only these rule ids or families run
+  std::vector<std::string> ignore;  ///< --ignore: these rule ids or families do not run
   bool quiet = false;
   bool verbose = false;
   int failures = -1;                         ///< deadlock what-if (overrides params.failures)
@@ -89,6 +99,16 @@ void addOutputOptions(CLI::App* cmd, OutputOptions& o) {
   cmd->add_option("--fail-on", o.fail_on, "Exit 1 when a finding is at or above this severity")
       ->check(CLI::IsMember({"error", "warning", "note"}))
       ->capture_default_str();
+  cmd->add_option("--color", o.color,
+                  "Colour the text output: auto (on a terminal, unless NO_COLOR is set or TERM=dumb), always, never")
+      ->check(CLI::IsMember({"auto", "always", "never"}))
+      ->capture_default_str();
+  cmd->add_option("--select", o.select, "Run only these rules or families, comma-separated (PFC,ECN001)")
+      ->delimiter(',');
+  cmd->add_option("--ignore", o.ignore, "Do not run these rules or families, comma-separated (WD,PFC003)")
+      ->delimiter(',');
+  cmd->add_flag("--exit-zero", o.exit_zero,
+                "Exit 0 whatever the findings (a report-only job); input and usage errors still exit 2");
   cmd->add_option("--config", o.config_path, "Configuration file (default: DIR/.rocelint.yaml)")
       ->check(CLI::ExistingFile);
   cmd->add_option("--source-root", o.source_root,
@@ -138,6 +158,83 @@ rocelint::Progress::Mode progressMode(const OutputOptions& o) {
   return o.verbose ? rocelint::Progress::Mode::Verbose : rocelint::Progress::Mode::Auto;
 }
 
+/// Whether standard error is a terminal that takes the progress line's control sequences.
+bool stderrIsTerminal() {
+  const char* term = std::getenv("TERM");
+  return isatty(STDERR_FILENO) == 1 && (term == nullptr || std::string_view(term) != "dumb");
+}
+
+/// --color: always, never, or auto: standard output is a terminal, NO_COLOR is unset or empty
+/// (https://no-color.org) and TERM is not "dumb".
+bool useColor(const OutputOptions& o) {
+  if (o.color == "always") return true;
+  if (o.color == "never" || !o.output_path.empty()) return false;
+  const char* no_color = std::getenv("NO_COLOR");
+  if (no_color != nullptr && *no_color != '\0') return false;
+  const char* term = std::getenv("TERM");
+  if (term != nullptr && std::string_view(term) == "dumb") return false;
+  return isatty(STDOUT_FILENO) == 1;
+}
+
+std::string upper(std::string text) {
+  for (char& c : text) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  return text;
+}
+
+/// Every rule id, then every family, in catalogue order (the words a rule selection may use).
+std::vector<std::string> ruleWords(bool families) {
+  std::vector<std::string> words;
+  for (const rocelint::Rule& rule : rocelint::allRules()) words.push_back(rule.id);
+  if (families) {
+    for (const rocelint::Rule& rule : rocelint::allRules()) {
+      if (std::find(words.begin(), words.end(), rule.family()) == words.end()) words.push_back(rule.family());
+    }
+  }
+  return words;
+}
+
+/// The rule ids that --select/--ignore words name (ids or families, any case); an unknown word is
+/// a usage error with the nearest rule id or family.
+std::set<std::string> rulesNamed(const std::vector<std::string>& words, const char* option) {
+  std::set<std::string> ids;
+  const std::vector<std::string> known = ruleWords(true);
+  for (const std::string& given : words) {
+    std::string word = upper(given);
+    if (word.empty()) continue;
+    bool matched = false;
+    for (const rocelint::Rule& rule : rocelint::allRules()) {
+      if (rule.id == word || rule.family() == word) {
+        ids.insert(rule.id);
+        matched = true;
+      }
+    }
+    if (!matched) {
+      std::string hint = rocelint::cli::didYouMean(word, known);
+      throw rocelint::InputError(fmt::format("{}: no rule or rule family \"{}\"{}", option, given,
+                                             hint.empty() ? " (`rocelint rules` lists them)" : hint));
+    }
+  }
+  return ids;
+}
+
+/// --select and --ignore over the configuration's rules section: the command line wins.
+void applyRuleSelection(rocelint::Config& config, const std::vector<std::string>& select,
+                        const std::vector<std::string>& ignore) {
+  std::set<std::string> selected = rulesNamed(select, "--select");
+  std::set<std::string> ignored = rulesNamed(ignore, "--ignore");
+  for (const rocelint::Rule& rule : rocelint::allRules()) {
+    if (!select.empty()) {
+      if (selected.count(rule.id)) {
+        config.disabled.erase(rule.id);
+        config.enabled.insert(rule.id);
+      } else {
+        config.disabled.insert(rule.id);
+      }
+    }
+    if (ignored.count(rule.id)) config.disabled.insert(rule.id);
+  }
+}
+
 /// The configuration: --config, else .rocelint.yaml at the root of a single fabric directory.
 rocelint::Config loadConfigFor(const std::vector<std::string>& paths, const OutputOptions& o,
                                rocelint::Progress& progress) {
@@ -154,6 +251,7 @@ rocelint::Config loadConfigFor(const std::vector<std::string>& paths, const Outp
     progress.detail(fmt::format("configuration {}", path));
   }
   if (o.no_suppress) config.suppressions.clear();
+  applyRuleSelection(config, o.select, o.ignore);
   if (o.failures >= 0) config.params.failures = o.failures;
   if (o.whatif_time_limit_s >= 0) config.params.whatif_time_limit_s = o.whatif_time_limit_s;
   if (o.solver_time_limit_s >= 0) config.params.solver_time_limit_s = o.solver_time_limit_s;
@@ -161,22 +259,193 @@ rocelint::Config loadConfigFor(const std::vector<std::string>& paths, const Outp
   return config;
 }
 
+std::string joinPaths(const std::vector<std::string>& paths) {
+  std::string out;
+  for (const std::string& p : paths) out += (out.empty() ? "" : ", ") + p;
+  return out;
+}
+
 /// Fingerprints are relative to the fabric directory, so a fabric keeps them when it moves.
 std::string fabricRoot(const std::vector<std::string>& paths) {
   return paths.size() == 1 && std::filesystem::is_directory(paths.front()) ? paths.front() : std::string(".");
 }
 
+/// When the arguments held no input rocelint recognised (an empty directory, a wrong folder, only
+/// a README or a NOS it does not read yet), the error saying what they held instead: a gate must
+/// never pass on nothing. Empty when something was read.
+std::string unrecognisedInputs(const rocelint::Fabric& fabric, const std::vector<std::string>& paths) {
+  namespace fs = std::filesystem;
+  if (fabric.files_loaded > 0 || !fabric.switches.empty()) return "";
+  const bool one_dir = paths.size() == 1 && fs::is_directory(paths.front());
+  auto shown = [&](const std::string& path) {
+    return one_dir ? fs::path(path).lexically_relative(paths.front()).generic_string() : path;
+  };
+  std::vector<std::pair<std::string, std::string>> found;  // path shown, why it is not an input
+  for (const auto& [path, why] : fabric.passed_over) found.emplace_back(shown(path), why);
+  for (const rocelint::InputNote& note : fabric.notes) {
+    const std::string& path = note.src.file();
+    if (note.kind == rocelint::InputNote::Kind::MalformedFile) {
+      found.emplace_back(shown(path), "not well-formed (CFG006)");
+    } else if (note.kind == rocelint::InputNote::Kind::SkippedFile) {
+      std::string why = note.message;
+      const std::string prefix = path + " skipped: ";
+      if (why.compare(0, prefix.size(), prefix) == 0) why = why.substr(prefix.size());
+      found.emplace_back(shown(path), why + " (CFG004)");
+    }
+  }
+  std::sort(found.begin(), found.end());
+  std::string what;
+  if (found.empty()) {
+    what = "no file found (hidden files such as .rocelint.yaml are not inputs)";
+  } else {
+    what = fmt::format("{} file{} (", found.size(), found.size() == 1 ? "" : "s");
+    constexpr std::size_t kListed = 5;
+    for (std::size_t i = 0; i < found.size() && i < kListed; ++i)
+      what += fmt::format("{}{}: {}", i == 0 ? "" : "; ", found[i].first, found[i].second);
+    if (found.size() > kListed) what += fmt::format("; {} more", found.size() - kListed);
+    what += ")";
+  }
+  return fmt::format("no configuration, topology or LLDP file recognised in {}: {}", joinPaths(paths), what);
+}
+
+/// Loads and analyses one fabric; what the paths held instead of an input, if nothing was
+/// recognised, is added to `unrecognised` (the run exits 2 after its report).
 rocelint::Report analyzePaths(const std::vector<std::string>& paths, const rocelint::Config& config,
-                              const OutputOptions& o, rocelint::Progress& progress) {
+                              const OutputOptions& o, rocelint::Progress& progress,
+                              std::vector<std::string>& unrecognised) {
   using namespace rocelint;
   Fabric fabric = loadFabric(
       paths, [&](std::size_t done, std::size_t total) { progress.files(done, total); }, config.paths, loadOptions(o));
+  if (std::string why = unrecognisedInputs(fabric, paths); !why.empty()) unrecognised.push_back(std::move(why));
   progress.detail(fmt::format("{} file(s), {} switch(es), {} link(s)", fabric.files_loaded, fabric.switches.size(),
                               fabric.links.size()));
   progress.stage(fmt::format("analysing {} switches", fabric.switches.size()));
   Report report = analyze(fabric, config, [&](const std::string& stage) { progress.stage(stage); });
   assignFingerprints(report, fabricRoot(paths));
   return report;
+}
+
+/// A glob (fnmatch) matching exactly this text: wildcard characters escaped.
+std::string literalGlob(const std::string& text) {
+  std::string out;
+  for (char c : text) {
+    if (c == '*' || c == '?' || c == '[' || c == ']' || c == '\\') out += '\\';
+    out += c;
+  }
+  return out;
+}
+
+/// The fabric roots below a directory: subdirectories (not hidden, as the walk reads none, and
+/// not reached through a symbolic link) that hold a .rocelint.yaml. Sorted.
+std::vector<std::filesystem::path> nestedFabricRoots(const std::filesystem::path& dir) {
+  namespace fs = std::filesystem;
+  std::vector<fs::path> roots;
+  std::error_code ec;
+  fs::recursive_directory_iterator it(dir, fs::directory_options::skip_permission_denied, ec);
+  for (; !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
+    const fs::path& path = it->path();
+    std::string name = path.filename().string();
+    std::error_code entry_ec;
+    if (!it->is_directory(entry_ec) || it->is_symlink(entry_ec)) continue;
+    if (name.empty() || name.front() == '.') {
+      it.disable_recursion_pending();
+      continue;
+    }
+    if (fs::exists(fs::symlink_status(path / ".rocelint.yaml", entry_ec))) roots.push_back(path);
+  }
+  std::sort(roots.begin(), roots.end());
+  return roots;
+}
+
+/// Adds one fabric's report to the run's: findings, suppressions and counts side by side.
+void mergeReport(rocelint::Report& into, rocelint::Report&& part) {
+  using namespace rocelint;
+  auto append = [](auto& to, auto& from) { std::move(from.begin(), from.end(), std::back_inserter(to)); };
+  append(into.findings, part.findings);
+  append(into.suppressed, part.suppressed);
+  append(into.baselined, part.baselined);
+  append(into.stale_baseline, part.stale_baseline);
+  for (std::string& id : part.rules_run) {
+    if (std::find(into.rules_run.begin(), into.rules_run.end(), id) == into.rules_run.end())
+      into.rules_run.push_back(std::move(id));
+  }
+  std::sort(into.rules_run.begin(), into.rules_run.end());
+  Summary& s = into.summary;
+  Summary& p = part.summary;
+  s.files += p.files;
+  s.files_left_out += p.files_left_out;
+  s.switches += p.switches;
+  s.ports += p.ports;
+  s.links += p.links;
+  s.hosts += p.hosts;
+  for (const auto& [table, count] : p.out_of_scope_tables) s.out_of_scope_tables[table] += count;
+  append(s.coverage, p.coverage);
+  auto joined = [](std::string& to, const std::string& more) {
+    if (!more.empty()) to += (to.empty() ? "" : "; ") + more;
+  };
+  joined(s.solver_stopped, p.solver_stopped);
+  if (p.deadlock) {
+    DeadlockSummary& d = s.deadlock ? *s.deadlock : s.deadlock.emplace();
+    d.destination_groups += p.deadlock->destination_groups;
+    d.bdg_queues += p.deadlock->bdg_queues;
+    d.bdg_dependencies += p.deadlock->bdg_dependencies;
+    d.cyclic_components += p.deadlock->cyclic_components;
+    append(d.worst_storms, p.deadlock->worst_storms);
+    std::stable_sort(d.worst_storms.begin(), d.worst_storms.end(),
+                     [](const StormRadius& a, const StormRadius& b) { return a.paused_queues > b.paused_queues; });
+    joined(d.whatif_stopped, p.deadlock->whatif_stopped);
+  }
+}
+
+/// `check DIR` where DIR holds fabric roots below it (a .rocelint.yaml per pod): each root is a
+/// fabric checked on its own with its own configuration, without the roots below it; the rest of
+/// DIR is one more fabric when it holds an input. Switch names are qualified by the root
+/// ("pod1/leaf1"), fingerprints are relative to DIR. Empty when DIR holds no root below it.
+std::optional<rocelint::Report> analyzeFabricRoots(const std::string& dir, const OutputOptions& o,
+                                                   rocelint::Progress& progress,
+                                                   std::vector<std::string>& unrecognised) {
+  namespace fs = std::filesystem;
+  using namespace rocelint;
+  std::vector<fs::path> nested = nestedFabricRoots(dir);
+  if (nested.empty()) return std::nullopt;
+  std::vector<fs::path> roots = {fs::path(dir)};
+  roots.insert(roots.end(), nested.begin(), nested.end());
+  Report merged;
+  for (const fs::path& root : roots) {
+    const bool top = root == roots.front();
+    const std::string rel = top ? std::string() : root.lexically_relative(dir).generic_string();
+    Config config = loadConfigFor({root.string()}, o, progress);
+    for (const fs::path& other : nested) {
+      auto [a, b] = std::mismatch(root.begin(), root.end(), other.begin(), other.end());
+      if (other != root && a == root.end())
+        config.paths.exclude.push_back(literalGlob(other.lexically_relative(root).generic_string()) + "/*");
+    }
+    progress.stage(fmt::format("fabric {}", top ? dir : root.string()));
+    Fabric fabric = loadFabric(
+        {root.string()}, [&](std::size_t done, std::size_t total) { progress.files(done, total); }, config.paths,
+        loadOptions(o));
+    std::string why = unrecognisedInputs(fabric, {root.string()});
+    if (top && !why.empty()) continue;  // DIR holds only the roots
+    if (!why.empty()) unrecognised.push_back(std::move(why));
+    Report report = analyze(fabric, config, [&](const std::string& stage) { progress.stage(stage); });
+    if (!rel.empty()) {
+      auto qualify = [&](Finding& f) {
+        if (!f.switch_name.empty()) f.switch_name = rel + "/" + f.switch_name;
+      };
+      for (Finding& f : report.findings) qualify(f);
+      for (SuppressedFinding& f : report.suppressed) qualify(f.finding);
+      if (report.summary.deadlock) {
+        for (StormRadius& r : report.summary.deadlock->worst_storms) r.switch_name = rel + "/" + r.switch_name;
+      }
+    }
+    progress.detail(fmt::format("fabric {}: {} switch(es), {} finding(s)", top ? dir : rel, report.summary.switches,
+                                report.findings.size()));
+    mergeReport(merged, std::move(report));
+  }
+  std::sort(merged.findings.begin(), merged.findings.end(), findingLess);
+  countFindings(merged);
+  assignFingerprints(merged, dir);
+  return merged;
 }
 
 /// Refuses to write a report or baseline onto a file the run reads: a file argument, the
@@ -231,7 +500,7 @@ void emit(const R& report, const OutputOptions& o) {
   } else if (o.format == "markdown") {
     writeMarkdown(report, out, MarkdownOptions{fail_on, o.source_root, 200});
   } else {
-    writeText(report, out, TextOptions{o.output_path.empty() && isatty(STDOUT_FILENO) == 1});
+    writeText(report, out, TextOptions{useColor(o)});
   }
   std::ostream& sink = o.output_path.empty() ? std::cout : file;
   const std::string text = std::move(out).str();
@@ -250,16 +519,10 @@ void emit(const R& report, const OutputOptions& o) {
   }
 }
 
-/// Why a run checked less than it was given, if it did: no input loaded at all (an empty
-/// directory, a README, only an unsupported NOS), or files left out as not well-formed
-/// (CFG006). A CI gate must fail loudly on either (exit 2), never pass on nothing.
-std::optional<std::string> incompleteInput(const rocelint::Summary& summary, const std::string& where) {
-  if (summary.switches == 0 && summary.files == 0) {
-    return fmt::format(
-        "no configuration, topology or LLDP file was loaded from {}: nothing was checked (a skipped file is a "
-        "CFG004 note, a malformed one CFG006)",
-        where);
-  }
+/// Why a run that read some input checked less than it was given, if it did: files left out as
+/// not well-formed (CFG006), a what-if or solver stopped at its time limit. A CI gate must fail
+/// loudly (exit 2); no input at all is unrecognisedInputs.
+std::optional<std::string> incompleteInput(const rocelint::Summary& summary) {
   if (summary.files_left_out > 0) {
     return fmt::format("{} file(s) not read or not well-formed were left out of the fabric (CFG006)",
                        summary.files_left_out);
@@ -269,12 +532,6 @@ std::optional<std::string> incompleteInput(const rocelint::Summary& summary, con
   }
   if (!summary.solver_stopped.empty()) return summary.solver_stopped + ": the ECN-before-PFC verdict is partial";
   return std::nullopt;
-}
-
-std::string joinPaths(const std::vector<std::string>& paths) {
-  std::string out;
-  for (const std::string& p : paths) out += (out.empty() ? "" : ", ") + p;
-  return out;
 }
 
 int malformedFiles(const rocelint::Fabric& fabric) {
@@ -293,7 +550,7 @@ bool anyAtOrAbove(const std::vector<rocelint::Finding>& findings, const std::str
 
 int runCheck(const CheckOptions& c, const OutputOptions& o) {
   using namespace rocelint;
-  Progress progress(progressMode(o), std::cerr, isatty(STDERR_FILENO) == 1);
+  Progress progress(progressMode(o), std::cerr, stderrIsTerminal());
   Config config = loadConfigFor(c.paths, o, progress);
   std::string baseline_path = c.baseline.empty() ? config.baseline : c.baseline;
   refuseToWriteAnInput(o.output_path, "output file", c.paths, {config.source, baseline_path});
@@ -301,7 +558,11 @@ int runCheck(const CheckOptions& c, const OutputOptions& o) {
   if (!o.output_path.empty() && !c.write_baseline.empty() &&
       std::filesystem::weakly_canonical(o.output_path) == std::filesystem::weakly_canonical(c.write_baseline))
     throw InputError(fmt::format("{}: the output file and the baseline file to write are one file", o.output_path));
-  Report report = analyzePaths(c.paths, config, o, progress);
+  std::vector<std::string> unrecognised;
+  std::optional<Report> roots;
+  if (c.paths.size() == 1 && std::filesystem::is_directory(c.paths.front()))
+    roots = analyzeFabricRoots(c.paths.front(), o, progress, unrecognised);
+  Report report = roots ? std::move(*roots) : analyzePaths(c.paths, config, o, progress, unrecognised);
   if (!c.write_baseline.empty()) {
     Baseline baseline = makeBaseline(report, fabricRoot(c.paths));
     std::ofstream file(c.write_baseline, std::ios::binary);
@@ -324,43 +585,47 @@ int runCheck(const CheckOptions& c, const OutputOptions& o) {
   }
   progress.finish();
   emit(report, o);
-  if (auto why = incompleteInput(report.summary, joinPaths(c.paths))) {
+  for (const std::string& why : unrecognised) std::cerr << "rocelint: error: " << why << '\n';
+  if (!unrecognised.empty()) return kExitInputError;
+  if (auto why = incompleteInput(report.summary)) {
     std::cerr << "rocelint: error: " << *why << '\n';
     return kExitInputError;
   }
-  return anyAtOrAbove(report.findings, o.fail_on) ? kExitFindings : kExitClean;
+  return !o.exit_zero && anyAtOrAbove(report.findings, o.fail_on) ? kExitFindings : kExitClean;
 }
 
 int runDiff(const DiffOptions& d, const OutputOptions& o) {
   using namespace rocelint;
-  Progress progress(progressMode(o), std::cerr, isatty(STDERR_FILENO) == 1);
+  Progress progress(progressMode(o), std::cerr, stderrIsTerminal());
   refuseToWriteAnInput(o.output_path, "output file", {d.old_dir, d.new_dir}, {o.config_path});
   progress.stage(fmt::format("analysing {}", d.old_dir));
-  Report before = analyzePaths({d.old_dir}, loadConfigFor({d.old_dir}, o, progress), o, progress);
+  std::vector<std::string> unrecognised;
+  Report before = analyzePaths({d.old_dir}, loadConfigFor({d.old_dir}, o, progress), o, progress, unrecognised);
   progress.stage(fmt::format("analysing {}", d.new_dir));
-  Report after = analyzePaths({d.new_dir}, loadConfigFor({d.new_dir}, o, progress), o, progress);
+  Report after = analyzePaths({d.new_dir}, loadConfigFor({d.new_dir}, o, progress), o, progress, unrecognised);
   DiffReport diff = diffReports(std::move(before), std::move(after));
   progress.finish();
   emit(diff, o);
   // A side checked in part makes findings look introduced or fixed that are neither.
-  bool incomplete = false;
-  for (const auto& [dir, summary] :
-       {std::pair{d.old_dir, &diff.before.summary}, std::pair{d.new_dir, &diff.after.summary}}) {
-    if (auto why = incompleteInput(*summary, dir)) {
+  bool incomplete = !unrecognised.empty();
+  for (const std::string& why : unrecognised) std::cerr << "rocelint: error: " << why << '\n';
+  for (const Summary* summary : {&diff.before.summary, &diff.after.summary}) {
+    if (auto why = incompleteInput(*summary)) {
       std::cerr << "rocelint: error: " << *why << '\n';
       incomplete = true;
     }
   }
   if (incomplete) return kExitInputError;
-  return anyAtOrAbove(diff.introduced, o.fail_on) ? kExitFindings : kExitClean;
+  return !o.exit_zero && anyAtOrAbove(diff.introduced, o.fail_on) ? kExitFindings : kExitClean;
 }
 
 int runGraph(const std::vector<std::string>& paths, const OutputOptions& o, rocelint::GraphScope scope) {
   using namespace rocelint;
-  Progress progress(progressMode(o), std::cerr, isatty(STDERR_FILENO) == 1);
+  Progress progress(progressMode(o), std::cerr, stderrIsTerminal());
   Config config = loadConfigFor(paths, o, progress);
   Fabric fabric = loadFabric(
       paths, [&](std::size_t done, std::size_t total) { progress.files(done, total); }, config.paths, loadOptions(o));
+  const std::string unrecognised = unrecognisedInputs(fabric, paths);
   DeadlockOptions options;
   options.transient = config.params.transient;
   DeadlockAnalysis analysis =
@@ -375,11 +640,69 @@ int runGraph(const std::vector<std::string>& paths, const OutputOptions& o, roce
   loaded.files = fabric.files_loaded;
   loaded.switches = static_cast<int>(fabric.switches.size());
   loaded.files_left_out = malformedFiles(fabric);
-  if (auto why = incompleteInput(loaded, joinPaths(paths))) {
+  if (!unrecognised.empty()) {
+    std::cerr << "rocelint: error: " << unrecognised << '\n';
+    return kExitInputError;
+  }
+  if (auto why = incompleteInput(loaded)) {
     std::cerr << "rocelint: error: " << *why << '\n';  // a cycle through the missing switches would not show
     return kExitInputError;
   }
   return analysis.cycles.empty() ? kExitClean : kExitFindings;
+}
+
+/// A mistyped command or option, caught before CLI11 reads it: CLI11 would take `chek` for a
+/// missing command and `--fromat json` for a path "json". The message names the nearest word.
+std::optional<std::string> mistyped(const CLI::App& app, const std::vector<std::string>& args) {
+  auto longNames = [](const CLI::App& cmd) {
+    std::vector<std::string> names;
+    for (const CLI::Option* opt : cmd.get_options()) {
+      for (const std::string& name : opt->get_lnames()) names.push_back("--" + name);
+    }
+    return names;
+  };
+  auto shortNames = [](const CLI::App& cmd) {
+    std::vector<std::string> names;
+    for (const CLI::Option* opt : cmd.get_options()) {
+      for (const std::string& name : opt->get_snames()) names.push_back("-" + name);
+    }
+    return names;
+  };
+  std::vector<std::string> commands;
+  for (const CLI::App* sub : app.get_subcommands([](const CLI::App*) { return true; }))
+    commands.push_back(sub->get_name());
+  const CLI::App* cmd = &app;
+  for (const std::string& arg : args) {
+    if (arg == "--") break;
+    if (arg.size() > 2 && arg.compare(0, 2, "--") == 0) {
+      std::string name = arg.substr(0, arg.find('='));
+      std::vector<std::string> known = longNames(*cmd);
+      if (std::find(known.begin(), known.end(), name) != known.end()) continue;
+      std::string where = cmd == &app ? std::string() : " of " + cmd->get_name();
+      std::string hint = rocelint::cli::didYouMean(name, known);
+      return fmt::format(
+          "unknown option \"{}\"{}{}", name, where,
+          hint.empty() ? fmt::format(" (see `rocelint{} --help`)", cmd == &app ? std::string() : " " + cmd->get_name())
+                       : hint);
+    }
+    if (arg.size() == 2 && arg[0] == '-' && arg[1] != '-') {
+      std::vector<std::string> known = shortNames(*cmd);
+      if (std::find(known.begin(), known.end(), arg) != known.end()) continue;
+      return fmt::format("unknown option \"{}\"{} (see `rocelint{} --help`)", arg,
+                         cmd == &app ? std::string() : " of " + cmd->get_name(),
+                         cmd == &app ? std::string() : " " + cmd->get_name());
+    }
+    if (cmd == &app && !arg.empty() && arg[0] != '-') {
+      if (std::find(commands.begin(), commands.end(), arg) == commands.end()) {
+        std::string hint = rocelint::cli::didYouMean(arg, commands);
+        std::string all;
+        for (const std::string& c : commands) all += (all.empty() ? "" : ", ") + c;
+        return fmt::format("unknown command \"{}\"{}", arg, hint.empty() ? " (the commands are " + all + ")" : hint);
+      }
+      cmd = app.get_subcommand(arg);
+    }
+  }
+  return std::nullopt;
 }
 
 }  // namespace
@@ -449,11 +772,35 @@ int main(int argc, char** argv) {
   std::string rule_id;
   explain->add_option("id", rule_id, "Rule id, e.g. PFC001")->required();
 
+  // Hidden: every command and its long options, one "command option" line each (tests check that
+  // the man page and the shell completion name them all).
+  if (argc == 2 && std::string_view(argv[1]) == "--dump-cli") {
+    for (const CLI::App* sub : app.get_subcommands([](const CLI::App*) { return true; })) {
+      std::cout << sub->get_name() << '\n';
+      for (const CLI::Option* opt : sub->get_options()) {
+        for (const std::string& name : opt->get_lnames()) {
+          if (name != "help") std::cout << sub->get_name() << " --" << name << '\n';
+        }
+      }
+    }
+    return kExitClean;
+  }
+  // Usage errors read like every other error: one "rocelint: error:" line, exit 2.
+  if (auto why = mistyped(app, std::vector<std::string>(argv + 1, argv + argc))) {
+    std::cerr << "rocelint: error: " << *why << '\n';
+    return kExitInputError;
+  }
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
-    int code = app.exit(e);
-    return code == 0 ? kExitClean : kExitInputError;
+    if (e.get_exit_code() == static_cast<int>(CLI::ExitCodes::Success)) return app.exit(e);  // --help, --version
+    if (app.get_subcommands().empty()) {
+      std::cerr << "rocelint: error: a command is required: check, diff, graph, fix, rules or explain (see "
+                   "`rocelint --help`)\n";
+    } else {
+      std::cerr << "rocelint: error: " << e.what() << '\n';
+    }
+    return kExitInputError;
   }
 
   // Every command's answer, then a check that standard output took it (a full disk, a closed pipe).
@@ -487,9 +834,11 @@ int main(int argc, char** argv) {
       return kExitClean;
     }
     if (*explain) {
-      auto doc = rocelint::ruleDocumentation(rule_id);
+      auto doc = rocelint::ruleDocumentation(upper(rule_id));  // explain pfc001 is PFC001
       if (!doc) {
-        std::cerr << fmt::format("rocelint: no rule \"{}\" (see `rocelint rules`)\n", rule_id);
+        std::string hint = rocelint::cli::didYouMean(upper(rule_id), ruleWords(false));
+        std::cerr << fmt::format("rocelint: error: no rule \"{}\"{}\n", rule_id,
+                                 hint.empty() ? " (`rocelint rules` lists them)" : hint);
         return kExitInputError;
       }
       std::cout << *doc;

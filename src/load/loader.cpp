@@ -56,7 +56,7 @@ bool isInside(const fs::path& canonical, const fs::path& canonical_root) {
 // of the fabric) is recorded with its path. Symbolic links inside the fabric are followed; a
 // directory reached twice (a loop, or two links to it) is read once.
 void walk(const fs::path& root, const PathFilter& filter, const LoadOptions& options, std::vector<fs::path>& found,
-          std::vector<NotRead>& not_read) {
+          std::vector<NotRead>& not_read, std::vector<NotRead>& passed_over) {
   std::error_code ec;
   const fs::path canonical_root = fs::canonical(root, ec);
   std::set<fs::path> visited;
@@ -108,8 +108,13 @@ void walk(const fs::path& root, const PathFilter& filter, const LoadOptions& opt
       if (fs::is_directory(status)) {
         pending.push_back(path);
       } else if (fs::is_regular_file(status)) {
-        if (!ignoredSilently(path) && filter.accepts(path.lexically_relative(root).generic_string()))
+        if (!filter.accepts(path.lexically_relative(root).generic_string())) continue;
+        if (ignoredSilently(path)) {
+          passed_over.push_back(
+              {path, fmt::format("not read ({} files are documentation or scripts)", path.extension().string())});
+        } else {
           found.push_back(path);
+        }
       } else if (!ignoredSilently(path)) {
         not_read.push_back({path, "not a regular file (a FIFO, device or socket): not read"});
       }
@@ -119,7 +124,8 @@ void walk(const fs::path& root, const PathFilter& filter, const LoadOptions& opt
 }
 
 std::vector<InputFile> collect(const std::vector<std::string>& paths, const PathFilter& filter,
-                               const LoadOptions& options, std::vector<NotRead>& not_read) {
+                               const LoadOptions& options, std::vector<NotRead>& not_read,
+                               std::vector<NotRead>& passed_over) {
   std::vector<InputFile> files;
   for (const auto& given : paths) {
     fs::path path(given);
@@ -127,7 +133,7 @@ std::vector<InputFile> collect(const std::vector<std::string>& paths, const Path
     fs::file_status status = fs::status(path, ec);
     if (fs::is_directory(status)) {
       std::vector<fs::path> found;
-      walk(path, filter, options, found, not_read);
+      walk(path, filter, options, found, not_read, passed_over);
       std::sort(found.begin(), found.end());
       for (auto& f : found) files.push_back({f, path});
     } else if (fs::is_regular_file(status)) {
@@ -138,7 +144,9 @@ std::vector<InputFile> collect(const std::vector<std::string>& paths, const Path
       throw InputError(fmt::format("{}: no such file or directory", given));
     }
   }
-  std::sort(not_read.begin(), not_read.end(), [](const NotRead& a, const NotRead& b) { return a.path < b.path; });
+  auto byPath = [](const NotRead& a, const NotRead& b) { return a.path < b.path; };
+  std::sort(not_read.begin(), not_read.end(), byPath);
+  std::sort(passed_over.begin(), passed_over.end(), byPath);
   return files;
 }
 
@@ -546,6 +554,18 @@ Inputs sortInputs(const std::vector<InputFile>& files, std::vector<ParsedFile>& 
   for (std::size_t i = 0; i < files.size(); ++i) {
     ParsedFile& file = parsed[i];
     noteRepairs(fabric, files[i], file);
+    // A file named on the command line is meant to be read: one in no format rocelint reads is an
+    // error, not a note a CI gate would pass over.
+    bool named = files[i].root.empty();
+    if (named && (file.kind == ParsedFile::Kind::Skipped || file.kind == ParsedFile::Kind::Ignored)) {
+      std::string why =
+          file.why.empty() ? "YAML that is not a topology.yaml, containerlab topology or NVUE configuration" : file.why;
+      throw InputError(why == "not a recognised input format"
+                           ? fmt::format("{}: {}", files[i].path.string(), why)
+                           : fmt::format("{}: not a recognised input format ({})", files[i].path.string(), why));
+    }
+    if (file.kind == ParsedFile::Kind::Ignored)
+      fabric.passed_over.emplace_back(files[i].path.string(), "YAML in no format rocelint reads");
     if (file.kind == ParsedFile::Kind::Failed) leaveOut(fabric, files[i], file);
     if (file.kind == ParsedFile::Kind::Skipped) skip(fabric, files[i].path, file.why);
     if (file.kind != ParsedFile::Kind::Parsed) continue;
@@ -739,8 +759,10 @@ Fabric loadFabric(const std::vector<std::string>& paths, const LoadProgress& pro
                   const LoadOptions& options) {
   Fabric fabric;
   std::vector<NotRead> not_read;
-  std::vector<InputFile> files = collect(paths, filter, options, not_read);
+  std::vector<NotRead> passed_over;
+  std::vector<InputFile> files = collect(paths, filter, options, not_read, passed_over);
   for (const NotRead& n : not_read) skip(fabric, n.path, n.why);
+  for (NotRead& n : passed_over) fabric.passed_over.emplace_back(n.path.string(), std::move(n.why));
   std::vector<ParsedFile> parsed = readInputs(files, progress, options);
   adoptHostnames(files, parsed);
   Inputs inputs = sortInputs(files, parsed, fabric, options);
