@@ -125,7 +125,8 @@ TEST(DualToRParser, MalformedValuesAreCfg005AtTheValue) {
   EXPECT_NE(by_line[6].find("SYSTEM_DEFAULTS|tunnel_qos_remap.status is \"on\": expected \"enabled\" or \"disabled\""),
             std::string::npos);
   // A value that is not understood is not modelled.
-  const Switch& sw = loadFabric({dir.path()}).switches.at(0);
+  Fabric fabric = loadFabric({dir.path()});
+  const Switch& sw = fabric.switches.at(0);
   EXPECT_FALSE(sw.tunnels.at(0).type);
   EXPECT_FALSE(sw.mux_ports.at(0).state);
   EXPECT_FALSE(sw.tunnel_qos_remap);
