@@ -18,22 +18,9 @@
 namespace rocelint {
 namespace {
 
-struct CliRun {
-  int code = -1;
-  std::string out;
-};
+using test::CliRun;
 
-CliRun run(const std::string& args, const std::string& redirect = "2>&1") {
-  std::string cmd = std::string(ROCELINT_BINARY) + " " + args + " " + redirect;
-  CliRun result;
-  FILE* pipe = popen(cmd.c_str(), "r");
-  if (pipe == nullptr) return result;
-  std::array<char, 4096> buffer{};
-  while (std::fgets(buffer.data(), buffer.size(), pipe) != nullptr) result.out += buffer.data();
-  int status = pclose(pipe);
-  result.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return result;
-}
+CliRun run(const std::string& args, const std::string& redirect = "2>&1") { return test::runCli(args, redirect); }
 
 // Standard error only: the report on standard output is dropped.
 const std::string kStderrOnly = "2>&1 >/dev/null";

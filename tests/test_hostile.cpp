@@ -28,22 +28,9 @@
 namespace rocelint {
 namespace {
 
-struct CliRun {
-  int code = -1;
-  std::string out;
-};
+using test::CliRun;
 
-CliRun run(const std::string& args) {
-  std::string cmd = std::string(ROCELINT_BINARY) + " " + args + " 2>&1 </dev/null";
-  CliRun result;
-  FILE* pipe = popen(cmd.c_str(), "r");
-  if (pipe == nullptr) return result;
-  std::array<char, 4096> buffer{};
-  while (std::fgets(buffer.data(), buffer.size(), pipe) != nullptr) result.out += buffer.data();
-  int status = pclose(pipe);
-  result.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return result;
-}
+CliRun run(const std::string& args) { return test::runCli(args, "2>&1 </dev/null"); }
 
 bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 

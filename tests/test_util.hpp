@@ -131,16 +131,30 @@ inline std::string readAll(const std::string& path) {
 inline std::string sharedDir() { return ROCELINT_SHARED_DIR; }
 inline std::string sourceDir() { return ROCELINT_SOURCE_DIR; }
 
+/// What a run of the rocelint binary gave: its exit code (-1: it did not exit) and its output.
+struct CliRun {
+  int code = -1;
+  std::string out;
+};
+
+/// Runs the rocelint binary with `args`; `redirect` decides what happens to stderr ("2>&1": mixed
+/// into out, "2>&1 >/dev/null": stderr only, "2>/dev/null": dropped) and may redirect stdin.
+inline CliRun runCli(const std::string& args, const std::string& redirect = "2>&1") {
+  std::string cmd = std::string(ROCELINT_BINARY) + " " + args + " " + redirect;
+  CliRun result;
+  FILE* pipe = popen(cmd.c_str(), "r");
+  if (pipe == nullptr) return result;
+  std::array<char, 4096> buffer{};
+  while (std::fgets(buffer.data(), static_cast<int>(buffer.size()), pipe) != nullptr) result.out += buffer.data();
+  int status = pclose(pipe);
+  result.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return result;
+}
+
 /// Runs the rocelint binary with `args`; returns its exit code and stdout + stderr.
 inline std::pair<int, std::string> runRocelint(const std::string& args) {
-  std::string cmd = std::string(ROCELINT_BINARY) + " " + args + " 2>&1";
-  std::string out;
-  FILE* pipe = popen(cmd.c_str(), "r");
-  if (pipe == nullptr) return {-1, ""};
-  std::array<char, 4096> buffer{};
-  while (std::fgets(buffer.data(), static_cast<int>(buffer.size()), pipe) != nullptr) out += buffer.data();
-  int status = pclose(pipe);
-  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out};
+  CliRun r = runCli(args);
+  return {r.code, r.out};
 }
 
 }  // namespace rocelint::test
