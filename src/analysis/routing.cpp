@@ -444,8 +444,15 @@ std::vector<std::int32_t> arcSessions(const SwitchGraph& graph) {
 
 std::vector<PolicyGap> policyGaps(const SwitchGraph& graph) {
   const Fabric& fabric = graph.fabric();
-  std::vector<std::int32_t> session = arcSessions(graph);
   std::vector<PolicyGap> gaps;
+  // Tying sessions to arcs costs neighbours x addresses per arc: only when some session has policy.
+  bool any = std::any_of(fabric.switches.begin(), fabric.switches.end(), [](const Switch& sw) {
+    return std::any_of(sw.bgp_neighbors.begin(), sw.bgp_neighbors.end(), [](const BgpNeighbor& nb) {
+      return nb.policy_unmodelled || !nb.import_policies.empty() || !nb.export_policies.empty();
+    });
+  });
+  if (!any) return gaps;
+  std::vector<std::int32_t> session = arcSessions(graph);
   std::vector<std::vector<std::uint8_t>> seen(fabric.switches.size());
   for (std::size_t s = 0; s < fabric.switches.size(); ++s) seen[s].assign(fabric.switches[s].bgp_neighbors.size(), 0);
   for (std::uint32_t a = 0; a < graph.arcCount(); ++a) {
