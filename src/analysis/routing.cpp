@@ -558,13 +558,10 @@ bool Router::evalChain(std::size_t sw, const std::uint32_t* chain_b, const std::
       effect.dropped = true;
       kept.clear();
       if (m == Match::Yes && !some_accepted) {
-        effect.added.clear();
         for (std::uint32_t c : t.add_communities) kept.push_back(gid[c]);
         std::sort(kept.begin(), kept.end());
-        effect.added = kept;
-      } else {
-        effect.added.clear();
       }
+      effect.added = kept;
       comm_b = kept.data();
       comm_e = kept.data() + kept.size();
       return;
