@@ -10,6 +10,7 @@
 #include <set>
 #include <string_view>
 
+#include "common/cli_reader.hpp"
 #include "common/switch_builder.hpp"
 #include "wording/format_ids.hpp"
 
@@ -291,6 +292,95 @@ std::optional<Reference> parseReference(const Field& field, const std::string& t
 
 namespace {
 
+// BGP_NEIGHBOR / BGP_PEER_GROUP fields (sonic-bgp-common.yang's sonic-bgp-cmn, plus bgpcfgd's own).
+std::set<std::string> bgpSessionFields() {
+  return {"asn",
+          "name",
+          "local_addr",
+          "holdtime",
+          "keepalive",
+          "admin_status",
+          "nhopself",
+          "rrclient",
+          "peer_type",
+          "keepalive_interval",
+          "holdtime_interval",
+          "shutdown_message",
+          "peer_group_name",
+          "local_asn",
+          "ebgp_multihop",
+          "ebgp_multihop_ttl",
+          "auth_password",
+          "conn_retry",
+          "min_adv_interval",
+          "passive_mode",
+          "capability_ext_nexthop",
+          "disable_ebgp_connected_route_check",
+          "enforce_first_as",
+          "solo_peer",
+          "ttl_security_hops",
+          "bfd",
+          "desired_minimum_tx_interval",
+          "required_minimum_receive",
+          "detection_multiplier",
+          "bfd_check_ctrl_plane_failure",
+          "bfd_strict_mode",
+          "capability_dynamic",
+          "dont_negotiate_capability",
+          "enforce_multihop",
+          "override_capability",
+          "peer_port",
+          "strict_capability_match",
+          "local_as_no_prepend",
+          "local_as_replace_as",
+          "tcp_mss",
+          "v6only"};
+}
+
+// BGP_NEIGHBOR_AF / BGP_PEER_GROUP_AF fields (sonic-bgp-cmn-af).
+std::set<std::string> bgpAddressFamilyFields() {
+  return {"afi_safi",
+          "admin_status",
+          "send_default_route",
+          "default_rmap",
+          "max_prefix_limit",
+          "max_prefix_warning_only",
+          "max_prefix_warning_threshold",
+          "max_prefix_restart_interval",
+          "route_map_in",
+          "route_map_out",
+          "soft_reconfiguration_in",
+          "unsuppress_map_name",
+          "rrclient",
+          "weight",
+          "as_override",
+          "send_community",
+          "tx_add_paths",
+          "unchanged_as_path",
+          "unchanged_med",
+          "unchanged_nexthop",
+          "filter_list_in",
+          "filter_list_out",
+          "nhself",
+          "nexthop_self_force",
+          "prefix_list_in",
+          "prefix_list_out",
+          "remove_private_as_enabled",
+          "remove_private_as_all",
+          "replace_private_as",
+          "cap_orf",
+          "route_server_client",
+          "allow_as_in",
+          "allow_as_count",
+          "allow_as_origin"};
+}
+
+// The tables frrcfgd turns into FRR routing policy; bgpcfgd (the default) ignores them.
+bool isFrrcfgdPolicyTable(const std::string& table) {
+  return table == "ROUTE_MAP" || table == "ROUTE_MAP_SET" || table == "COMMUNITY_SET" || table == "AS_PATH_SET" ||
+         table == "BGP_NEIGHBOR_AF" || table == "BGP_PEER_GROUP" || table == "BGP_PEER_GROUP_AF";
+}
+
 // The fields rocelint understands (or knowingly ignores) per table; anything else is noted.
 const std::map<std::string, std::set<std::string>>& knownFields() {
   static const std::map<std::string, std::set<std::string>> known = {
@@ -358,9 +448,52 @@ const std::map<std::string, std::set<std::string>>& knownFields() {
         "lldp_enable"}},
       {"DEVICE_NEIGHBOR", {"name", "port", "mgmt_addr", "local_port", "type", "hwsku"}},
       {"DEVICE_NEIGHBOR_METADATA", {"hwsku", "mgmt_addr", "lo_addr", "type", "deployment_id", "cluster", "lo_addr_v6"}},
-      {"BGP_NEIGHBOR",
-       {"asn", "name", "local_addr", "holdtime", "keepalive", "admin_status", "nhopself", "rrclient", "peer_type",
-        "keepalive_interval", "holdtime_interval", "shutdown_message"}},
+      {"BGP_NEIGHBOR", bgpSessionFields()},
+      {"BGP_PEER_GROUP", bgpSessionFields()},
+      {"BGP_NEIGHBOR_AF", bgpAddressFamilyFields()},
+      {"BGP_PEER_GROUP_AF", bgpAddressFamilyFields()},
+      {"BGP_BBR", {"status"}},
+      // frrcfgd's routing policy (sonic-route-map.yang, sonic-routing-policy-sets.yang).
+      {"ROUTE_MAP",
+       {"route_operation",
+        "match_interface",
+        "match_prefix_set",
+        "match_ipv6_prefix_set",
+        "match_protocol",
+        "match_next_hop_set",
+        "match_src_vrf",
+        "match_neighbor",
+        "match_tag",
+        "match_med",
+        "match_origin",
+        "match_evpn_default_type5_route",
+        "match_evpn_advertise_route_type",
+        "match_evpn_vni_number",
+        "match_local_pref",
+        "match_community",
+        "match_ext_community",
+        "match_as_path",
+        "call_route_map",
+        "set_origin",
+        "set_local_pref",
+        "set_med",
+        "set_metric_action",
+        "set_metric",
+        "set_next_hop",
+        "set_ipv6_next_hop_global",
+        "set_ipv6_next_hop_prefer_global",
+        "set_repeat_asn",
+        "set_asn",
+        "set_asn_list",
+        "set_community_inline",
+        "set_community_ref",
+        "set_ext_community_inline",
+        "set_ext_community_ref",
+        "set_tag",
+        "set_weight"}},
+      {"ROUTE_MAP_SET", {}},
+      {"COMMUNITY_SET", {"set_type", "match_action", "action", "community_member"}},
+      {"AS_PATH_SET", {"action", "as_path_set_member"}},
       {"INTERFACE", {"vrf_name", "nat_zone", "mpls", "ipv6_use_link_local_only", "loopback_action", "secondary"}},
       {"LOOPBACK_INTERFACE", {"vrf_name", "nat_zone"}},
       {"VLAN_INTERFACE",
@@ -457,7 +590,8 @@ class Builder {
         if (others > 0) out_of_scope_[table] += others;
         continue;
       }
-      if (!knownFields().count(table) && !mapTables().count(table) && table != "CABLE_LENGTH") {
+      bool unread_policy = isFrrcfgdPolicyTable(table) && !frrcfgd();
+      if (unread_policy || (!knownFields().count(table) && !mapTables().count(table) && table != "CABLE_LENGTH")) {
         out_of_scope_[table] += static_cast<int>(entries.size());
       }
     }
@@ -650,7 +784,7 @@ class Builder {
   void checkUnknownFields() {
     for (const auto& [table_name, entries] : store_.tables) {
       auto known = knownFields().find(table_name);
-      if (known == knownFields().end()) continue;
+      if (known == knownFields().end() || (isFrrcfgdPolicyTable(table_name) && !frrcfgd())) continue;
       for (const auto& [key, entry] : entries) {
         for (const auto& [name, f] : entry.fields) {
           if (known->second.count(name)) continue;
@@ -1124,15 +1258,200 @@ class Builder {
     }
   }
 
+  // DEVICE_METADATA|localhost.frr_mgmt_framework_config: FRR is configured by frrcfgd from the
+  // BGP_*_AF, ROUTE_MAP, COMMUNITY_SET and AS_PATH_SET tables; otherwise bgpcfgd renders its templates
+  // and ignores them.
+  bool frrcfgd() const {
+    const auto& metadata = table("DEVICE_METADATA");
+    auto it = metadata.find("localhost");
+    if (it == metadata.end()) return false;
+    const Field* f = field(it->second, "frr_mgmt_framework_config");
+    return f != nullptr && !f->wrong_type && f->value == "true";
+  }
+
+  // BGP sessions and their policy (docs/inputs.md, "BGP routing policy (SONiC)"). Keys are
+  // `ADDRESS` (bgpcfgd) or `VRF|ADDRESS` (frrcfgd); the AF tables add `|ipv4_unicast`.
   void readBgp() {
+    common::CliBgp bgp;
+    common::CliPolicy policy;
+    const bool frr = frrcfgd();
+    if (frr) readRoutingPolicy(policy);
+    std::map<std::string, std::string> group_of;  // session address -> its peer group
+    auto inDefaultVrf = [](const std::vector<std::string>& parts, std::size_t size) {
+      return parts.size() < size || parts.front() == "default";
+    };
     for (const auto& [key, e] : table("BGP_NEIGHBOR")) {
-      BgpNeighbor n;
       auto parts = splitOn(key, '|');
-      n.address = parts.back();
-      n.src = e.src;
-      if (const Field* f = field(e, "name")) n.name = f->value;
-      n.asn = number<std::uint32_t>(e, "asn", "BGP_NEIGHBOR|" + key, 1, UINT32_MAX, "an AS number");
-      sw_.bgp_neighbors.push_back(std::move(n));
+      common::CliBgp::Peer& peer = bgp.peer(parts.back(), e.src);
+      if (const Field* f = field(e, "name")) peer.description = f->value;
+      peer.asn = number<std::uint32_t>(e, "asn", "BGP_NEIGHBOR|" + key, 1, UINT32_MAX, "an AS number");
+      if (const Field* f = field(e, "peer_group_name"); frr && f != nullptr && inDefaultVrf(parts, 2)) {
+        peer.group = f->value;
+        group_of[parts.back()] = f->value;
+      }
+    }
+    if (frr) {
+      for (const auto& [key, e] : table("BGP_PEER_GROUP")) {
+        auto parts = splitOn(key, '|');
+        if (!inDefaultVrf(parts, 2)) continue;
+        if (auto asn = number<std::uint32_t>(e, "asn", "BGP_PEER_GROUP|" + key, 1, UINT32_MAX, "an AS number"))
+          bgp.groupAsn(parts.back(), *asn);
+      }
+      for (const char* af_table : {"BGP_PEER_GROUP_AF", "BGP_NEIGHBOR_AF"}) {
+        bool groups = std::string_view(af_table) == "BGP_PEER_GROUP_AF";
+        for (const auto& [key, e] : table(af_table)) {
+          auto parts = splitOn(key, '|');
+          // VRF|NAME|AFI_SAFI: the RoCE data plane is the default VRF's IPv4 unicast.
+          if (parts.size() != 3 || parts[0] != "default" || parts[2] != "ipv4_unicast") continue;
+          std::string where = std::string(af_table) + "|" + key;
+          if (!groups && !table("BGP_NEIGHBOR").count(parts[1]) && !table("BGP_NEIGHBOR").count("default|" + parts[1]))
+            continue;  // settings of a session that is not configured
+          addressFamily(e, where, groups ? bgp.group(parts[1]) : bgp.peer(parts[1], e.src));
+        }
+      }
+    } else if (auto bbr = bbrEnabled()) {
+      // bgpcfgd's BBR: `neighbor PEER_V4 allowas-in 1` on the peer group of every BGP_NEIGHBOR session.
+      for (const auto& [key, e] : table("BGP_NEIGHBOR")) bgp.peer(splitOn(key, '|').back(), e.src).allowas_in = 1;
+    }
+    bgp.build(sw_, policy, [&](const Sourced<std::string>& name) {
+      notes_.push_back(makeUndefinedReference(
+          sw_.name, "", "ROUTE_MAP", name.value, fmt::format("route map {} is not defined in ROUTE_MAP", name.value),
+          name.src, fmt::format("add ROUTE_MAP|{}|10 with a route_operation, or correct the name", name.value)));
+    });
+    for (BgpNeighbor& n : sw_.bgp_neighbors) {
+      auto gap = policy_gaps_.find(n.address);
+      if (gap == policy_gaps_.end() && group_of.count(n.address)) gap = policy_gaps_.find(group_of[n.address]);
+      if (gap != policy_gaps_.end() && !n.policy_unmodelled) {
+        n.policy_unmodelled = true;
+        n.policy_unmodelled_what = gap->second.value;
+        n.policy_unmodelled_src = gap->second.src;
+      }
+    }
+  }
+
+  // BGP_BBR|all.status (bgpcfgd's BGP Bounce-back Routing): nullopt unless "enabled".
+  std::optional<SourceRef> bbrEnabled() {
+    const auto& bbr = table("BGP_BBR");
+    auto it = bbr.find("all");
+    if (it == bbr.end()) return std::nullopt;
+    const Field* f = field(it->second, "status");
+    if (f == nullptr) return std::nullopt;
+    if (f->wrong_type || (f->value != "enabled" && f->value != "disabled")) {
+      invalid("BGP_BBR|all.status", *f, "\"enabled\" or \"disabled\"");
+      return std::nullopt;
+    }
+    if (f->value != "enabled") return std::nullopt;
+    return f->src;
+  }
+
+  // One BGP_NEIGHBOR_AF / BGP_PEER_GROUP_AF row: route maps (a leaf-list of at most one name),
+  // allowas-in; prefix and filter lists are filters rocelint does not evaluate.
+  void addressFamily(const Entry& e, const std::string& where, common::CliBgp::Peer& peer) {
+    for (const auto& [name, dest] : {std::pair{"route_map_in", &common::CliBgp::Peer::route_map_in},
+                                     std::pair{"route_map_out", &common::CliBgp::Peer::route_map_out}}) {
+      const Field* f = field(e, name);
+      if (f == nullptr) continue;
+      if (f->wrong_type || f->value.empty() || f->value.find(',') != std::string::npos) {
+        invalid(where + "." + name, *f, "one route map name");
+        continue;
+      }
+      peer.*dest = Sourced<std::string>{f->value, f->src};
+    }
+    if (const Field* f = field(e, "allow_as_in")) {
+      if (f->wrong_type || (f->value != "true" && f->value != "false")) {
+        invalid(where + ".allow_as_in", *f, "true or false");
+      } else if (f->value == "true") {
+        // FRR's default count is 3; `allow_as_origin` (own AS only as the origin) is read as the count.
+        auto count = number<std::uint8_t>(e, "allow_as_count", where, 1, 10, "an occurrence count 1-10");
+        peer.allowas_in = count ? count->value : 3;
+      }
+    }
+    for (const char* filter : {"prefix_list_in", "prefix_list_out", "filter_list_in", "filter_list_out"}) {
+      const Field* f = field(e, filter);
+      if (f == nullptr) continue;
+      std::string session = splitOn(where, '|')[2];
+      policy_gaps_.try_emplace(session, Sourced<std::string>{fmt::format("{}.{} {}", where, filter, f->value), f->src});
+    }
+  }
+
+  // ROUTE_MAP (`NAME|SEQ`), COMMUNITY_SET and AS_PATH_SET as frrcfgd renders them: a community set
+  // of match_action ANY is one `bgp community-list` line per member, ALL one line with every member;
+  // an AS path set one `bgp as-path access-list NAME permit REGEX` per member.
+  void readRoutingPolicy(common::CliPolicy& policy) {
+    for (const auto& [key, e] : table("COMMUNITY_SET")) {
+      const Field* type = field(e, "set_type");
+      const Field* action = field(e, "match_action");
+      const Field* members = field(e, "community_member");
+      if (type == nullptr || action == nullptr || members == nullptr) continue;  // frrcfgd skips it too
+      auto lower = [](std::string v) {
+        for (char& c : v) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        return v;
+      };
+      std::string set_type = lower(type->value);
+      std::string match = lower(action->value);
+      if (set_type != "standard" && set_type != "expanded") {
+        invalid("COMMUNITY_SET|" + key + ".set_type", *type, "STANDARD or EXPANDED");
+        continue;
+      }
+      if (match != "any" && match != "all") {
+        invalid("COMMUNITY_SET|" + key + ".match_action", *action, "ANY or ALL");
+        continue;
+      }
+      std::vector<std::string> values = splitOn(members->value, ',');
+      if (match == "all") {
+        policy.communityList(key, true, values, set_type == "standard");
+      } else {
+        for (const std::string& v : values) policy.communityList(key, true, {v}, set_type == "standard");
+      }
+    }
+    for (const auto& [key, e] : table("AS_PATH_SET")) {
+      if (const Field* f = field(e, "as_path_set_member"))
+        for (const std::string& regex : splitOn(f->value, ',')) policy.asPath(key, true, regex);
+    }
+    std::map<std::string, std::vector<std::string>> community_sets;
+    for (const auto& [key, e] : table("COMMUNITY_SET"))
+      if (const Field* f = field(e, "community_member")) community_sets[key] = splitOn(f->value, ',');
+    for (const auto& [key, e] : table("ROUTE_MAP")) {
+      auto parts = splitOn(key, '|');
+      std::string where = "ROUTE_MAP|" + key;
+      std::optional<int> seq = parts.size() == 2 ? parseNumber<int>(parts[1]) : std::nullopt;
+      if (!seq || *seq < 1 || *seq > 65535) {
+        note(InputNote::Kind::InvalidValue, "",
+             fmt::format("{}: expected the key NAME|SEQUENCE with a sequence number 1-65535", where), e.src);
+        continue;
+      }
+      const Field* op = field(e, "route_operation");
+      bool known_op = op != nullptr && !op->wrong_type && (op->value == "permit" || op->value == "deny");
+      if (op != nullptr && !known_op) invalid(where + ".route_operation", *op, "permit or deny");
+      common::CliPolicy::Entry& entry = policy.routeMapEntry(parts[0], !known_op || op->value == "permit", *seq, e.src);
+      auto other = [&](const std::string& what) {
+        entry.other_match = true;
+        if (entry.other_what.empty()) entry.other_what = what;
+      };
+      // Without a valid operation frrcfgd writes no entry: the route map's verdict is unknown here.
+      if (!known_op) other(where + " without a valid route_operation");
+      for (const auto& [name, f] : e.fields) {
+        if (name == "match_as_path") {
+          entry.as_paths.push_back(f.value);
+        } else if (name == "match_community") {
+          entry.community_lists.push_back(f.value);
+        } else if (name.starts_with("match_") || name == "call_route_map") {
+          other(fmt::format("{}.{} {}", where, name, f.value));
+        } else if (name == "set_community_inline") {
+          // `set community V...`: replaces the route's communities unless one member is "additive".
+          bool additive = false;
+          for (const std::string& v : splitOn(f.value, ',')) {
+            additive = additive || v == "additive";
+            if (v.find(':') != std::string::npos) entry.add_communities.push_back(v);
+          }
+          entry.drops_communities = entry.drops_communities || !additive;
+        } else if (name == "set_community_ref") {
+          entry.drops_communities = true;
+          if (auto set = community_sets.find(f.value); set != community_sets.end())
+            for (const std::string& v : set->second)
+              if (v.find(':') != std::string::npos) entry.add_communities.push_back(v);
+        }
+      }
     }
   }
 
@@ -1312,6 +1631,9 @@ class Builder {
   Switch& sw_;
   std::vector<InputNote>& notes_;
   std::map<std::string, int>& out_of_scope_;
+  /// Sessions whose address-family settings filter routes by prefix or AS-path list (not evaluated):
+  /// session address -> the statement.
+  std::map<std::string, Sourced<std::string>> policy_gaps_;
   std::optional<std::string> own_host_;  ///< DEVICE_METADATA|localhost: which system ports are this switch's
   std::optional<std::string> own_asic_;
   std::set<std::string> unplaced_system_ports_;  ///< tables already noted for system-port keys without a host name

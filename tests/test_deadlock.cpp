@@ -692,11 +692,17 @@ std::map<std::string, std::uint16_t> distancesTo(const Fabric& fabric, const std
 // 65002): a leaf never hands a route learned from one spine to another, so a spine that loses a
 // leaf has no route to it instead of a bounce route. No cycle as configured, none of the 36 failure
 // sets closes one, and with no failure every leaf still reaches every other in 2 hops.
-TEST(DeadlockPolicy, JunosClosWithTierCommunityOrAsPathFilterIsDeadlockFreeUnderTwoFailures) {
-  Fabric plain = loadFabric({scenario("clos24-junos-distinct")});
-  auto bounced = distancesTo(plain, "leaf2", {"leaf2-spine1"});
-  EXPECT_EQ(bounced.at("spine1"), 3) << "without policy spine1 bounces through a leaf and spine2";
-  for (const char* name : {"clos24-junos-community", "clos24-junos-aspath"}) {
+// The SONiC variants say the same in frrcfgd's tables (frr_mgmt_framework_config "true"): spines
+// set 65000:15 additive on export (ROUTE_MAP TO_LEAF) and leaves deny COMMUNITY_SET FROM_SPINE
+// toward spines, or spines deny AS_PATH_SET SPINES (_65100_, _65101_) on import.
+TEST(DeadlockPolicy, ClosWithTierCommunityOrAsPathFilterIsDeadlockFreeUnderTwoFailures) {
+  for (const char* plain_name : {"clos24-junos-distinct", "clos24-distinct"}) {
+    Fabric plain = loadFabric({scenario(plain_name)});
+    auto bounced = distancesTo(plain, "leaf2", {"leaf2-spine1"});
+    EXPECT_EQ(bounced.at("spine1"), 3) << plain_name << ": without policy spine1 bounces through a leaf and spine2";
+  }
+  for (const char* name :
+       {"clos24-junos-community", "clos24-junos-aspath", "clos24-sonic-community", "clos24-sonic-aspath"}) {
     Loaded l = analyse(name, false, 2);
     EXPECT_EQ(l.fabric.links.size(), 8u) << name;
     EXPECT_TRUE(l.analysis.cycles.empty()) << name;
@@ -761,6 +767,31 @@ TEST(DeadlockPolicy, ACommunityReplaceOnImportRemovesTheTierTagAndTheProtection)
       EXPECT_EQ(failed.at("spine1"), GroupRoutes::kNoRoute) << "the tag stays: the bounce route is rejected";
     }
   }
+}
+
+// bgpcfgd (the default: no frr_mgmt_framework_config) renders FRR from its templates and ignores
+// ROUTE_MAP, COMMUNITY_SET and BGP_NEIGHBOR_AF: the same tables then protect nothing, the 12
+// smallest failing pairs of the plain Clos are back, and the tables are counted as not read.
+TEST(DeadlockPolicy, SonicPolicyTablesApplyOnlyUnderFrrcfgd) {
+  test::TempDir dir;
+  for (const auto& entry : std::filesystem::directory_iterator(scenario("clos24-sonic-community"))) {
+    std::string text = test::readAll(entry.path().string());
+    const std::string flag = "\"frr_mgmt_framework_config\": \"true\",";
+    auto at = text.find(flag);
+    ASSERT_NE(at, std::string::npos) << entry.path();
+    text.replace(at, flag.size(), "");
+    dir.write(entry.path().filename().string(), text);
+  }
+  Fabric fabric = loadFabric({dir.path()});
+  const Switch& leaf1 = fabric.switches[fabric.switch_index.at("leaf1")];
+  ASSERT_EQ(leaf1.bgp_neighbors.size(), 2u);
+  EXPECT_TRUE(leaf1.bgp_neighbors[0].export_policies.empty());
+  EXPECT_EQ(fabric.out_of_scope_tables.at("ROUTE_MAP"), 2 * 1 + 4 * 2);
+  EXPECT_EQ(fabric.out_of_scope_tables.at("BGP_NEIGHBOR_AF"), 8 * 2);
+  EXPECT_EQ(distancesTo(fabric, "leaf2", {"leaf2-spine1"}).at("spine1"), 3);
+  Config config;
+  config.params.failures = 2;
+  EXPECT_EQ(test::withRule(test::check(dir.path(), config), "DL003").size(), 12u);
 }
 
 // --- Building blocks ----------------------------------------------------------------------------

@@ -508,5 +508,158 @@ TEST(SonicTopology, WithoutNeighbourTablePfcPortsCountAsInUse) {
   EXPECT_FALSE(isConnected(with_topology.switches[0], *with_topology.switches[0].findPort("Ethernet0")));
 }
 
+// frrcfgd's policy tables (sonic-route-map.yang, sonic-routing-policy-sets.yang, sonic-bgp-common.yang)
+// as FRR gets them: a COMMUNITY_SET of match_action ANY is an any-of condition, ALL (several
+// members on one line) and EXPANDED are not modelled; AS_PATH_SET members are `permit REGEX` lines;
+// a route map entry with another match may or may not match; `set_community_inline` without
+// "additive" replaces the route's communities; a peer group's AF settings reach its members.
+TEST(SonicPolicy, FrrcfgdTablesBecomeRouteMapsAndSessionPolicy) {
+  TempDir dir;
+  std::string file = dir.write("leaf1.json", R"({
+    "DEVICE_METADATA": {"localhost": {"hostname": "leaf1", "bgp_asn": "65201", "frr_mgmt_framework_config": "true"}},
+    "PORT": {"Ethernet0": {"speed": "100000"}},
+    "COMMUNITY_SET": {
+        "ANY2": {"set_type": "STANDARD", "match_action": "ANY", "community_member": ["65000:15", "65000:16"]},
+        "ALL2": {"set_type": "STANDARD", "match_action": "ALL", "community_member": ["65000:15", "65000:16"]},
+        "REGEX": {"set_type": "EXPANDED", "match_action": "ANY", "community_member": ["65000:1.*"]}
+    },
+    "AS_PATH_SET": {"SPINES": {"as_path_set_member": ["_65100_", "_65101_"]}, "ORIGIN": {"as_path_set_member": ["^65200$"]}},
+    "ROUTE_MAP": {
+        "IN|10": {"route_operation": "deny", "match_community": "ANY2"},
+        "IN|20": {"route_operation": "deny", "match_as_path": "SPINES"},
+        "IN|30": {"route_operation": "deny", "match_community": "ALL2"},
+        "IN|40": {"route_operation": "permit", "match_prefix_set": "HOSTS", "set_community_inline": ["65000:1"]},
+        "IN|50": {"route_operation": "permit", "set_community_inline": ["65000:2", "additive"]},
+        "OUT|10": {"route_operation": "permit", "match_as_path": "ORIGIN"}
+    },
+    "BGP_PEER_GROUP": {"default|SPINES": {"asn": "65100"}},
+    "BGP_PEER_GROUP_AF": {"default|SPINES|ipv4_unicast": {"route_map_in": ["IN"], "allow_as_in": "true"}},
+    "BGP_NEIGHBOR": {
+        "default|10.0.4.1": {"name": "spine1", "peer_group_name": "SPINES"},
+        "default|10.0.5.1": {"name": "spine2", "asn": "65101"}
+    },
+    "BGP_NEIGHBOR_AF": {
+        "default|10.0.5.1|ipv4_unicast": {"route_map_out": "OUT", "allow_as_in": "true", "allow_as_count": "2",
+                                          "prefix_list_in": "PL"},
+        "default|10.0.5.1|ipv6_unicast": {"route_map_in": ["IN"]}
+    }
+})");
+  Fabric fabric = loadFabric({dir.path()});
+  ASSERT_EQ(fabric.switches.size(), 1u);
+  const Switch& sw = fabric.switches[0];
+  ASSERT_EQ(sw.bgp_neighbors.size(), 2u);
+  const BgpNeighbor& spine1 = sw.bgp_neighbors[0];
+  const BgpNeighbor& spine2 = sw.bgp_neighbors[1];
+  EXPECT_EQ(spine1.address, "10.0.4.1");
+  EXPECT_EQ(spine1.name, "spine1");
+  ASSERT_TRUE(spine1.asn);
+  EXPECT_EQ(spine1.asn->value, 65100u) << "from the peer group";
+  EXPECT_EQ(spine1.allowas_in, 3) << "FRR's default count";
+  ASSERT_EQ(spine1.import_policies.size(), 1u);
+  EXPECT_TRUE(spine1.export_policies.empty());
+  EXPECT_FALSE(spine1.policy_unmodelled);
+
+  const RoutingPolicy& in = sw.routing_policies[spine1.import_policies[0]];
+  EXPECT_EQ(in.name, "IN");
+  EXPECT_EQ(in.default_action, PolicyTerm::Action::Reject);
+  ASSERT_EQ(in.terms.size(), 5u);
+  auto communities = [&sw](const std::vector<std::uint32_t>& ids) {
+    std::vector<std::string> out;
+    for (std::uint32_t id : ids) out.push_back(sw.bgp_communities[id]);
+    return out;
+  };
+  EXPECT_EQ(communities(in.terms[0].match_community_any), (std::vector<std::string>{"65000:15", "65000:16"}));
+  EXPECT_FALSE(in.terms[0].unmodelled_match);
+  EXPECT_EQ(in.terms[0].action, PolicyTerm::Action::Reject);
+  EXPECT_EQ(in.terms[0].src.line, 11);
+  EXPECT_EQ(in.terms[1].match_as_path_any, (std::vector<std::uint32_t>{65100, 65101}));
+  EXPECT_TRUE(in.terms[2].unmodelled_match) << "ALL of two communities is no any-of condition";
+  EXPECT_EQ(in.terms[2].unmodelled_what, "match community ALL2");
+  EXPECT_TRUE(in.terms[3].unmodelled_match);
+  EXPECT_EQ(in.terms[3].unmodelled_what, "ROUTE_MAP|IN|40.match_prefix_set HOSTS");
+  EXPECT_TRUE(in.terms[3].drops_communities);
+  EXPECT_EQ(communities(in.terms[3].add_communities), (std::vector<std::string>{"65000:1"}));
+  EXPECT_FALSE(in.terms[4].drops_communities);
+  EXPECT_EQ(communities(in.terms[4].add_communities), (std::vector<std::string>{"65000:2"}));
+  EXPECT_EQ(in.terms[4].action, PolicyTerm::Action::Accept);
+
+  ASSERT_TRUE(spine2.asn);
+  EXPECT_EQ(spine2.asn->value, 65101u);
+  EXPECT_EQ(spine2.allowas_in, 2);
+  EXPECT_TRUE(spine2.import_policies.empty()) << "the ipv6_unicast row is not the RoCE plane";
+  ASSERT_EQ(spine2.export_policies.size(), 1u);
+  const RoutingPolicy& out = sw.routing_policies[spine2.export_policies[0]];
+  ASSERT_EQ(out.terms.size(), 1u);
+  EXPECT_TRUE(out.terms[0].unmodelled_match) << "^65200$ is not \"contains 65200\"";
+  EXPECT_EQ(out.terms[0].unmodelled_what, "match as-path ORIGIN");
+  EXPECT_TRUE(spine2.policy_unmodelled);
+  EXPECT_EQ(spine2.policy_unmodelled_what, "BGP_NEIGHBOR_AF|default|10.0.5.1|ipv4_unicast.prefix_list_in PL");
+  EXPECT_EQ(spine2.policy_unmodelled_src.file(), file);
+  EXPECT_EQ(spine2.policy_unmodelled_src.line, 26);
+  EXPECT_TRUE(withRule(test::check(dir.path()), "CFG001").empty()) << "every field is known";
+}
+
+TEST(SonicPolicy, MalformedPolicyValuesAreCfg005AndAnUndefinedRouteMapIsCfg002) {
+  TempDir dir;
+  std::string file = dir.write("leaf1.json", R"({
+    "DEVICE_METADATA": {"localhost": {"hostname": "leaf1", "bgp_asn": "65201", "frr_mgmt_framework_config": "true"}},
+    "PORT": {"Ethernet0": {"speed": "100000"}},
+    "COMMUNITY_SET": {"C": {"set_type": "LARGE", "match_action": "ANY", "community_member": ["1:1"]}},
+    "ROUTE_MAP": {"A": {"route_operation": "permit"}, "B|10": {"route_operation": "maybe"}},
+    "BGP_NEIGHBOR": {"default|10.0.4.1": {"asn": "65100"}, "default|10.0.5.1": {"asn": "65101"}},
+    "BGP_NEIGHBOR_AF": {
+        "default|10.0.4.1|ipv4_unicast": {"route_map_in": ["B", "A"], "allow_as_in": "yes"},
+        "default|10.0.5.1|ipv4_unicast": {"route_map_out": "MISSING"}
+    }
+})");
+  Report report = test::check(dir.path());
+  std::map<int, std::string> by_line;
+  auto invalid = withRule(report, "CFG005");
+  ASSERT_EQ(invalid.size(), 5u);
+  for (const Finding& f : invalid) {
+    EXPECT_EQ(f.location.file(), file);
+    by_line[f.location.line] += f.message + "\n";
+  }
+  ASSERT_EQ(by_line.size(), 3u);
+  EXPECT_NE(by_line[4].find("COMMUNITY_SET|C.set_type is \"LARGE\": expected STANDARD or EXPANDED"), std::string::npos)
+      << by_line[4];
+  EXPECT_NE(by_line[5].find("ROUTE_MAP|A: expected the key NAME|SEQUENCE"), std::string::npos) << by_line[5];
+  EXPECT_NE(by_line[5].find("ROUTE_MAP|B|10.route_operation is \"maybe\": expected permit or deny"), std::string::npos)
+      << by_line[5];
+  EXPECT_NE(by_line[8].find("route_map_in is \"B,A\": expected one route map name"), std::string::npos) << by_line[8];
+  EXPECT_NE(by_line[8].find("allow_as_in is \"yes\": expected true or false"), std::string::npos) << by_line[8];
+  auto undefined = withRule(report, "CFG002");
+  ASSERT_EQ(undefined.size(), 1u);
+  EXPECT_EQ(undefined[0].location.line, 9);
+  EXPECT_NE(undefined[0].message.find("route map MISSING is not defined in ROUTE_MAP"), std::string::npos)
+      << undefined[0].message;
+  EXPECT_EQ(undefined[0].fix, "add ROUTE_MAP|MISSING|10 with a route_operation, or correct the name");
+  // The session whose route map is undefined keeps no policy and says so (DL009 reads it).
+  Fabric fabric = loadFabric({dir.path()});
+  const Switch& sw = fabric.switches[0];
+  ASSERT_EQ(sw.bgp_neighbors.size(), 2u);
+  EXPECT_TRUE(sw.bgp_neighbors[0].import_policies.empty()) << "a list of two names is no route map";
+  EXPECT_TRUE(sw.bgp_neighbors[1].policy_unmodelled);
+  EXPECT_EQ(sw.bgp_neighbors[1].policy_unmodelled_what, "route-map MISSING is not defined");
+}
+
+// bgpcfgd's BGP Bounce-back Routing: BGP_BBR|all status "enabled" puts `allowas-in 1` on the
+// peer groups of the BGP_NEIGHBOR sessions (constants.yml's PEER_V4/PEER_V6).
+TEST(SonicPolicy, BbrEnabledAllowsTheOwnAsnOnce) {
+  for (const char* status : {"enabled", "disabled"}) {
+    TempDir dir;
+    dir.write("leaf1.json", fmt::format(R"({{
+    "DEVICE_METADATA": {{"localhost": {{"hostname": "leaf1", "bgp_asn": "65201"}}}},
+    "PORT": {{"Ethernet0": {{"speed": "100000"}}}},
+    "BGP_BBR": {{"all": {{"status": "{}"}}}},
+    "BGP_NEIGHBOR": {{"10.0.4.1": {{"asn": "65100"}}, "10.0.5.1": {{"asn": "65101"}}}}
+}})",
+                                        status));
+    Fabric fabric = loadFabric({dir.path()});
+    for (const BgpNeighbor& n : fabric.switches[0].bgp_neighbors)
+      EXPECT_EQ(n.allowas_in, std::string(status) == "enabled" ? 1 : 0) << status << " " << n.address;
+  }
+}
+
 }  // namespace
 }  // namespace rocelint
