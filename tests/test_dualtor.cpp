@@ -13,12 +13,7 @@ namespace {
 using test::TempDir;
 using test::withRule;
 
-/// 1-based line of the first line of `text` that contains `needle` (0: none).
-int lineOf(const std::string& text, const std::string& needle) {
-  auto at = text.find(needle);
-  if (at == std::string::npos) return 0;
-  return 1 + static_cast<int>(std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(at), '\n'));
-}
+using test::lineOf;
 
 const char* kDualToR = R"({
     "DEVICE_METADATA": {"localhost": {"hostname": "tor1", "type": "ToRRouter", "subtype": "DualToR", "peer_switch": "tor2"}},
