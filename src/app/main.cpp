@@ -705,6 +705,50 @@ std::optional<std::string> mistyped(const CLI::App& app, const std::vector<std::
   return std::nullopt;
 }
 
+// `rocelint inputs`: each file (directories walked, hidden entries and symbolic links skipped) and
+// what the loader makes of it. Human form: "PATH: FORMAT" or "PATH: not an input (WHY)"; with
+// `--null` only the inputs' paths, NUL-terminated. Always exit 0: listing is not checking.
+int runInputs(const std::vector<std::string>& paths, bool null_separated) {
+  namespace fs = std::filesystem;
+  auto one = [&](const fs::path& file) {
+    rocelint::FileRecognition r = rocelint::recogniseFile(file);
+    if (null_separated) {
+      if (r.format) std::cout << file.string() << '\0';
+    } else if (r.format) {
+      std::cout << file.string() << ": " << *r.format << (r.why.empty() ? "" : " (" + r.why + ")") << '\n';
+    } else {
+      std::cout << file.string() << ": not an input (" << r.why << ")\n";
+    }
+  };
+  for (const std::string& path : paths) {
+    std::error_code ec;
+    fs::file_status status = fs::symlink_status(path, ec);
+    if (ec || !fs::exists(status)) {
+      if (!null_separated) std::cout << path << ": not found\n";
+      continue;
+    }
+    if (!fs::is_directory(fs::status(path, ec))) {
+      if (fs::is_regular_file(fs::status(path, ec))) one(path);
+      continue;
+    }
+    std::vector<fs::path> files;
+    fs::recursive_directory_iterator it(path, fs::directory_options::skip_permission_denied, ec);
+    for (; !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
+      const fs::directory_entry& entry = *it;
+      std::string name = entry.path().filename().string();
+      if (!name.empty() && name.front() == '.') {
+        if (entry.is_directory(ec)) it.disable_recursion_pending();
+        continue;
+      }
+      if (entry.is_symlink(ec)) continue;
+      if (entry.is_regular_file(ec)) files.push_back(entry.path());
+    }
+    std::sort(files.begin(), files.end());
+    for (const fs::path& file : files) one(file);
+  }
+  return kExitClean;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -772,6 +816,15 @@ int main(int argc, char** argv) {
   std::string rule_id;
   explain->add_option("id", rule_id, "Rule id, e.g. PFC001")->required();
 
+  auto* inputs = app.add_subcommand(
+      "inputs", "List the files rocelint reads as fabric inputs (recognised by content, any name) and their formats");
+  std::vector<std::string> input_paths;
+  bool inputs_null = false;
+  inputs->add_option("paths", input_paths, "Files or directories (a path that does not exist is passed over)")
+      ->required();
+  inputs->add_flag("-0,--null", inputs_null,
+                   "Print only the inputs' paths, each ended by a NUL byte (for scripts: git hooks, xargs -0)");
+
   // Hidden: every command and its long options, one "command option" line each (tests check that
   // the man page and the shell completion name them all).
   if (argc == 2 && std::string_view(argv[1]) == "--dump-cli") {
@@ -795,7 +848,7 @@ int main(int argc, char** argv) {
   } catch (const CLI::ParseError& e) {
     if (e.get_exit_code() == static_cast<int>(CLI::ExitCodes::Success)) return app.exit(e);  // --help, --version
     if (app.get_subcommands().empty()) {
-      std::cerr << "rocelint: error: a command is required: check, diff, graph, fix, rules or explain (see "
+      std::cerr << "rocelint: error: a command is required: check, diff, graph, fix, rules, explain or inputs (see "
                    "`rocelint --help`)\n";
     } else {
       std::cerr << "rocelint: error: " << e.what() << '\n';
@@ -833,6 +886,7 @@ int main(int argc, char** argv) {
       }
       return kExitClean;
     }
+    if (*inputs) return runInputs(input_paths, inputs_null);
     if (*explain) {
       auto doc = rocelint::ruleDocumentation(upper(rule_id));  // explain pfc001 is PFC001
       if (!doc) {
