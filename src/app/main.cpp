@@ -94,7 +94,7 @@ void addDeadlockOptions(CLI::App* cmd, OutputOptions& o) {
 
 void addOutputOptions(CLI::App* cmd, OutputOptions& o) {
   cmd->add_option("--format", o.format, "Output format")
-      ->check(CLI::IsMember({"text", "json", "sarif", "junit", "markdown"}))
+      ->check(CLI::IsMember({"text", "json", "sarif", "junit", "markdown", "github", "gitlab"}))
       ->capture_default_str();
   cmd->add_option("--fail-on", o.fail_on, "Exit 1 when a finding is at or above this severity")
       ->check(CLI::IsMember({"error", "warning", "note"}))
@@ -499,6 +499,10 @@ void emit(const R& report, const OutputOptions& o) {
     writeJunit(report, out, JunitOptions{fail_on, o.source_root});
   } else if (o.format == "markdown") {
     writeMarkdown(report, out, MarkdownOptions{fail_on, o.source_root, 200});
+  } else if (o.format == "github") {
+    writeGithub(report, out, GithubOptions{o.source_root});
+  } else if (o.format == "gitlab") {
+    writeGitlab(report, out, GitlabOptions{o.source_root});
   } else {
     writeText(report, out, TextOptions{useColor(o)});
   }

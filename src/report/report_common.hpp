@@ -51,4 +51,10 @@ std::string place(const SourceRef& src);
 /// "leaf3 Ethernet0 priority 4" (parts that are empty left out; "fabric" when all are).
 std::string subject(const Finding& finding);
 
+/// "rocelint: N file(s), N switch(es), N link(s), N host port(s): N error(s), N warning(s), N note(s)".
+std::string summaryLine(const Summary& summary);
+
+/// "rocelint diff: N introduced, N fixed, N unchanged".
+std::string diffCountsLine(const DiffReport& diff);
+
 }  // namespace rocelint::report

@@ -14,7 +14,7 @@ _rocelint() {
   case "$prev" in
     --format)
       if [[ $sub == graph ]]; then COMPREPLY=($(compgen -W "dot" -- "$cur"))
-      else COMPREPLY=($(compgen -W "text json sarif junit markdown" -- "$cur")); fi
+      else COMPREPLY=($(compgen -W "text json sarif junit markdown github gitlab" -- "$cur")); fi
       return ;;
     --fail-on) COMPREPLY=($(compgen -W "error warning note" -- "$cur")); return ;;
     --color) COMPREPLY=($(compgen -W "auto always never" -- "$cur")); return ;;

@@ -1,0 +1,199 @@
+// CI formats: GitHub Actions workflow commands (--format github) and the GitLab Code Quality
+// report (--format gitlab), on hand-made reports (escaping, missing locations, duplicates) and
+// on the broken sample through the binary.
+
+#include <fmt/format.h>
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <fstream>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <set>
+#include <sstream>
+
+#include "rocelint/report.hpp"
+#include "test_util.hpp"
+
+namespace rocelint {
+namespace {
+
+Finding finding(const std::string& rule, Severity severity, const std::string& message, SourceRef at) {
+  Finding f;
+  f.rule = rule;
+  f.severity = severity;
+  f.message = message;
+  f.location = at;
+  return f;
+}
+
+SourceRef at(const std::string& file, int line, int column) {
+  return SourceRef(file, line, column, OriginKind::JsonPointer, "/PORT/Ethernet0/mtu");
+}
+
+// Three findings: one in a file whose name holds every character GitHub escapes in a property,
+// with a message holding those of the data; one without a file; one without a line.
+Report handMadeReport(const std::string& root) {
+  Report report;
+  Finding a = finding("PFC001", Severity::Error, "100% of 50%\nqueues: lossy,\r\nsee", at(root + "/a,b:c%.json", 12, 5));
+  a.related.push_back({"the other end", at(root + "/x.json", 3, 1)});
+  a.related.push_back({"a default", SourceRef()});
+  a.fix = "set pfc_enable to 3,4";
+  a.fingerprint = "00000000000000aa";
+  Finding b = finding("WD001", Severity::Warning, "watchdog off", SourceRef());
+  b.fingerprint = "00000000000000bb";
+  Finding c = finding("CFG001", Severity::Note, "not modelled", at(root + "/sub/b.json", 0, 0));
+  c.fingerprint = "00000000000000cc";
+  report.findings = {a, b, c};
+  report.summary.files = 3;
+  report.summary.switches = 2;
+  report.summary.links = 1;
+  report.summary.by_severity = {{"error", 1}, {"warning", 1}, {"note", 1}};
+  return report;
+}
+
+TEST(GithubFormat, AnnotationsEscapedAndRelativeToTheSourceRoot) {
+  Report report = handMadeReport("/repo/fabric");
+  std::ostringstream out;
+  writeGithub(report, out, GithubOptions{"/repo"});
+  EXPECT_EQ(out.str(),
+            "::error file=fabric/a%2Cb%3Ac%25.json,line=12,col=5,title=PFC001::100%25 of 50%25%0Aqueues: lossy,%0D%0Asee"
+            "%0Anote: fabric/x.json:3: the other end%0Anote: <fabric>: a default%0Afix: set pfc_enable to 3,4\n"
+            "::warning title=WD001::watchdog off\n"
+            "::notice file=fabric/sub/b.json,title=CFG001::not modelled\n"
+            "rocelint: 3 file(s), 2 switch(es), 1 link(s), 0 host port(s): 1 error(s), 1 warning(s), 1 note(s)\n");
+}
+
+TEST(GithubFormat, DiffAnnotatesOnlyIntroducedFindings) {
+  Report report = handMadeReport("/repo");
+  DiffReport diff;
+  diff.introduced = {report.findings[1]};
+  diff.unchanged = {report.findings[2]};
+  diff.fixed = {report.findings[0]};
+  std::ostringstream out;
+  writeGithub(diff, out, GithubOptions{"/repo"});
+  EXPECT_EQ(out.str(),
+            "::warning title=WD001::watchdog off\n"
+            "rocelint diff: 1 introduced, 1 fixed, 1 unchanged\n");
+}
+
+TEST(GitlabFormat, CodeQualityIssuesWithUniqueFingerprints) {
+  Report report = handMadeReport("/repo/fabric");
+  // A second finding with the first one's fingerprint (the same rule at the same place).
+  Finding again = report.findings[0];
+  again.message = "again.";
+  again.fix = "one fix";
+  report.findings.push_back(again);
+  // Without a file of its own: placed at its first related location with one.
+  Finding related_only = finding("DL001", Severity::Error, "cycle", SourceRef());
+  related_only.related.push_back({"no file", SourceRef()});
+  related_only.related.push_back({"hop", at("/repo/fabric/leaf2.json", 40, 9)});
+  related_only.fingerprint = "00000000000000dd";
+  report.findings.push_back(related_only);
+  std::ostringstream out;
+  writeGitlab(report, out, GitlabOptions{"/repo"});
+  auto expected = nlohmann::ordered_json::parse(R"([
+    {"description": "100% of 50%\nqueues: lossy,\r\nsee. Fix: set pfc_enable to 3,4", "check_name": "PFC001",
+     "fingerprint": "00000000000000aa", "severity": "major",
+     "location": {"path": "fabric/a,b:c%.json", "lines": {"begin": 12}}},
+    {"description": "watchdog off", "check_name": "WD001", "fingerprint": "00000000000000bb", "severity": "minor",
+     "location": {"path": ".", "lines": {"begin": 1}}},
+    {"description": "not modelled", "check_name": "CFG001", "fingerprint": "00000000000000cc", "severity": "info",
+     "location": {"path": "fabric/sub/b.json", "lines": {"begin": 1}}},
+    {"description": "again. Fix: one fix", "check_name": "PFC001", "fingerprint": "00000000000000aa-2", "severity": "major",
+     "location": {"path": "fabric/a,b:c%.json", "lines": {"begin": 12}}},
+    {"description": "cycle", "check_name": "DL001", "fingerprint": "00000000000000dd", "severity": "major",
+     "location": {"path": "fabric/leaf2.json", "lines": {"begin": 40}}}
+  ])");
+  EXPECT_EQ(nlohmann::ordered_json::parse(out.str()), expected) << out.str();
+  EXPECT_EQ(out.str().back(), '\n');
+}
+
+TEST(GitlabFormat, DiffListsTheNewVersionsFindings) {
+  Report report = handMadeReport("/repo");
+  DiffReport diff;
+  diff.introduced = {report.findings[1]};
+  diff.unchanged = {report.findings[2]};
+  diff.fixed = {report.findings[0]};
+  std::ostringstream out;
+  writeGitlab(diff, out, GitlabOptions{"/repo"});
+  auto doc = nlohmann::json::parse(out.str());
+  ASSERT_EQ(doc.size(), 2u) << out.str();
+  EXPECT_EQ(doc[0]["check_name"], "WD001");
+  EXPECT_EQ(doc[1]["check_name"], "CFG001");
+  EXPECT_EQ(doc[1]["location"]["path"], "sub/b.json");
+}
+
+std::string brokenSample() { return test::sourceDir() + "/samples/leafspine-broken"; }
+
+// Line 342 of leaf2.json is `"mtu": "1500",` of Ethernet8 (the TOPO003 MTU mismatch with spine2):
+// the column where the value starts, read from the file.
+int mtuColumn() {
+  std::ifstream file(brokenSample() + "/leaf2.json");
+  std::string line;
+  for (int n = 1; std::getline(file, line); ++n) {
+    if (n == 342) {
+      EXPECT_NE(line.find("\"mtu\": \"1500\""), std::string::npos) << line;
+      return static_cast<int>(line.find("\"1500\"")) + 1;
+    }
+  }
+  ADD_FAILURE() << "leaf2.json has fewer than 342 lines";
+  return 0;
+}
+
+TEST(CiFormats, BrokenSampleAnnotatesEveryFindingOfTheJsonReport) {
+  const std::string root = " --source-root " + brokenSample();
+  test::CliRun json = test::runCli("check " + brokenSample() + " --format json", "2>/dev/null");
+  test::CliRun github = test::runCli("check " + brokenSample() + " --format github" + root, "2>/dev/null");
+  test::CliRun gitlab = test::runCli("check " + brokenSample() + " --format gitlab" + root, "2>/dev/null");
+  EXPECT_EQ(github.code, 1);
+  EXPECT_EQ(gitlab.code, 1);
+  auto findings = nlohmann::json::parse(json.out)["findings"];
+  ASSERT_FALSE(findings.empty());
+
+  std::istringstream lines(github.out);
+  std::vector<std::string> annotations;
+  std::string line, last;
+  while (std::getline(lines, line)) (line.rfind("::", 0) == 0 ? annotations.push_back(line) : void(last = line));
+  ASSERT_EQ(annotations.size(), findings.size()) << github.out;
+  EXPECT_EQ(last.rfind("rocelint: 6 file(s), 6 switch(es)", 0), 0u) << last;
+  const std::map<std::string, std::string> command = {{"error", "error"}, {"warning", "warning"}, {"note", "notice"}};
+  for (std::size_t i = 0; i < findings.size(); ++i) {
+    const auto& f = findings[i];
+    std::string head = "::" + command.at(f["severity"]) + " ";
+    EXPECT_EQ(annotations[i].rfind(head, 0), 0u) << annotations[i];
+    EXPECT_NE(annotations[i].find(",title=" + f["rule"].get<std::string>() + "::"), std::string::npos)
+        << annotations[i];
+  }
+  const std::string topo003 = fmt::format(
+      "::error file=leaf2.json,line=342,col={},title=TOPO003::MTU differs across the link leaf2 Ethernet8 <-> spine2 "
+      "Ethernet8",
+      mtuColumn());
+  EXPECT_TRUE(std::any_of(annotations.begin(), annotations.end(),
+                          [&](const std::string& a) { return a.rfind(topo003, 0) == 0; }))
+      << topo003 << "\n"
+      << github.out;
+
+  auto issues = nlohmann::json::parse(gitlab.out);
+  ASSERT_EQ(issues.size(), findings.size());
+  const std::map<std::string, std::string> severity = {{"error", "major"}, {"warning", "minor"}, {"note", "info"}};
+  std::set<std::string> fingerprints;
+  for (std::size_t i = 0; i < findings.size(); ++i) {
+    EXPECT_EQ(issues[i]["check_name"], findings[i]["rule"]);
+    EXPECT_EQ(issues[i]["severity"], severity.at(findings[i]["severity"]));
+    EXPECT_EQ(issues[i]["fingerprint"], findings[i]["fingerprint"]);  // the baseline's: the sample has no duplicate
+    EXPECT_EQ(issues[i]["location"]["lines"]["begin"], findings[i]["location"]["line"]);
+    fingerprints.insert(issues[i]["fingerprint"].get<std::string>());
+  }
+  EXPECT_EQ(fingerprints.size(), issues.size());
+  bool topo = false;
+  for (const auto& issue : issues) {
+    if (issue["check_name"] == "TOPO003" && issue["location"]["path"] == "leaf2.json" &&
+        issue["location"]["lines"]["begin"] == 342)
+      topo = true;
+  }
+  EXPECT_TRUE(topo) << gitlab.out;
+}
+
+}  // namespace
+}  // namespace rocelint
