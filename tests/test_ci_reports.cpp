@@ -1,6 +1,6 @@
 // CI formats: GitHub Actions workflow commands (--format github) and the GitLab Code Quality
 // report (--format gitlab), on hand-made reports (escaping, missing locations, duplicates) and
-// on the broken sample through the binary.
+// on the broken sample through the binary; several outputs in one run (--format FORMAT=FILE).
 
 #include <fmt/format.h>
 #include <gtest/gtest.h>
@@ -12,6 +12,7 @@
 #include <set>
 #include <sstream>
 
+#include "fabric_edit.hpp"
 #include "rocelint/report.hpp"
 #include "test_util.hpp"
 
@@ -35,7 +36,8 @@ SourceRef at(const std::string& file, int line, int column) {
 // with a message holding those of the data; one without a file; one without a line.
 Report handMadeReport(const std::string& root) {
   Report report;
-  Finding a = finding("PFC001", Severity::Error, "100% of 50%\nqueues: lossy,\r\nsee", at(root + "/a,b:c%.json", 12, 5));
+  Finding a =
+      finding("PFC001", Severity::Error, "100% of 50%\nqueues: lossy,\r\nsee", at(root + "/a,b:c%.json", 12, 5));
   a.related.push_back({"the other end", at(root + "/x.json", 3, 1)});
   a.related.push_back({"a default", SourceRef()});
   a.fix = "set pfc_enable to 3,4";
@@ -56,12 +58,13 @@ TEST(GithubFormat, AnnotationsEscapedAndRelativeToTheSourceRoot) {
   Report report = handMadeReport("/repo/fabric");
   std::ostringstream out;
   writeGithub(report, out, GithubOptions{"/repo"});
-  EXPECT_EQ(out.str(),
-            "::error file=fabric/a%2Cb%3Ac%25.json,line=12,col=5,title=PFC001::100%25 of 50%25%0Aqueues: lossy,%0D%0Asee"
-            "%0Anote: fabric/x.json:3: the other end%0Anote: <fabric>: a default%0Afix: set pfc_enable to 3,4\n"
-            "::warning title=WD001::watchdog off\n"
-            "::notice file=fabric/sub/b.json,title=CFG001::not modelled\n"
-            "rocelint: 3 file(s), 2 switch(es), 1 link(s), 0 host port(s): 1 error(s), 1 warning(s), 1 note(s)\n");
+  EXPECT_EQ(
+      out.str(),
+      "::error file=fabric/a%2Cb%3Ac%25.json,line=12,col=5,title=PFC001::100%25 of 50%25%0Aqueues: lossy,%0D%0Asee"
+      "%0Anote: fabric/x.json:3: the other end%0Anote: <fabric>: a default%0Afix: set pfc_enable to 3,4\n"
+      "::warning title=WD001::watchdog off\n"
+      "::notice file=fabric/sub/b.json,title=CFG001::not modelled\n"
+      "rocelint: 3 file(s), 2 switch(es), 1 link(s), 0 host port(s): 1 error(s), 1 warning(s), 1 note(s)\n");
 }
 
 TEST(GithubFormat, DiffAnnotatesOnlyIntroducedFindings) {
@@ -193,6 +196,106 @@ TEST(CiFormats, BrokenSampleAnnotatesEveryFindingOfTheJsonReport) {
       topo = true;
   }
   EXPECT_TRUE(topo) << gitlab.out;
+}
+
+// Every report of a run with several outputs is the report a run with that format alone writes.
+TEST(SeveralOutputs, EachFileHoldsWhatItsFormatAloneWrites) {
+  test::TempDir dir;
+  const std::string check = "check " + brokenSample();
+  auto alone = [&](const std::string& format) { return test::runCli(check + " --format " + format, "2>/dev/null"); };
+  test::CliRun all = test::runCli(check + " --format json=" + dir.path() + "/r.json --format sarif=" + dir.path() +
+                                      "/r.sarif --format text --format=gitlab=" + dir.path() + "/gl.json",
+                                  "2>/dev/null");
+  EXPECT_EQ(all.code, 1);
+  EXPECT_EQ(all.out, alone("text").out);
+  EXPECT_EQ(test::readAll(dir.path() + "/r.json"), alone("json").out);
+  EXPECT_EQ(test::readAll(dir.path() + "/r.sarif"), alone("sarif").out);
+  EXPECT_EQ(test::readAll(dir.path() + "/gl.json"), alone("gitlab").out);
+
+  // -o is the file of the one --format without a file; nothing goes to standard output.
+  test::CliRun files = test::runCli(
+      check + " --format junit=" + dir.path() + "/r.xml --format markdown -o " + dir.path() + "/r.md", "2>/dev/null");
+  EXPECT_EQ(files.code, 1);
+  EXPECT_EQ(files.out, "");
+  EXPECT_EQ(test::readAll(dir.path() + "/r.xml"), alone("junit").out);
+  EXPECT_EQ(test::readAll(dir.path() + "/r.md"), alone("markdown").out);
+
+  // Every format naming its file: nothing on standard output either.
+  test::CliRun named = test::runCli(check + " --format github=" + dir.path() + "/gh.txt", "2>/dev/null");
+  EXPECT_EQ(named.code, 1);
+  EXPECT_EQ(named.out, "");
+  EXPECT_EQ(test::readAll(dir.path() + "/gh.txt"), alone("github").out);
+}
+
+TEST(SeveralOutputs, DiffWritesEveryOutputToo) {
+  test::TempDir dir;
+  auto fabric = test::makeEditedFabric(dir);
+  const std::string diff = "diff " + fabric.old_dir + " " + fabric.new_dir;
+  test::CliRun both = test::runCli(diff + " --format json=" + dir.path() + "/d.json --format github", "2>/dev/null");
+  test::CliRun json = test::runCli(diff + " --format json", "2>/dev/null");
+  test::CliRun github = test::runCli(diff + " --format github", "2>/dev/null");
+  EXPECT_EQ(both.code, json.code);
+  EXPECT_EQ(both.out, github.out);
+  EXPECT_EQ(test::readAll(dir.path() + "/d.json"), json.out);
+}
+
+TEST(SeveralOutputs, ConflictingOutputsAreUsageErrors) {
+  test::TempDir dir;
+  const std::string check = "check " + brokenSample();
+  test::CliRun two = test::runCli(check + " --format json --format text");
+  EXPECT_EQ(two.code, 2);
+  EXPECT_EQ(two.out,
+            "rocelint: error: --format json and --format text would both write to standard output: give all but one a "
+            "file (--format text=FILE)\n");
+  test::CliRun two_o = test::runCli(check + " --format json --format sarif -o " + dir.path() + "/x");
+  EXPECT_EQ(two_o.code, 2);
+  EXPECT_EQ(two_o.out, "rocelint: error: --format json and --format sarif would both write to " + dir.path() +
+                           "/x: give all but one a file (--format sarif=FILE)\n");
+  test::CliRun stray_o = test::runCli(check + " --format json=" + dir.path() + "/a.json -o " + dir.path() + "/b");
+  EXPECT_EQ(stray_o.code, 2);
+  EXPECT_EQ(stray_o.out, "rocelint: error: -o " + dir.path() +
+                             "/b: every --format names its own file (FORMAT=FILE); -o is the file of a --format "
+                             "without one\n");
+  test::CliRun one_file =
+      test::runCli(check + " --format json=" + dir.path() + "/a.json --format sarif=" + dir.path() + "/./a.json");
+  EXPECT_EQ(one_file.code, 2);
+  EXPECT_EQ(one_file.out,
+            "rocelint: error: " + dir.path() + "/./a.json: the json and sarif reports would be written to one file\n");
+  test::CliRun baseline =
+      test::runCli(check + " --format json=" + dir.path() + "/a.json --write-baseline " + dir.path() + "/a.json");
+  EXPECT_EQ(baseline.code, 2);
+  EXPECT_EQ(baseline.out, "rocelint: error: " + dir.path() +
+                              "/a.json: the output file and the baseline file to write are one file\n");
+  test::CliRun unknown = test::runCli(check + " --format sarf=" + dir.path() + "/a.sarif");
+  EXPECT_EQ(unknown.code, 2);
+  EXPECT_EQ(unknown.out, "rocelint: error: --format: unknown format \"sarf\" (did you mean \"sarif\"?)\n");
+  test::CliRun empty = test::runCli(check + " --format json=");
+  EXPECT_EQ(empty.code, 2);
+  EXPECT_EQ(empty.out, "rocelint: error: --format: no file name after \"json=\"\n");
+  EXPECT_FALSE(std::filesystem::exists(dir.path() + "/a.json"));
+  EXPECT_FALSE(std::filesystem::exists(dir.path() + "/a.sarif"));
+}
+
+// The guard against overwriting an input holds for every output, not only -o.
+TEST(SeveralOutputs, NoOutputMayReplaceAnInput) {
+  test::TempDir dir;
+  for (const char* name : {"leaf1.json", "spine1.json"})
+    dir.write("fabric/" + std::string(name), test::readAll(brokenSample() + "/" + name));
+  const std::string fabric = dir.path() + "/fabric";
+  const std::string leaf1 = test::readAll(fabric + "/leaf1.json");
+  for (const std::string& args :
+       {"--format text --format json=" + fabric + "/leaf1.json",
+        "--format sarif=" + dir.path() + "/ok.sarif --format gitlab=" + fabric + "/leaf1.json",
+        "--format junit=" + dir.path() + "/ok.xml --format markdown -o " + fabric + "/leaf1.json"}) {
+    test::CliRun r = test::runCli("check " + fabric + " " + args);
+    EXPECT_EQ(r.code, 2) << args;
+    EXPECT_EQ(r.out, "rocelint: error: " + fabric + "/leaf1.json: the output file must not be an input of the run (" +
+                         fabric + "); write it outside the fabric\n")
+        << args;
+    EXPECT_EQ(test::readAll(fabric + "/leaf1.json"), leaf1) << args;
+  }
+  EXPECT_FALSE(std::filesystem::exists(dir.path() + "/ok.sarif"));  // refused before anything is written
+  EXPECT_FALSE(std::filesystem::exists(dir.path() + "/ok.xml"));
 }
 
 }  // namespace
