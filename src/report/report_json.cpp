@@ -7,6 +7,10 @@ namespace {
 
 using ojson = nlohmann::ordered_json;
 
+// docs/schemas/rocelint-output.schema.json describes this version; it is raised when a member is
+// removed, renamed or changes type (added members do not raise it).
+constexpr int kSchemaVersion = 1;
+
 ojson location(const SourceRef& src) {
   ojson loc;
   loc["file"] = src.file();
@@ -90,6 +94,7 @@ ojson summaryJson(const Summary& s) {
 
 void writeJson(const Report& report, std::ostream& out) {
   ojson doc;
+  doc["schema_version"] = kSchemaVersion;
   doc["findings"] = findingsJson(report.findings);
   doc["suppressed"] = ojson::array();
   for (const SuppressedFinding& s : report.suppressed) {
@@ -113,6 +118,7 @@ void writeJson(const Report& report, std::ostream& out) {
 
 void writeJson(const DiffReport& diff, std::ostream& out) {
   ojson doc;
+  doc["schema_version"] = kSchemaVersion;
   doc["introduced"] = findingsJson(diff.introduced);
   doc["fixed"] = findingsJson(diff.fixed);
   doc["unchanged"] = findingsJson(diff.unchanged);
