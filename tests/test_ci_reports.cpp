@@ -298,5 +298,43 @@ TEST(SeveralOutputs, NoOutputMayReplaceAnInput) {
   EXPECT_FALSE(std::filesystem::exists(dir.path() + "/ok.xml"));
 }
 
+// rules --format json: the same rules, order, severities and titles as the text list, the
+// SARIF rule names and descriptions, and a doc page that exists.
+TEST(RulesJson, CatalogueMatchesTheTextListSarifAndTheDocPages) {
+  test::CliRun text = test::runCli("rules", "2>/dev/null");
+  test::CliRun json = test::runCli("rules --format json", "2>/dev/null");
+  test::CliRun sarif = test::runCli("check " + brokenSample() + " --format sarif", "2>/dev/null");
+  ASSERT_EQ(text.code, 0);
+  ASSERT_EQ(json.code, 0);
+  auto doc = nlohmann::json::parse(json.out);
+  EXPECT_EQ(doc["schema_version"], 1);
+  auto sarif_rules = nlohmann::json::parse(sarif.out)["runs"][0]["tool"]["driver"]["rules"];
+  std::istringstream lines(text.out);
+  std::string line;
+  std::size_t i = 0;
+  for (; std::getline(lines, line); ++i) {
+    ASSERT_LT(i, doc["rules"].size()) << line;
+    const auto& r = doc["rules"][i];
+    const std::string id = r["id"];
+    // The text line is "<id padded to 8> <severity padded to 8> <title>".
+    EXPECT_EQ(line,
+              fmt::format("{:<8} {:<8} {}", id, r["severity"].get<std::string>(), r["summary"].get<std::string>()));
+    EXPECT_EQ(r["family"], id.substr(0, id.find_first_of("0123456789")));
+    EXPECT_EQ(r["doc"], "docs/rules/" + id + ".md");
+    EXPECT_EQ(test::readAll(test::sourceDir() + "/" + r["doc"].get<std::string>()).rfind("# " + id, 0), 0u) << id;
+    ASSERT_LT(i, sarif_rules.size());
+    EXPECT_EQ(sarif_rules[i]["id"], id);
+    EXPECT_EQ(r["name"], sarif_rules[i]["name"]) << id;
+    EXPECT_EQ(r["description"], sarif_rules[i]["fullDescription"]["text"]) << id;
+    EXPECT_EQ(r["help_uri"], sarif_rules[i]["helpUri"]) << id;
+    EXPECT_EQ(sarif_rules[i]["properties"]["tags"][2], r["family_name"]) << id;
+  }
+  EXPECT_EQ(i, doc["rules"].size());
+  EXPECT_GT(i, 50u);
+  test::CliRun bad = test::runCli("rules --format xml");
+  EXPECT_EQ(bad.code, 2);
+  EXPECT_EQ(bad.out.rfind("rocelint: error: --format: xml not in {text,json}", 0), 0u) << bad.out;
+}
+
 }  // namespace
 }  // namespace rocelint

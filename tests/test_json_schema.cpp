@@ -1,7 +1,7 @@
 // The versioned JSON output against its published schema (docs/schemas/rocelint-output.schema.json,
 // draft 2020-12, checked with Debian's python3-jsonschema): every sample fabric, every rule
-// fixture, suppressed findings, stale baseline entries and a diff; and the schema rejects what
-// the output must never hold.
+// fixture, suppressed findings, stale baseline entries, a diff and the rule catalogue; and the
+// schema rejects what the output must never hold.
 
 #include <gtest/gtest.h>
 
@@ -64,8 +64,7 @@ TEST(JsonSchema, EveryJsonReportValidates) {
   int samples = 0;
   for (const auto& entry : fs::directory_iterator(test::sourceDir() + "/samples")) {
     if (!entry.is_directory()) continue;
-    add("sample-" + entry.path().filename().string() + ".json", jsonOf(checkAt(entry.path().string())),
-        "check_report");
+    add("sample-" + entry.path().filename().string() + ".json", jsonOf(checkAt(entry.path().string())), "check_report");
     ++samples;
   }
   EXPECT_GE(samples, 7);
@@ -99,12 +98,17 @@ TEST(JsonSchema, EveryJsonReportValidates) {
   ASSERT_FALSE(diff.fixed.empty());
   add("diff.json", jsonOf(diff), "diff_report");
 
+  std::ostringstream rules;
+  writeRulesJson(rules);
+  add("rules.json", rules.str(), "rule_catalogue");
+
   std::vector<std::string> paths;
   for (const auto& [path, kind] : files) paths.push_back(path);
   Validation v = validate(paths);
   EXPECT_EQ(v.status, 0) << v.out.substr(0, 4000);
   for (const auto& [path, kind] : files)
-    EXPECT_NE(v.out.find(path + ": valid (" + kind + ")\n"), std::string::npos) << path << "\n" << v.out.substr(0, 2000);
+    EXPECT_NE(v.out.find(path + ": valid (" + kind + ")\n"), std::string::npos) << path << "\n"
+                                                                                << v.out.substr(0, 2000);
 }
 
 // The schema is strict: each of these changes to a valid report is rejected, naming the member.

@@ -30,6 +30,8 @@ void writeText(const DiffReport& diff, std::ostream& out, const TextOptions& opt
 void writeJson(const Report& report, std::ostream& out);
 /// JSON document {"introduced": [...], "fixed": [...], "unchanged": [...], "summary": {...}}.
 void writeJson(const DiffReport& diff, std::ostream& out);
+/// The rule catalogue as JSON {"schema_version", "rules": [{id, name, severity, family, ...}]}.
+void writeRulesJson(std::ostream& out);
 
 /// GitHub code scanning accepts at most this many results per run.
 inline constexpr std::size_t kSarifMaxResults = 25000;

@@ -869,6 +869,12 @@ int main(int argc, char** argv) {
   fix->add_option("--config", fix_config, "Configuration file (default: DIR/.rocelint.yaml)")->check(CLI::ExistingFile);
 
   auto* rules = app.add_subcommand("rules", "List every rule with its id, default severity and title");
+  std::string rules_format = "text";
+  rules
+      ->add_option("--format", rules_format,
+                   "text: id, severity and title per line; json: id, name, severity, family, summary, doc page")
+      ->check(CLI::IsMember({"text", "json"}))
+      ->capture_default_str();
   auto* explain = app.add_subcommand("explain", "Print a rule's documentation page");
   std::string rule_id;
   explain->add_option("id", rule_id, "Rule id, e.g. PFC001")->required();
@@ -929,6 +935,10 @@ int main(int argc, char** argv) {
       return kExitClean;
     }
     if (*rules) {
+      if (rules_format == "json") {
+        rocelint::writeRulesJson(std::cout);
+        return kExitClean;
+      }
       for (const auto& rule : rocelint::allRules()) {
         std::cout << fmt::format("{:<8} {:<8} {}\n", rule.id, rocelint::severityName(rule.severity), rule.title);
       }

@@ -14,6 +14,7 @@ _rocelint() {
   case "$prev" in
     --format)
       if [[ $sub == graph ]]; then COMPREPLY=($(compgen -W "dot" -- "$cur"))
+      elif [[ $sub == rules ]]; then COMPREPLY=($(compgen -W "text json" -- "$cur"))
       else COMPREPLY=($(compgen -W "text json sarif junit markdown github gitlab" -- "$cur")); fi
       return ;;
     --fail-on) COMPREPLY=($(compgen -W "error warning note" -- "$cur")); return ;;
@@ -34,6 +35,8 @@ _rocelint() {
       if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--format --config --cycles-only --all --transient -q --quiet --help" -- "$cur")); else _filedir; fi ;;
     fix)
       if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--out --config --help" -- "$cur")); else _filedir -d; fi ;;
+    rules)
+      COMPREPLY=($(compgen -W "--format --help" -- "$cur")) ;;
     explain)
       COMPREPLY=($(compgen -W "$(rocelint rules 2>/dev/null | cut -d' ' -f1)" -- "$cur")) ;;
   esac
