@@ -14,7 +14,8 @@ _rocelint() {
   case "$prev" in
     --format)
       if [[ $sub == graph ]]; then COMPREPLY=($(compgen -W "dot" -- "$cur"))
-      else COMPREPLY=($(compgen -W "text json sarif junit markdown" -- "$cur")); fi
+      elif [[ $sub == rules ]]; then COMPREPLY=($(compgen -W "text json" -- "$cur"))
+      else COMPREPLY=($(compgen -W "text json sarif junit markdown github gitlab" -- "$cur")); fi
       return ;;
     --fail-on) COMPREPLY=($(compgen -W "error warning note" -- "$cur")); return ;;
     --color) COMPREPLY=($(compgen -W "auto always never" -- "$cur")); return ;;
@@ -36,6 +37,8 @@ _rocelint() {
       if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--out --config --help" -- "$cur")); else _filedir -d; fi ;;
     inputs)
       if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "-0 --null --help" -- "$cur")); else _filedir; fi ;;
+    rules)
+      COMPREPLY=($(compgen -W "--format --help" -- "$cur")) ;;
     explain)
       COMPREPLY=($(compgen -W "$(rocelint rules 2>/dev/null | cut -d' ' -f1)" -- "$cur")) ;;
   esac
