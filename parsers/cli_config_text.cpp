@@ -119,6 +119,23 @@ ConfigText parseConfigText(std::string_view text, const std::string& file, const
   return config;
 }
 
+ConfigText configTree(std::vector<RawLine> lines, const std::string& file, int line_count,
+                      const limits::ReadLimits& limits) {
+  ConfigText config;
+  config.file = FileName(file);
+  for (RawLine& raw : lines) {
+    ConfigLine line;
+    line.words = splitWords(raw.text);
+    line.text = std::move(raw.text);
+    line.line = raw.line;
+    line.column = raw.column;
+    line.indent = raw.indent;
+    place(config.lines, std::move(line), file, limits.max_depth);
+  }
+  config.line_count = line_count;
+  return config;
+}
+
 namespace {
 
 bool startsWithCi(std::string_view text, std::string_view prefix) {
@@ -158,7 +175,10 @@ const char* nosOfLine(std::string_view line) {
   if (line.substr(0, 11) == "! Version 9") return "Dell OS9";
   if (line.substr(0, 11) == "!! IOS XR C") return "Cisco IOS-XR";
   if (line.substr(0, 24) == "Current configuration : ") return "Cisco IOS / IOS-XE";
-  if (line.substr(0, 8) == "sysname ") return "Huawei VRP / H3C Comware";
+  // Huawei VRP is read (parsers/huawei_config.cpp) and recognised before this is asked; Comware
+  // writes its version under a `#` line, indented by one blank.
+  if (line.substr(0, 8) == "sysname " || line.substr(0, 10) == " version 7" || line.substr(0, 10) == " version 9")
+    return "H3C Comware";
   // OS10's QoS statements have no NX-OS or EOS counterpart at the top level: `wred NAME` (a WRED
   // profile), `trust dot1p-map NAME` / `trust dscp-map NAME`, `qos-map traffic-class NAME`; OS9
   // writes `wred-profile NAME`. A QoS fragment without version header or ports is named too.
@@ -268,7 +288,8 @@ bool isValueWord(std::string_view word) {
 
 std::string statementKeywords(const ConfigLine& line, const StatementGrammar& grammar) {
   std::string out;
-  std::size_t i = line.word(0) == "no" ? 1 : 0;  // `no X` and `X` are one statement set two ways
+  // `no X` (EOS, NX-OS), `undo X` (VRP) and `X` are one statement set two ways.
+  std::size_t i = line.word(0) == "no" || line.word(0) == "undo" ? 1 : 0;
   for (; i < line.words.size(); ++i) {
     const std::string& w = line.words[i];
     if (grammar.rest_after.count(w)) {

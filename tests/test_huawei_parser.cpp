@@ -1,0 +1,323 @@
+// Huawei CloudEngine (VRP 8) parser: framing, views, pasted sessions, interfaces, Eth-Trunks,
+// port-groups, BGP, static routes, malformed input. No public VRP running-config with PFC/ECN
+// exists (realworld/SOURCES.md), so the inputs are hand-written after FORMATS-huawei-h3c.md §10.
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "huawei_config.hpp"
+#include "rocelint/qos.hpp"
+#include "test_util.hpp"
+
+namespace rocelint {
+namespace {
+
+using test::loadError;
+using test::onlySwitch;
+using test::portOf;
+using test::TempDir;
+
+const char* kLeaf =
+    "!Software Version V300R023C00SPC500\n"                               // 1
+    "!Last configuration was updated at 2024-06-11 09:42:17+08:00\n"      // 2
+    "#\n"                                                                 // 3
+    "sysname leaf1\n"                                                     // 4
+    "#\n"                                                                 // 5
+    "port-group hosts\n"                                                  // 6
+    " group-member 100GE1/0/3 to 100GE1/0/4\n"                            // 7
+    "#\n"                                                                 // 8
+    "interface Eth-Trunk1\n"                                              // 9
+    " undo portswitch\n"                                                  // 10
+    " mode lacp-static\n"                                                 // 11
+    " trunkport 100GE 1/0/6 to 1/0/7\n"                                   // 12
+    " ip address 10.1.9.0 255.255.255.254\n"                              // 13
+    "#\n"                                                                 // 14
+    "interface 400GE1/0/1\n"                                              // 15
+    " undo portswitch\n"                                                  // 16
+    " description spine1:400GE1/0/1\n"                                    // 17
+    " jumboframe enable 9216\n"                                           // 18
+    " ip address 10.1.1.1 31\n"                                           // 19
+    "#\n"                                                                 // 20
+    "interface 100ge 1/0/3\n"                                             // 21
+    " description gpu1:eth0\n"                                            // 22
+    " shutdown\n"                                                         // 23
+    "#\n"                                                                 // 24
+    "interface 100GE1/0/5:1\n"                                            // 25
+    " eth-trunk 1\n"                                                      // 26
+    "#\n"                                                                 // 27
+    "interface 100GE1/0/6\n"                                              // 28
+    " undo shutdown\n"                                                    // 29
+    "#\n"                                                                 // 30
+    "interface 100GE1/0/8.100\n"                                          // 31
+    " ip address 10.9.9.1 255.255.255.0\n"                                // 32
+    "#\n"                                                                 // 33
+    "interface MEth0/0/0\n"                                               // 34
+    " ip address 192.168.0.10 255.255.255.0\n"                            // 35
+    "#\n"                                                                 // 36
+    "interface LoopBack0\n"                                               // 37
+    " ip address 10.255.0.11 255.255.255.255\n"                           // 38
+    "#\n"                                                                 // 39
+    "bgp 65101\n"                                                         // 40
+    " router-id 10.255.0.11\n"                                            // 41
+    " group SPINE external\n"                                             // 42
+    " peer SPINE as-number 65000\n"                                       // 43
+    " peer 10.1.1.0 group SPINE\n"                                        // 44
+    " peer 10.1.1.0 description spine1\n"                                 // 45
+    " peer 10.1.2.0 as-number 65001\n"                                    // 46
+    " #\n"                                                                // 47
+    " ipv4-family unicast\n"                                              // 48
+    "  peer 10.1.1.0 enable\n"                                            // 49
+    "#\n"                                                                 // 50
+    "ip route-static 10.20.0.0 255.255.0.0 10.1.1.0\n"                    // 51
+    "ip route-static 10.30.0.0 16 400GE1/0/1 10.1.1.0 preference 10\n"    // 52
+    "ip route-static vpn-instance MGMT 0.0.0.0 0.0.0.0 192.168.0.1\n"     // 53
+    "#\n"                                                                 // 54
+    "return\n";                                                           // 55
+
+TEST(HuaweiParser, FramingInterfacesTrunksPortGroupsBgpAndRoutesReachTheModelWithSources) {
+  TempDir dir;
+  std::string file = dir.write("leaf1.cfg", kLeaf);
+  Fabric fabric = loadFabric({dir.path()});
+  const Switch& sw = onlySwitch(fabric);
+  EXPECT_EQ(sw.name, "leaf1");
+  EXPECT_EQ(sw.asn->value, 65101u);
+  EXPECT_EQ(sw.asn->src.line, 40);
+
+  // Ports: named as the display spells them (`100ge 1/0/3` too), the speed from the type.
+  std::vector<std::string> names;
+  for (const Port& p : sw.ports) names.push_back(p.name);
+  EXPECT_EQ(names, (std::vector<std::string>{"100GE1/0/3", "100GE1/0/4", "100GE1/0/5:1", "100GE1/0/6",
+                                             "100GE1/0/7", "400GE1/0/1"}));
+  const Port& up = portOf(sw, "400GE1/0/1");
+  EXPECT_EQ(up.speed_mbps->value, 400000u);
+  EXPECT_EQ(up.speed_mbps->src.line, 15);
+  EXPECT_EQ(up.mtu_bytes->value, 9216u);
+  EXPECT_EQ(up.mtu_bytes->src.line, 18);
+  EXPECT_EQ(test::origin(up.mtu_bytes->src), "cli-statement: interface 400GE1/0/1 > jumboframe enable");
+  EXPECT_EQ(up.description, "spine1:400GE1/0/1");
+  EXPECT_EQ(up.description_src.line, 17);
+  const Port& host = portOf(sw, "100GE1/0/3");
+  EXPECT_EQ(host.src.line, 7);  // first named by the port-group
+  EXPECT_EQ(host.speed_mbps->value, 100000u);
+  EXPECT_FALSE(host.admin_up->value);
+  EXPECT_EQ(host.admin_up->src.line, 23);
+  EXPECT_EQ(test::origin(portOf(sw, "100GE1/0/6").admin_up->src), "cli-statement: interface 100GE1/0/6 > shutdown");
+  // The port-group's second member has no interface view of its own: declared by the group.
+  EXPECT_EQ(portOf(sw, "100GE1/0/4").src.line, 7);
+  EXPECT_EQ(portOf(sw, "100GE1/0/5:1").speed_mbps->value, 100000u);  // a breakout lane
+
+  // Eth-Trunk membership both ways: `eth-trunk 1` on the member, `trunkport` on the trunk.
+  EXPECT_EQ(portOf(sw, "100GE1/0/5:1").portchannel, "Eth-Trunk1");
+  EXPECT_EQ(portOf(sw, "100GE1/0/6").portchannel, "Eth-Trunk1");
+  EXPECT_EQ(portOf(sw, "100GE1/0/7").portchannel, "Eth-Trunk1");
+  EXPECT_EQ(sw.portchannels, std::vector<std::string>{"Eth-Trunk1"});
+
+  // Addresses with masks or lengths; the sub-interface and MEth are out of scope.
+  ASSERT_EQ(sw.addresses.size(), 3u);
+  EXPECT_EQ(sw.addresses[0].interface, "Eth-Trunk1");
+  EXPECT_EQ(sw.addresses[0].prefix, "10.1.9.0/31");
+  EXPECT_EQ(sw.addresses[0].kind, InterfaceAddress::Kind::PortChannel);
+  EXPECT_EQ(sw.addresses[1].prefix, "10.1.1.1/31");
+  EXPECT_EQ(sw.addresses[1].src.line, 19);
+  EXPECT_EQ(sw.addresses[2].kind, InterfaceAddress::Kind::Loopback);
+  EXPECT_EQ(sw.addresses[2].prefix, "10.255.0.11/32");
+  EXPECT_EQ(fabric.out_of_scope_tables.at("Huawei VRP interface (sub-interface)"), 1);
+  EXPECT_EQ(fabric.out_of_scope_tables.at("Huawei VRP interface MEth"), 1);
+
+  // BGP: a peer's ASN from its group, another's own; descriptions name the peer.
+  ASSERT_EQ(sw.bgp_neighbors.size(), 2u);
+  EXPECT_EQ(sw.bgp_neighbors[0].address, "10.1.1.0");
+  EXPECT_EQ(sw.bgp_neighbors[0].asn->value, 65000u);
+  EXPECT_EQ(sw.bgp_neighbors[0].asn->src.line, 43);
+  EXPECT_EQ(sw.bgp_neighbors[0].name, "spine1");
+  EXPECT_EQ(sw.bgp_neighbors[0].src.line, 44);
+  EXPECT_EQ(sw.bgp_neighbors[1].asn->value, 65001u);
+  EXPECT_EQ(test::origin(sw.bgp_neighbors[1].asn->src), "cli-statement: bgp 65101 > peer 10.1.2.0 as-number");
+
+  // Static routes: mask or length, interface and next hop, VPN instance.
+  ASSERT_EQ(sw.static_routes.size(), 3u);
+  EXPECT_EQ(sw.static_routes[0].prefix, "10.20.0.0/16");
+  EXPECT_EQ(sw.static_routes[0].nexthops, std::vector<std::string>{"10.1.1.0"});
+  EXPECT_EQ(sw.static_routes[1].prefix, "10.30.0.0/16");
+  EXPECT_EQ(sw.static_routes[1].ifnames, std::vector<std::string>{"400GE1/0/1"});
+  EXPECT_EQ(sw.static_routes[1].nexthops, std::vector<std::string>{"10.1.1.0"});
+  EXPECT_EQ(sw.static_routes[1].src.line, 52);
+  EXPECT_EQ(sw.static_routes[2].vrf, "MGMT");
+  EXPECT_EQ(sw.static_routes[2].prefix, "0.0.0.0/0");
+
+  // Nothing QoS-related here was left unread; the one file is counted.
+  ASSERT_EQ(fabric.coverage.size(), 1u);
+  EXPECT_EQ(fabric.coverage[0].format, "Huawei VRP");
+  EXPECT_EQ(fabric.coverage[0].file, file);
+  EXPECT_EQ(fabric.coverage[0].qos_lines, fabric.coverage[0].qos_lines_parsed);
+  EXPECT_TRUE(fabric.notes.empty());
+}
+
+TEST(HuaweiParser, InterfaceNamesAreNormalised) {
+  EXPECT_EQ(huawei::interfaceName("100ge 1/0/1"), "100GE1/0/1");
+  EXPECT_EQ(huawei::interfaceName("400GE1/0/1"), "400GE1/0/1");
+  EXPECT_EQ(huawei::interfaceName("25GE1/0/1"), "25GE1/0/1");
+  EXPECT_EQ(huawei::interfaceName("100GE1/0/1:1"), "100GE1/0/1:1");
+  EXPECT_EQ(huawei::interfaceName("eth-trunk 10"), "Eth-Trunk10");
+  EXPECT_EQ(huawei::interfaceName("loopback0"), "LoopBack0");
+  EXPECT_EQ(huawei::interfaceName("GigabitEthernet0/0/1"), std::nullopt);
+  EXPECT_EQ(huawei::portSpeedMbps("25GE1/0/1"), 25000u);
+  EXPECT_EQ(huawei::portSpeedMbps("100GE1/0/1:2"), 100000u);
+  EXPECT_EQ(huawei::portSpeedMbps("100GE1/0/1.100"), std::nullopt);
+  EXPECT_EQ(huawei::portSpeedMbps("Eth-Trunk1"), std::nullopt);
+}
+
+// A session pasted instead of the display: prompts say the view (`[~leaf1-100GE1/0/1]` is the
+// interface view the previous command opened), `commit`, `quit` and user-view commands go.
+TEST(HuaweiParser, PastedSessionIsReadByItsPrompts) {
+  const char* session =
+      "<HUAWEI> system-view\n"                                     // 1
+      "[~HUAWEI] sysname leaf1\n"                                  // 2
+      "[*HUAWEI] commit\n"                                         // 3
+      "[~leaf1] interface 400GE1/0/1\n"                            // 4
+      "[~leaf1-400GE1/0/1] undo portswitch\n"                      // 5
+      "[*leaf1-400GE1/0/1] description spine1:400GE1/0/1\n"        // 6
+      "[*leaf1-400GE1/0/1] quit\n"                                 // 7
+      "[*leaf1] bgp 65101\n"                                       // 8
+      "[*leaf1-bgp] peer 10.1.1.0 as-number 65000\n"               // 9
+      "[*leaf1-bgp] ipv4-family unicast\n"                         // 10
+      "[*leaf1-bgp-af-ipv4] peer 10.1.1.0 enable\n"                // 11
+      "[*leaf1-bgp-af-ipv4] quit\n"                                // 12
+      "[*leaf1-bgp] peer 10.1.1.0 description spine1\n"            // 13
+      "[*leaf1-bgp] quit\n"                                        // 14
+      "[*leaf1] interface 100GE1/0/3\n"                            // 15
+      "[*leaf1-100GE1/0/3] description gpu1:eth0\n"                // 16
+      "[*leaf1-100GE1/0/3] commit\n"                               // 17
+      "[~leaf1-100GE1/0/3] return\n"                               // 18
+      "<leaf1> display current-configuration interface\n";         // 19
+  huawei::Session s;
+  cli::ConfigText config = huawei::readText(session, "leaf1.cfg", {}, s);
+  ASSERT_EQ(config.lines.size(), 4u);
+  EXPECT_EQ(config.lines[0].text, "sysname leaf1");
+  EXPECT_EQ(config.lines[1].text, "interface 400GE1/0/1");
+  ASSERT_EQ(config.lines[1].children.size(), 2u);
+  EXPECT_EQ(config.lines[1].children[1].text, "description spine1:400GE1/0/1");
+  EXPECT_EQ(config.lines[1].children[1].line, 6);
+  EXPECT_EQ(config.lines[1].children[1].column, 21);  // the command's own column, after the prompt
+  const cli::ConfigLine& bgp = config.lines[2];
+  EXPECT_EQ(bgp.text, "bgp 65101");
+  ASSERT_EQ(bgp.children.size(), 3u);
+  EXPECT_EQ(bgp.children[1].text, "ipv4-family unicast");
+  ASSERT_EQ(bgp.children[1].children.size(), 1u);
+  EXPECT_EQ(bgp.children[1].children[0].text, "peer 10.1.1.0 enable");
+  EXPECT_EQ(bgp.children[2].text, "peer 10.1.1.0 description spine1");  // back in the bgp view
+  EXPECT_EQ(config.lines[3].children.size(), 1u);
+  EXPECT_EQ(s.commits, 2);
+  EXPECT_EQ(s.uncommitted, 0);
+
+  TempDir dir;
+  std::string file = dir.write("leaf1.cfg", session);
+  Fabric fabric = loadFabric({dir.path()});
+  const Switch& sw = onlySwitch(fabric);
+  EXPECT_EQ(sw.name, "leaf1");
+  EXPECT_EQ(portOf(sw, "400GE1/0/1").description_src.line, 6);
+  EXPECT_EQ(portOf(sw, "400GE1/0/1").description_src.column, 21);
+  ASSERT_EQ(sw.bgp_neighbors.size(), 1u);
+  EXPECT_EQ(sw.bgp_neighbors[0].name, "spine1");
+  EXPECT_TRUE(fabric.notes.empty());
+}
+
+// Commands typed after the last `commit` are read, with a note that the device has not applied them.
+TEST(HuaweiParser, UncommittedSessionCommandsAreNoted) {
+  TempDir dir;
+  std::string file = dir.write("leaf1.cfg",
+                               "[~leaf1] sysname leaf1\n"
+                               "[*leaf1] commit\n"
+                               "[~leaf1] interface 100GE1/0/1\n"
+                               "[*leaf1-100GE1/0/1] description gpu1:eth0\n");
+  Fabric fabric = loadFabric({dir.path()});
+  ASSERT_EQ(fabric.notes.size(), 1u);
+  EXPECT_EQ(fabric.notes[0].kind, InputNote::Kind::InvalidValue);
+  EXPECT_EQ(fabric.notes[0].message,
+            "2 command(s) of the pasted session, from line 3 on, were typed after the last `commit`: the device has "
+            "not applied them, rocelint reads them as if it had");
+  EXPECT_EQ(fabric.notes[0].src.file(), file);
+  EXPECT_EQ(fabric.notes[0].src.line, 3);
+  EXPECT_EQ(portOf(onlySwitch(fabric), "100GE1/0/1").description, "gpu1:eth0");
+}
+
+// Descriptions link VRP ports to another vendor's: `peer:port` with a port that starts with its speed.
+TEST(HuaweiParser, DescriptionsLinkAcrossVendors) {
+  TempDir dir;
+  dir.write("spine1.cfg",
+            "hostname spine1\ninterface Ethernet1/1\n   description leaf1:400GE1/0/1\n   mtu 9216\n"
+            "   speed 400g\n   no switchport\n");
+  dir.write("leaf1.cfg", "sysname leaf1\n#\ninterface 400GE1/0/1\n undo portswitch\n description spine1:Ethernet1/1\n");
+  Fabric fabric = loadFabric({dir.path()});
+  ASSERT_EQ(fabric.switches.size(), 2u);
+  ASSERT_EQ(fabric.links.size(), 1u);
+  const Port& a = fabric.port(fabric.links[0].a);
+  const Port& b = fabric.port(fabric.links[0].b);
+  EXPECT_EQ(a.name == "400GE1/0/1" ? b.name : a.name, "Ethernet1/1");
+}
+
+// Lines rocelint does not read: QoS-related ones are CFG001 notes at their line, the rest counted.
+TEST(HuaweiParser, LinesNotReadAreNotedOrCounted) {
+  TempDir dir;
+  std::string file = dir.write("leaf1.cfg",
+                               "sysname leaf1\n"                  // 1
+                               "#\n"                              // 2
+                               "telemetry\n"                      // 3
+                               " sensor-group g1\n"               // 4
+                               "#\n"                              // 5
+                               "interface 100GE1/0/1\n"           // 6
+                               " undo portswitch\n"               // 7
+                               " qos frobnicate 3\n"              // 8
+                               " lldp enable\n"                   // 9
+                               "#\n"                              // 10
+                               "return\n");
+  Fabric fabric = loadFabric({dir.path()});
+  ASSERT_EQ(fabric.notes.size(), 1u);
+  EXPECT_EQ(fabric.notes[0].kind, InputNote::Kind::UnknownField);
+  EXPECT_EQ(fabric.notes[0].message, "Huawei VRP line not understood by rocelint and ignored: \"qos frobnicate 3\"");
+  EXPECT_EQ(fabric.notes[0].src.line, 8);
+  EXPECT_EQ(fabric.notes[0].src.column, 2);
+  EXPECT_EQ(fabric.out_of_scope_tables.at("Huawei VRP telemetry"), 1);
+  EXPECT_EQ(fabric.out_of_scope_tables.at("Huawei VRP interface lldp"), 1);
+  ASSERT_EQ(fabric.coverage.size(), 1u);
+  EXPECT_EQ(fabric.coverage[0].qos_lines, 2);
+  EXPECT_EQ(fabric.coverage[0].qos_lines_parsed, 1);
+  EXPECT_EQ(fabric.coverage[0].qos_lines_unrecognised, 1);
+}
+
+TEST(HuaweiParser, MalformedStatementsAreRejectedWithTheirLocation) {
+  struct Case {
+    const char* block;
+    const char* line;
+    const char* expected;
+  };
+  const std::vector<Case> cases = {
+      {"interface 400GE1/0/1\n", " ip address 10.1.1.1 255.0.255.0",
+       "expected \"ip address <address> <mask or length>\", got \"ip address 10.1.1.1 255.0.255.0\""},
+      {"interface 400GE1/0/1\n", " jumboframe enable big", "expected a frame size in bytes (1536-12288), got \"big\""},
+      {"interface 400GE1/0/1\n", " eth-trunk x", "expected an Eth-Trunk number (0-1023), got \"x\""},
+      {"port-group g\n", " group-member 100GE1/0/4 to 100GE1/0/2",
+       "\"100GE1/0/4 to 100GE1/0/2\" is not a range of ports (first to last, on one card, the last not below the "
+       "first)"},
+      {"", "bgp 0", "expected an AS number (1-4294967295), got \"0\""},
+      {"bgp 65101\n", " peer 10.1.1.0 as-number many", "expected an AS number (1-4294967295), got \"many\""},
+      {"", "ip route-static 10.0.0.0 10.1.1.0",
+       "expected \"ip route-static [vpn-instance <name>] <prefix> <mask or length> ...\""},
+  };
+  for (const auto& c : cases) {
+    TempDir dir;
+    std::string head = std::string("sysname hw\n#\n") + c.block;
+    std::string file = dir.write("hw.cfg", head + c.line + "\n");
+    int line = static_cast<int>(std::count(head.begin(), head.end(), '\n')) + 1;
+    std::string text = c.line;
+    int column = static_cast<int>(text.find_first_not_of(' ')) + 1;
+    EXPECT_EQ(loadError(dir.path()), file + ":" + std::to_string(line) + ":" + std::to_string(column) + ": " +
+                                         text.substr(column - 1) + ": " + c.expected);
+  }
+}
+
+}  // namespace
+}  // namespace rocelint
