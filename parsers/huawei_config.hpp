@@ -6,6 +6,7 @@
 // ../shared/FORMATS-huawei-h3c.md §10; what is read and every interpretation: docs/inputs.md
 // "Huawei CloudEngine (VRP 8)".
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -26,9 +27,9 @@ bool looksLikeVrp(std::string_view text);
 
 /// What a pasted CLI session left uncommitted: commands typed after the last `commit`.
 struct Session {
-  int uncommitted = 0;       ///< commands after the last `commit` (0 when none, or no session)
-  int first_uncommitted = 0; ///< the line of the first of them
-  int commits = 0;           ///< `commit` lines seen
+  int uncommitted = 0;        ///< commands after the last `commit` (0 when none, or no session)
+  int first_uncommitted = 0;  ///< the line of the first of them
+  int commits = 0;            ///< `commit` lines seen
 };
 
 /// Reads a VRP file into indentation blocks: display text by its indentation, session commands
@@ -46,6 +47,31 @@ std::optional<std::string> interfaceName(std::string_view written);
 /// The speed in Mb/s a front-panel port's name gives (`400GE1/0/1` -> 400000); nullopt for a
 /// name that is not a front-panel port (a sub-interface, Eth-Trunk, LoopBack, Vlanif, MEth).
 std::optional<std::uint32_t> portSpeedMbps(std::string_view name);
+
+/// Bytes per buffer cell of a VRP platform family, for the `cells` unit (`dcb pfc buffer 3 xoff
+/// static 1500 cells`, `ecn buffer-size cell ...`). Huawei does not publish cell sizes
+/// ([unconfirmed], FORMATS-huawei-h3c.md §10.4): the families that write `cells` (the V200R005-era
+/// CE6863 / CE6865 / CE8850 / CE8861 boxes) are Broadcom Trident 3 class, whose cell is 256 B
+/// ([I], Pica8's TD3 figure). The platform comes from `device board N board-type MODEL` [I] or the
+/// switch's hwsku; an unknown platform uses kDefaultCellBytes and says so in a note.
+struct CellSize {
+  std::string_view family;  ///< model prefix: "CE6865"
+  std::uint32_t bytes;
+};
+inline constexpr std::array<CellSize, 4> kCellSizes = {
+    {{"CE6863", 256}, {"CE6865", 256}, {"CE8850", 256}, {"CE8861", 256}}};
+inline constexpr std::uint32_t kDefaultCellBytes = 256;
+/// The cell size of `platform` (a model name such as "CE6865-48S8CQ-EI"), nullopt when no family matches.
+std::optional<std::uint32_t> cellBytesOf(std::string_view platform);
+
+/// VRP "kbytes" / "mbytes" are binary multiples [I] (FORMATS-huawei-h3c.md §10.4).
+inline constexpr std::uint64_t kKbyte = 1024;
+
+/// The PHB (per-hop behaviour) a DiffServ domain maps to, as rocelint's traffic class: be 0, af1-af4
+/// 1-4, ef 5, cs6 6, cs7 7 (and PHB n uses queue n, fixed [V]); nullopt for another word.
+std::optional<int> phbIndex(std::string_view phb);
+/// The factory `default` domain [V]: DSCP 8n..8n+7 -> PHB n; 802.1p p -> PHB p.
+inline int defaultPhbOfDscp(int dscp) { return dscp / 8; }
 
 /// The registry entry of the Huawei VRP format.
 const format::Format& switchFormat();
