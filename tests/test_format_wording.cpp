@@ -75,7 +75,8 @@ TEST(FormatWording, EachSwitchRecordsTheFormatItWasReadFrom) {
            {"leafspine-eos", formats::kEos, "EOS"},
            {"leafspine-nxos", formats::kNxos, "NX-OS"},
            {"leafspine-nvue", formats::kNvue, "NVUE"},
-           {"leafspine-junos", formats::kJunos, "Junos"}}) {
+           {"leafspine-junos", formats::kJunos, "Junos"},
+           {"leafspine-huawei", formats::kHuawei, "Huawei VRP"}}) {
     Fabric fabric = loadFabric({test::sourceDir() + "/samples/" + sample});
     ASSERT_EQ(fabric.switches.size(), 6u) << sample;
     for (const Switch& sw : fabric.switches) {

@@ -8,9 +8,12 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "huawei_config.hpp"
 #include "rocelint/qos.hpp"
 #include "test_util.hpp"
+#include "vendor_samples.hpp"
 
 namespace rocelint {
 namespace {
@@ -602,6 +605,88 @@ TEST(HuaweiQos, MalformedQosStatementsAreRejectedWithTheirLocation) {
     EXPECT_EQ(loadError(dir.path()), file + ":" + std::to_string(line) + ":" + std::to_string(column) + ": " +
                                          text.substr(column - 1) + ": " + c.expected);
   }
+}
+
+// ---------------------------------------------------------------------------------------------
+// samples/leafspine-huawei is samples/leafspine-clean in VRP syntax
+// ---------------------------------------------------------------------------------------------
+
+TEST(VendorSamples, HuaweiSampleHasTheSameModelFactsAsTheSonicSample) {
+  test::expectSameFactsAsSonicSample("leafspine-huawei", test::huaweiPortOf, 6);
+}
+
+TEST(VendorSamples, EosSpinesAndHuaweiLeavesAreOneCleanFabric) {
+  TempDir dir;
+  for (const std::string name : {"spine1", "spine2"}) {
+    std::string cfg = test::readAll(test::sourceDir() + "/samples/leafspine-eos/" + name + ".cfg");
+    // The EOS spines name their leaf ports in EOS syntax: Ethernet1/1 of leaf1 is 400GE1/0/1 there.
+    for (const std::string leaf : {"leaf1", "leaf2", "leaf3", "leaf4"}) {
+      for (const std::string port : {"1", "2"}) {
+        std::string from = leaf + ":Ethernet" + port + "/1";
+        for (auto at = cfg.find(from); at != std::string::npos; at = cfg.find(from))
+          cfg.replace(at, from.size(), leaf + ":400GE1/0/" + port);
+      }
+    }
+    dir.write(name + ".cfg", cfg);
+  }
+  for (const std::string name : {"leaf1", "leaf2", "leaf3", "leaf4"}) {
+    std::string cfg = test::readAll(test::sourceDir() + "/samples/leafspine-huawei/" + name + ".cfg");
+    for (const std::string spine : {"spine1", "spine2"}) {
+      for (int port = 1; port <= 4; ++port) {
+        std::string from = spine + ":400GE1/0/" + std::to_string(port);
+        for (auto at = cfg.find(from); at != std::string::npos; at = cfg.find(from))
+          cfg.replace(at, from.size(), spine + ":Ethernet" + std::to_string(port) + "/1");
+      }
+    }
+    dir.write(name + ".cfg", cfg);
+  }
+  Fabric fabric = loadFabric({dir.path()});
+  ASSERT_EQ(fabric.switches.size(), 6u);
+  EXPECT_EQ(fabric.links.size(), 8u);
+  std::set<std::string> formats;
+  for (const auto& c : fabric.coverage) formats.insert(c.format);
+  EXPECT_EQ(formats, (std::set<std::string>{"EOS", "Huawei VRP"}));
+  Report report = analyze(fabric, {});
+  for (const auto& f : report.findings)
+    ADD_FAILURE() << f.rule << " " << f.switch_name << " " << f.port << ": " << f.message;
+}
+
+TEST(HuaweiSample, SeededDscp26MistakeGivesTheSameFindingAsInSonic) {
+  TempDir sonic_dir;
+  TempDir vrp_dir;
+  int seeded_line = 0;
+  for (const std::string name : {"spine1", "spine2", "leaf1", "leaf2", "leaf3", "leaf4"}) {
+    std::string json = test::readAll(test::sourceDir() + "/samples/leafspine-clean/" + name + ".json");
+    std::string cfg = test::readAll(test::sourceDir() + "/samples/leafspine-huawei/" + name + ".cfg");
+    ASSERT_FALSE(json.empty() || cfg.empty()) << name;
+    if (name == "spine2") {
+      // The same mistake as leafspine-broken's first: DSCP 26 (RoCE) in TC 1 instead of TC 3.
+      auto doc = nlohmann::json::parse(json);
+      doc["DSCP_TO_TC_MAP"]["AZURE"]["26"] = "1";
+      json = doc.dump(4);
+      // VRP's factory table already puts 26 in af3: the mistake is a line that moves it to af1.
+      const std::string domain = "diffserv domain roce\n";
+      ASSERT_NE(cfg.find(domain), std::string::npos);
+      std::size_t at = cfg.find(domain) + domain.size();
+      seeded_line = static_cast<int>(std::count(cfg.begin(), cfg.begin() + static_cast<std::ptrdiff_t>(at), '\n')) + 1;
+      cfg.insert(at, " ip-dscp-inbound 26 phb af1 green\n");
+    }
+    sonic_dir.write(name + ".json", json);
+    vrp_dir.write(name + ".cfg", cfg);
+  }
+  Report sonic = test::check(sonic_dir.path());
+  Report vrp = test::check(vrp_dir.path());
+  EXPECT_EQ(test::findingKeys(sonic, [](const std::string& port) { return test::huaweiPortOf("spine2", port); }),
+            (std::set<test::FindingKey>{{"MAP001", "spine2", "400GE1/0/1", 1}}));
+  EXPECT_EQ(test::findingKeys(vrp), (std::set<test::FindingKey>{{"MAP001", "spine2", "400GE1/0/1", 1}}));
+  ASSERT_EQ(vrp.findings.size(), 1u);
+  // The finding points at the line that was added, with the fix in VRP syntax.
+  const Finding& f = vrp.findings[0];
+  EXPECT_EQ(test::origin(f.location), "cli-statement: diffserv domain roce > ip-dscp-inbound phb");
+  EXPECT_EQ(f.location.line, seeded_line);
+  EXPECT_EQ(f.location.file(), vrp_dir.path() + "/spine2.cfg");
+  EXPECT_EQ(f.severity, sonic.findings[0].severity);
+  EXPECT_NE(f.fix.find("`ip-dscp-inbound 26 phb af3 green` in `diffserv domain roce`"), std::string::npos) << f.fix;
 }
 
 }  // namespace

@@ -46,9 +46,9 @@ struct HuaweiFix : VendorFix<HuaweiFix> {
         a.priority, a.port, a.priority, a.port);
   }
   std::string operator()(const EnablePfcOrMakePgLossy& a) const {
-    return enablePfcOrMakePgLossy(a.priority, enablePfc(a.port, only(a.priority)),
-                                  fmt::format("remove the `dcb pfc buffer {}` lines of interface {}", a.priority,
-                                              a.port));
+    return enablePfcOrMakePgLossy(
+        a.priority, enablePfc(a.port, only(a.priority)),
+        fmt::format("remove the `dcb pfc buffer {}` lines of interface {}", a.priority, a.port));
   }
   std::string operator()(const AddWatchdog& a) const {
     return fmt::format(
@@ -77,7 +77,8 @@ struct HuaweiFix : VendorFix<HuaweiFix> {
     if (name.size() > kNoEcnSuffix.size() && name.substr(name.size() - kNoEcnSuffix.size()) == kNoEcnSuffix) {
       // The profile is bound without `qos queue N ecn`: VRP marks per queue.
       name.remove_suffix(kNoEcnSuffix.size());
-      if (name.substr(0, kDropProfilePrefix.size()) == kDropProfilePrefix) name.remove_prefix(kDropProfilePrefix.size());
+      if (name.substr(0, kDropProfilePrefix.size()) == kDropProfilePrefix)
+        name.remove_prefix(kDropProfilePrefix.size());
       return fmt::format("add `qos queue N ecn` beside each `qos queue N wred {}` of a lossless queue", name);
     }
     return fmt::format(
@@ -98,8 +99,9 @@ struct HuaweiFix : VendorFix<HuaweiFix> {
   }
   std::string operator()(const MakePortSettingEqual& a) const {
     if (a.setting == PortSetting::Speed)
-      return makePortSettingEqual(a, "a VRP port runs at the speed its name gives: connect ports of one type (`100GE`, "
-                                     "`400GE`), or split the faster one");
+      return makePortSettingEqual(a,
+                                  "a VRP port runs at the speed its name gives: connect ports of one type (`100GE`, "
+                                  "`400GE`), or split the faster one");
     return makePortSettingEqual(a, fmt::format("`jumboframe enable …` in interface {}", a.port));
   }
   std::string operator()(const RaiseXoff& a) const {
