@@ -776,15 +776,22 @@ class Parser : common::CliReader {
     if (c.startsWith({"dcb", "pfc", "enable"})) {
       std::size_t i = 3;
       std::string profile = "default";
+      bool auto_mode = false;
       if (i < c.words.size() && c.word(i) != "mode") profile = c.word(i++);
       if (c.word(i) == "mode") {
         if (c.word(i + 1) != "manual" && c.word(i + 1) != "auto")
           fail(c, fmt::format("expected manual or auto after \"mode\", got \"{}\"", c.word(i + 1)));
-        i += 2;  // auto: DCBX negotiates PFC with the peer; read as on, like manual [I]
+        auto_mode = c.word(i + 1) == "auto";
+        i += 2;
       }
       if (i != c.words.size()) fail(c, "expected \"dcb pfc enable [<profile>] [mode manual|auto]\"");
-      intf.pfc_profile = Sourced<std::string>{profile, src(c, ctx)};
-      intf.pfc_undone.reset();
+      if (auto_mode && !kAutoModeEnablesPfc) {
+        intf.pfc_profile.reset();
+        intf.pfc_undone = src(c, ctx);
+      } else {
+        intf.pfc_profile = Sourced<std::string>{profile, src(c, ctx)};
+        intf.pfc_undone.reset();
+      }
     } else if (c.startsWith({"undo", "dcb", "pfc", "enable"})) {
       intf.pfc_profile.reset();
       intf.pfc_undone = src(c, ctx);
@@ -1086,7 +1093,8 @@ class Parser : common::CliReader {
     // The platform decides the default behaviour (forwarding on the CE6885 family, discard on the
     // CE6866 family [V]); the configuration does not name the platform: forwarding [I].
     wd.action = recovery_behavior_ ? *recovery_behavior_
-                                   : Sourced<std::string>{"forward", defaultSrc("dcb pfc deadlock recovery-behavior")};
+                                   : Sourced<std::string>{std::string(kDefaultRecoveryAction),
+                                                          defaultSrc("dcb pfc deadlock recovery-behavior")};
     port.watchdog = std::move(wd);
   }
 

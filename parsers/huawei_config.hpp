@@ -64,8 +64,17 @@ inline constexpr std::uint32_t kDefaultCellBytes = 256;
 /// The cell size of `platform` (a model name such as "CE6865-48S8CQ-EI"), nullopt when no family matches.
 std::optional<std::uint32_t> cellBytesOf(std::string_view platform);
 
+// Readings the manuals do not settle ([I] / [unconfirmed] in FORMATS-huawei-h3c.md), each listed in
+// docs/inputs.md "Huawei CloudEngine (VRP 8)", Interpretations; the ones that are values live here.
+
 /// VRP "kbytes" / "mbytes" are binary multiples [I] (FORMATS-huawei-h3c.md §10.4).
 inline constexpr std::uint64_t kKbyte = 1024;
+/// The watchdog action without `dcb pfc deadlock recovery-behavior`: the CE6885 family's
+/// `forwarding` (the CE6866 family's default is discard; the configuration does not name the
+/// family) [I].
+inline constexpr std::string_view kDefaultRecoveryAction = "forward";
+/// `dcb pfc enable ... mode auto` (PFC by DCBX negotiation) counts as on, like NX-OS's auto [I].
+inline constexpr bool kAutoModeEnablesPfc = true;
 
 /// The PHB (per-hop behaviour) a DiffServ domain maps to, as rocelint's traffic class: be 0, af1-af4
 /// 1-4, ef 5, cs6 6, cs7 7 (and PHB n uses queue n, fixed [V]); nullopt for another word.
