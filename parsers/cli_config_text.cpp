@@ -74,38 +74,30 @@ std::string bannerDelimiter(std::string_view line) {
 ConfigText parseConfigText(std::string_view text, const std::string& file, const limits::ReadLimits& limits) {
   ConfigText config;
   config.file = FileName(file);
-  int line_no = 0;
   int comment_indent = -1;  // inside an EOS "comment ... EOF" block
   std::string banner_end;   // inside a banner: what closes it
-  std::size_t pos = 0;
-  while (pos <= text.size()) {
-    std::size_t end = text.find('\n', pos);
-    if (end == std::string_view::npos) end = text.size();
-    std::string_view raw = text.substr(pos, end - pos);
-    pos = end + 1;
-    ++line_no;
-    if (end == text.size() && raw.empty()) break;
+  config.line_count = forEachLine(text, [&](std::string_view raw, int line_no) {
     std::size_t indent = 0;
     while (indent < raw.size() && isBlank(raw[indent])) ++indent;
     std::string_view body = raw.substr(indent);
     while (!body.empty() && isBlank(body.back())) body.remove_suffix(1);
     if (comment_indent >= 0) {
       if (body == "EOF") comment_indent = -1;
-      continue;
+      return;
     }
     if (!banner_end.empty()) {
       // Banner text is free text, not statements: skipped through its closing delimiter.
       if (banner_end == "EOF" ? body == "EOF" : body.find(banner_end) != std::string_view::npos) banner_end.clear();
-      continue;
+      return;
     }
     if (body.substr(0, 7) == "banner " && indent == 0) {
       banner_end = bannerDelimiter(body);
-      continue;
+      return;
     }
-    if (body.empty() || body.front() == '!' || body.front() == '#') continue;
+    if (body.empty() || body.front() == '!' || body.front() == '#') return;
     if (body == "comment") {
       comment_indent = static_cast<int>(indent);
-      continue;
+      return;
     }
     ConfigLine line;
     line.text = std::string(body);
@@ -114,8 +106,7 @@ ConfigText parseConfigText(std::string_view text, const std::string& file, const
     line.column = static_cast<int>(indent) + 1;
     line.indent = static_cast<int>(indent);
     place(config.lines, std::move(line), file, limits.max_depth);
-  }
-  config.line_count = line_no;
+  });
   return config;
 }
 

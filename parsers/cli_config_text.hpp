@@ -67,6 +67,24 @@ std::optional<OtherNos> otherNos(std::string_view text);
 /// text is not configuration.
 ConfigText parseConfigText(std::string_view text, const std::string& file, const limits::ReadLimits& limits = {});
 
+/// Calls `line(raw, number)` for each line of `text` (without its newline; numbers from 1) and
+/// returns the number of lines, counted as parseConfigText counts them.
+template <class Line>
+int forEachLine(std::string_view text, Line&& line) {
+  int line_no = 0;
+  std::size_t pos = 0;
+  while (pos <= text.size()) {
+    std::size_t end = text.find('\n', pos);
+    if (end == std::string_view::npos) end = text.size();
+    std::string_view raw = text.substr(pos, end - pos);
+    pos = end + 1;
+    ++line_no;
+    if (end == text.size() && raw.empty()) break;
+    line(raw, line_no);
+  }
+  return line_no;
+}
+
 /// One statement as a syntax's own line reader found it, before it is placed in the tree: where it
 /// is, and the indentation that places it (a pasted session's prompt, not the column, says which
 /// view a command was typed in).

@@ -196,46 +196,38 @@ cli::ConfigText readText(std::string_view text, const std::string& file, const l
   std::vector<cli::RawLine> lines;
   std::vector<std::pair<std::string, int>> views;  // prompt view -> indentation of its commands
   int last_indent = 0;
-  int line_no = 0;
-  std::size_t pos = 0;
-  while (pos <= text.size()) {
-    std::size_t end = text.find('\n', pos);
-    if (end == std::string_view::npos) end = text.size();
-    std::string_view raw = text.substr(pos, end - pos);
-    pos = end + 1;
-    ++line_no;
-    if (end == text.size() && raw.empty()) break;
+  int line_count = cli::forEachLine(text, [&](std::string_view raw, int line_no) {
     while (!raw.empty() && (raw.back() == ' ' || raw.back() == '\t' || raw.back() == '\r')) raw.remove_suffix(1);
     std::size_t indent = raw.find_first_not_of(" \t");
-    if (indent == std::string_view::npos) continue;
+    if (indent == std::string_view::npos) return;
     std::string_view body = raw.substr(indent);
-    if (body.front() == '#' || body.front() == '!') continue;
+    if (body.front() == '#' || body.front() == '!') return;
     bool user_view = indent == 0 && body.front() == '<' && body.find('>') != std::string_view::npos;
     bool system_view = indent == 0 && body.front() == '[' && body.find(']') != std::string_view::npos;
     if (user_view) {
       views.clear();  // user-view commands (display, system-view, save) are not configuration
-      continue;
+      return;
     }
     if (!system_view) {
       views.clear();
-      if (indent == 0 && body == "return") continue;  // the display's last line
+      if (indent == 0 && body == "return") return;  // the display's last line
       lines.push_back(cli::RawLine{std::string(body), line_no, static_cast<int>(indent) + 1, static_cast<int>(indent)});
-      continue;
+      return;
     }
     std::size_t close = body.find(']');
     std::string view(body.substr(1, close - 1));
     if (!view.empty() && (view.front() == '~' || view.front() == '*')) view.erase(0, 1);
     std::size_t command_at = raw.find_first_not_of(" \t", close + 1);
-    if (command_at == std::string_view::npos) continue;  // a bare prompt
+    if (command_at == std::string_view::npos) return;  // a bare prompt
     std::string_view command = raw.substr(command_at);
     if (command == "commit" || command.substr(0, 7) == "commit ") {
       ++session.commits;
       session.uncommitted = 0;
-      continue;
+      return;
     }
     if (command == "quit" || command == "return" || command == "system-view" || command == "save" ||
         command.substr(0, 8) == "display ")
-      continue;
+      return;
     // A view the session was in before is that view again; one named after the current view
     // (`leaf1-bgp` after `leaf1`) is the view the previous command opened; any other prompt is the
     // system view under a new `sysname`.
@@ -250,8 +242,8 @@ cli::ConfigText readText(std::string_view text, const std::string& file, const l
     last_indent = views.back().second;
     if (session.uncommitted++ == 0) session.first_uncommitted = line_no;
     lines.push_back(cli::RawLine{std::string(command), line_no, static_cast<int>(command_at) + 1, last_indent});
-  }
-  return cli::configTree(std::move(lines), file, line_no, limits);
+  });
+  return cli::configTree(std::move(lines), file, line_count, limits);
 }
 
 namespace {
