@@ -250,7 +250,10 @@ ojson summaryProperties(const Summary& s) {
 
 }  // namespace
 
-std::string report::ruleName(const Rule& rule) { return pascalName(rule.title); }
+std::string report::ruleName(const Rule& rule) {
+  std::string name = ruleShortName(rule.id);
+  return name.empty() ? pascalName(rule.title) : name;
+}
 
 void writeSarif(const Report& report, std::ostream& out, const SarifOptions& options) {
   ojson properties;
