@@ -54,6 +54,7 @@ struct OutputOptions {
   std::string fail_on = "error";
   std::string config_path;
   std::string source_root;
+  std::string link_base;  ///< --link-base: Markdown locations link to `<base><path>#L<line>`
   std::string output_path;
   bool no_suppress = false;
   bool exit_zero = false;           ///< findings never change the exit status (input errors still exit 2)
@@ -143,6 +144,9 @@ void addOutputOptions(CLI::App* cmd, OutputOptions& o) {
                   "Directory that report file names are relative to (default: the top of the git repository "
                   "holding the current directory, else the current directory)")
       ->check(CLI::ExistingDirectory);
+  cmd->add_option("--link-base", o.link_base,
+                  "URL prefix that makes Markdown locations links, <URL><path>#L<line> (default in GitHub Actions "
+                  "and GitLab CI: the commit's blob URL)");
   cmd->add_option("-o,--output", o.output_path,
                   "Write the report of the --format without =FILE (default text) to FILE instead of stdout");
   cmd->add_flag("--follow-outside-links", o.follow_outside_links,
@@ -586,7 +590,7 @@ void emitOne(const R& report, const Output& output, const OutputOptions& o) {
   } else if (format == "junit") {
     writeJunit(report, out, JunitOptions{fail_on, o.source_root});
   } else if (format == "markdown") {
-    writeMarkdown(report, out, MarkdownOptions{fail_on, o.source_root, 200});
+    writeMarkdown(report, out, MarkdownOptions{fail_on, o.source_root, 200, 60000, o.link_base});
   } else if (format == "github") {
     writeGithub(report, out, GithubOptions{o.source_root});
   } else if (format == "gitlab") {
@@ -819,6 +823,21 @@ std::string defaultSourceRoot() {
   return {};
 }
 
+// The default --link-base where a CI says which commit it runs on: GitHub Actions
+// (GITHUB_SERVER_URL/GITHUB_REPOSITORY/blob/GITHUB_SHA/) or GitLab CI (CI_PROJECT_URL/-/blob/CI_COMMIT_SHA/).
+std::string ciLinkBase() {
+  auto env = [](const char* name) {
+    const char* v = std::getenv(name);
+    return std::string(v == nullptr ? "" : v);
+  };
+  if (env("GITHUB_ACTIONS") == "true" && !env("GITHUB_SERVER_URL").empty() && !env("GITHUB_REPOSITORY").empty() &&
+      !env("GITHUB_SHA").empty())
+    return env("GITHUB_SERVER_URL") + "/" + env("GITHUB_REPOSITORY") + "/blob/" + env("GITHUB_SHA") + "/";
+  if (env("GITLAB_CI") == "true" && !env("CI_PROJECT_URL").empty() && !env("CI_COMMIT_SHA").empty())
+    return env("CI_PROJECT_URL") + "/-/blob/" + env("CI_COMMIT_SHA") + "/";
+  return {};
+}
+
 // `rocelint inputs`: each file (directories walked, hidden entries and symbolic links skipped) and
 // what the loader makes of it. Human form: "PATH: FORMAT" or "PATH: not an input (WHY)"; with
 // `--null` only the inputs' paths, NUL-terminated. Always exit 0: listing is not checking.
@@ -978,6 +997,7 @@ int main(int argc, char** argv) {
   }
 
   if (output.source_root.empty()) output.source_root = defaultSourceRoot();
+  if (output.link_base.empty()) output.link_base = ciLinkBase();
   // Every command's answer, then a check that standard output took it (a full disk, a closed pipe).
   auto command = [&]() -> int {
     if (*check) return runCheck(check_options, output);

@@ -34,18 +34,7 @@ const char* level(Severity severity) {
   return "none";
 }
 
-// RFC 3986: everything but unreserved characters and '/' is percent-encoded.
-std::string uriEncode(const std::string& path) {
-  std::string out;
-  for (unsigned char c : path) {
-    if (std::isalnum(c) || c == '-' || c == '.' || c == '_' || c == '~' || c == '/') {
-      out += static_cast<char>(c);
-    } else {
-      out += fmt::format("%{:02X}", c);
-    }
-  }
-  return out;
-}
+using report::uriEncode;
 
 // "PFC-enabled priorities differ across a link" -> "PfcEnabledPrioritiesDifferAcrossALink".
 std::string pascalName(const std::string& title) {
@@ -257,6 +246,18 @@ ojson summaryProperties(const Summary& s) {
 }
 
 }  // namespace
+
+std::string report::uriEncode(const std::string& path) {
+  std::string out;
+  for (unsigned char c : path) {
+    if (std::isalnum(c) || c == '-' || c == '.' || c == '_' || c == '~' || c == '/') {
+      out += static_cast<char>(c);
+    } else {
+      out += fmt::format("%{:02X}", c);
+    }
+  }
+  return out;
+}
 
 std::string report::ruleName(const Rule& rule) {
   std::string name = ruleShortName(rule.id);
