@@ -11,6 +11,7 @@
 #include "nxos_config.hpp"
 #include "rocelint/diagnostics.hpp"
 #include "sonic_format.hpp"
+#include "state/state_format.hpp"
 
 namespace fs = std::filesystem;
 
@@ -212,13 +213,16 @@ const Format kContainerlab{
 
 const std::vector<const Format*>& registry() {
   // Order decides between formats that could both accept a file: the platform tables are known by
-  // name; LLDP before config_db (both JSON); the minigraph before Junos (both XML); topology.yaml
+  // name; LLDP and the state dumps before config_db (all JSON; a dump of only COUNTERS_*_NAME_MAP
+  // keys would pass as config_db tables); the minigraph before Junos (both XML); topology.yaml
   // and containerlab before NVUE (all YAML); Junos before EOS and NX-OS (its braces never occur in
   // their text, while a Junos file could score as plain CLI). Among switch formats, the order is
   // also the precedence when one switch is described in two syntaxes (SONiC, Junos, EOS, NX-OS, NVUE).
   static const std::vector<const Format*> formats = {&sonic::pgProfileLookupFormat(),
                                                      &sonic::portConfigFormat(),
                                                      &kLldp,
+                                                     &state::redisDumpFormat(),
+                                                     &state::frrRoutesFormat(),
                                                      &sonic::configDbFormat(),
                                                      &sonic::minigraphFormat(),
                                                      &kTopologyPlan,
