@@ -257,7 +257,7 @@ TEST(StateSnapshots, TwoStateDirectoriesAreTwoSnapshotsAndEvidenceIsTheIncrease)
   ASSERT_TRUE(four);
   EXPECT_EQ(four->value, 9u);
   EXPECT_FALSE(four->delta);
-  EXPECT_EQ(describeEvidence(*four), "9 in total (one snapshot)");
+  EXPECT_EQ(describeEvidence(*four), "9 since the counters were last cleared");
 }
 
 TEST(StateSnapshots, ConfigurationUnderStateDirAndStateOfUnknownSwitchAreCfg004) {
@@ -339,6 +339,67 @@ TEST(StateSamples, SonicMockCountersAndRoutesGiveTheirValues) {
   EXPECT_EQ(state.routes[0].next_hops[0].interface, "PortChannel0002");
   EXPECT_EQ(state.routes[0].next_hops[1].address, "10.0.0.5");
   EXPECT_EQ(state.routes[0].next_hops[1].interface, "PortChannel0005");
+}
+
+}  // namespace
+}  // namespace rocelint
+
+namespace rocelint {
+namespace {
+
+// The ST rules on two snapshots: a counter that did not move in the interval is no finding; one
+// that did is reported with its increase, at the later dump, naming the configuration it contradicts.
+TEST(StateRules, TwoSnapshotsReportOnlyWhatChangedInTheInterval) {
+  const fs::path config = fs::path(test::sourceDir()) / "tests" / "fixtures" / "ST001" / "sonic" / "good";
+  TempDir fabric_dir;
+  for (const char* name : {"leaf1.json", "spine1.json"})
+    fs::copy_file(config / name, fs::path(fabric_dir.path()) / name);
+  auto dump = [](int pfc2_rx, int pfc3_rx, int q3_drops) {
+    return fmt::format(R"({{
+  "COUNTERS_PORT_NAME_MAP": {{"Ethernet0": "oid:0x1", "Ethernet8": "oid:0x3"}},
+  "COUNTERS_QUEUE_NAME_MAP": {{"Ethernet8:3": "oid:0x33"}},
+  "COUNTERS:oid:0x1": {{"SAI_PORT_STAT_PFC_2_RX_PKTS": "{}"}},
+  "COUNTERS:oid:0x3": {{"SAI_PORT_STAT_PFC_2_RX_PKTS": "{}", "SAI_PORT_STAT_PFC_3_RX_PKTS": "{}"}},
+  "COUNTERS:oid:0x33": {{"SAI_QUEUE_STAT_DROPPED_PACKETS": "{}"}}
+}})",
+                       pfc2_rx, pfc2_rx, pfc3_rx, q3_drops);
+  };
+  TempDir before;
+  TempDir after;
+  before.write("leaf1/counters_db.json", dump(1500, 10, 4));
+  // Ethernet0's priority-2 count is unchanged; Ethernet8's priority-2 count was cleared and is 7
+  // now (the total); queue 3 drops rose by 2.
+  std::string later = after.write("leaf1/counters_db.json", R"({
+  "COUNTERS_PORT_NAME_MAP": {"Ethernet0": "oid:0x1", "Ethernet8": "oid:0x3"},
+  "COUNTERS_QUEUE_NAME_MAP": {"Ethernet8:3": "oid:0x33"},
+  "COUNTERS:oid:0x1": {"SAI_PORT_STAT_PFC_2_RX_PKTS": "1500"},
+  "COUNTERS:oid:0x3": {"SAI_PORT_STAT_PFC_2_RX_PKTS": "7", "SAI_PORT_STAT_PFC_3_RX_PKTS": "90"},
+  "COUNTERS:oid:0x33": {"SAI_QUEUE_STAT_DROPPED_PACKETS": "6"}
+})");
+  LoadOptions options;
+  options.state_dirs = {before.path(), after.path()};
+  Report report = analyze(loadFabric({fabric_dir.path()}, {}, PathFilter{}, options), Config{});
+  std::vector<Finding> st001 = test::withRule(report, "ST001");
+  ASSERT_EQ(st001.size(), 1u);
+  EXPECT_EQ(st001[0].port, "Ethernet8");
+  EXPECT_EQ(st001[0].priority, 2);
+  EXPECT_EQ(st001[0].location.file(), later);
+  EXPECT_EQ(st001[0].location.line, 5);
+  EXPECT_EQ(st001[0].message,
+            "leaf1 Ethernet8 received PFC pause frames on priority 2 (7 since the counters were last cleared), a "
+            "priority it does not treat as lossless (its lossless priorities: 3,4): the peer sends priority 2 as "
+            "lossless traffic that this port neither holds back nor gives headroom");
+  ASSERT_EQ(st001[0].related.size(), 1u);
+  EXPECT_EQ(st001[0].related[0].message, "Ethernet8 lossless priorities: 3,4");
+  EXPECT_EQ(st001[0].related[0].src.file(), (fs::path(fabric_dir.path()) / "leaf1.json").string());
+  EXPECT_EQ(st001[0].related[0].src.jsonPointer(), "/PORT_QOS_MAP/Ethernet8/pfc_enable");
+  std::vector<Finding> st002 = test::withRule(report, "ST002");
+  ASSERT_EQ(st002.size(), 1u);
+  EXPECT_EQ(st002[0].message,
+            "lossless queue 3 of leaf1 Ethernet8 (priority 3) dropped packets (2 between the snapshots): lossless "
+            "traffic is lost, RoCE retransmits");
+  EXPECT_EQ(st002[0].location.jsonPointer(), "/COUNTERS:oid:0x33/SAI_QUEUE_STAT_DROPPED_PACKETS");
+  EXPECT_EQ(st002[0].severity, Severity::Error);
 }
 
 }  // namespace

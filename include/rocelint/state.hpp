@@ -68,7 +68,7 @@ struct InstalledRoute {
 
 /// What one snapshot says about one switch.
 struct SwitchState {
-  std::vector<std::string> files;        ///< state files of this snapshot read for the switch
+  std::vector<std::string> files;          ///< state files of this snapshot read for the switch
   std::map<std::string, PortState> ports;  ///< by port name
   std::vector<InstalledRoute> routes;
   bool has_routes = false;  ///< a route source was read (an empty table is still an answer)
@@ -78,8 +78,8 @@ struct SwitchState {
 /// snapshot when the first holds it too (a decrease means the counter was cleared: the latest total).
 struct Evidence {
   std::uint64_t value = 0;
-  SourceRef src;       ///< where the latest value was read
-  bool delta = false;  ///< `value` is an increase between two snapshots
+  SourceRef src;        ///< where the latest value was read
+  bool delta = false;   ///< `value` is an increase between two snapshots
   SourceRef first_src;  ///< delta: where the earlier value was read
 };
 
@@ -102,7 +102,7 @@ std::optional<Evidence> evidence(const std::vector<SwitchState>& snapshots, Get 
   return e;
 }
 
-/// "3 (since the first snapshot)" / "3 (total since the counters were cleared)" for messages.
+/// "50 between the snapshots" / "203 since the counters were last cleared" (one snapshot) for messages.
 std::string describeEvidence(const Evidence& e);
 
 }  // namespace rocelint

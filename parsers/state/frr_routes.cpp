@@ -27,8 +27,10 @@ bool isPrefixTable(const json::Node& node) {
   bool any = false;
   for (const auto& [prefix, entries] : node.members) {
     if (prefix.find('/') == std::string::npos) return false;
-    if (isEntryList(entries)) any = true;
-    else if (entries.kind != json::Node::Kind::Array) return false;
+    if (isEntryList(entries))
+      any = true;
+    else if (entries.kind != json::Node::Kind::Array)
+      return false;
   }
   return any;
 }
@@ -90,7 +92,8 @@ StateReading readFrrRoutes(const json::Node& root, const std::string& file) {
   if (isPrefixTable(root)) {
     readTable(root, "", "", name, out);
   } else {
-    for (const auto& [vrf, table] : root.members) readTable(table, vrf, fmt::format("/{}", json::escapePointer(vrf)), name, out);
+    for (const auto& [vrf, table] : root.members)
+      readTable(table, vrf, fmt::format("/{}", json::escapePointer(vrf)), name, out);
   }
   return out;
 }

@@ -72,8 +72,7 @@ class DumpReader {
       std::string table(tableOf(key));
       if (fields.node == nullptr) {
         if (fields.hash) {
-          note(value, fields.pointer,
-               fmt::format("{} is {}, not a field map: not read", key, value.kindName()));
+          note(value, fields.pointer, fmt::format("{} is {}, not a field map: not read", key, value.kindName()));
         } else {
           ++out_.not_read[fmt::format("{} (not a hash)", table)];
         }
@@ -169,8 +168,7 @@ class DumpReader {
   void readKey(const std::string& key, const json::Node& value, const Fields& f) {
     std::string_view table = tableOf(key);
     bool counters = table == "COUNTERS";
-    bool watermarks =
-        table == "USER_WATERMARKS" || table == "PERSISTENT_WATERMARKS" || table == "PERIODIC_WATERMARKS";
+    bool watermarks = table == "USER_WATERMARKS" || table == "PERSISTENT_WATERMARKS" || table == "PERIODIC_WATERMARKS";
     if (table == "ROUTE_TABLE") {
       readRoute(key, value, f);
       return;

@@ -13,8 +13,8 @@ namespace rocelint::state {
 
 /// One state file, read.
 struct StateReading {
-  SwitchState state;               ///< what the file says (ports, routes); files is left empty
-  std::vector<InputNote> notes;    ///< wrong values, unknown objects; switch_name filled in on merge
+  SwitchState state;                    ///< what the file says (ports, routes); files is left empty
+  std::vector<InputNote> notes;         ///< wrong values, unknown objects; switch_name filled in on merge
   std::map<std::string, int> not_read;  ///< tables (or object kinds) not read yet -> entries
 };
 
