@@ -223,6 +223,7 @@ const std::vector<const Format*>& registry() {
                                                      &kLldp,
                                                      &state::redisDumpFormat(),
                                                      &state::frrRoutesFormat(),
+                                                     &state::stateDbFormat(),
                                                      &sonic::configDbFormat(),
                                                      &sonic::minigraphFormat(),
                                                      &kTopologyPlan,

@@ -34,9 +34,9 @@ void forEachPortWithState(const Fabric& fabric, Each each) {
 
 /// Where the port's lossless priorities are written (or the port, when nothing makes any lossless).
 RelatedLocation losslessPriorities(const Port& port) {
-  return related(port.qos.pfc_enable ? fmt::format("{} lossless priorities: {}", port.name,
-                                                   formatPrioritySet(port.qos.pfcPriorities()))
-                                     : fmt::format("{} has no lossless priority configured", port.name),
+  return related(port.qos.pfc_enable
+                     ? fmt::format("{} lossless priorities: {}", port.name, formatPrioritySet(port.qos.pfcPriorities()))
+                     : fmt::format("{} has no lossless priority configured", port.name),
                  pfcLocation(port));
 }
 
@@ -51,7 +51,8 @@ void pausesOnLossyPriority(const RuleContext& ctx, FindingSink& sink) {
       Finding& f = sink.add(
           at(sw, port.name, p, rx->src,
              fmt::format("{} {} received PFC pause frames on priority {} ({}), a priority it does not treat as "
-                         "lossless (its lossless priorities: {}): the peer sends priority {} as lossless traffic that this port neither holds "
+                         "lossless (its lossless priorities: {}): the peer sends priority {} as lossless traffic that "
+                         "this port neither holds "
                          "back nor gives headroom",
                          sw.name, port.name, p, describeEvidence(*rx), formatPrioritySet(port.qos.pfcPriorities()), p),
              fmt::format("make priority {} lossless on {} {} as on its peer (PFC, headroom, lossless queue), or "
@@ -150,8 +151,8 @@ void watchdogStorms(const RuleContext& ctx, FindingSink& sink) {
 }  // namespace
 
 void registerStRules(std::vector<Rule>& rules) {
-  rules.push_back({"ST001", Severity::Warning, "pause frames received on a priority the port does not treat as lossless",
-                   pausesOnLossyPriority});
+  rules.push_back({"ST001", Severity::Warning,
+                   "pause frames received on a priority the port does not treat as lossless", pausesOnLossyPriority});
   rules.push_back({"ST002", Severity::Error, "a lossless queue or PG dropped packets", dropsOnLosslessPriority});
   rules.push_back({"ST003", Severity::Warning, "the PFC watchdog detected pause storms", watchdogStorms});
 }

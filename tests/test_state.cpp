@@ -157,6 +157,23 @@ TEST(StateSonicCounters, MalformedDumpIsCfg006WithItsLocation) {
   EXPECT_EQ(found[0].location.column, 33);  // the "}" after a trailing comma
 }
 
+TEST(StateSonicStateDb, RecognisedAndCountedAsNotReadYetNotTakenForConfigDb) {
+  TempDir dir;
+  dir.write("leaf1.json", kLeaf);
+  std::string state = dir.write("leaf1/state_db.json", R"({
+  "PORT_TABLE|Ethernet0": {"type": "hash", "value": {"netdev_oper_status": "up"}, "ttl": -0.001, "expireat": 1.0},
+  "TRANSCEIVER_INFO|Ethernet0": {"type": "hash", "value": {"cable_length": "3"}, "ttl": -0.001, "expireat": 1.0},
+  "DEVICE_METADATA|localhost": {"type": "hash", "value": {"chassis_serial_number": "X"}, "ttl": -0.001, "expireat": 1.0}
+})");
+  Fabric fabric = loadFabric({dir.path()});
+  ASSERT_EQ(fabric.switches.size(), 1u);
+  EXPECT_EQ(leafOf(fabric).state.at(0).files, std::vector<std::string>{state});
+  EXPECT_EQ(leafOf(fabric).files.size(), 1u);  // not merged into the configuration
+  EXPECT_EQ(fabric.out_of_scope_tables.at("STATE_DB PORT_TABLE"), 1);
+  EXPECT_EQ(fabric.out_of_scope_tables.at("STATE_DB TRANSCEIVER_INFO"), 1);
+  EXPECT_EQ(fabric.out_of_scope_tables.at("STATE_DB DEVICE_METADATA"), 1);
+}
+
 TEST(StateSonicRoutes, ApplDbRouteTableWithVrfsIpv6AndConnected) {
   TempDir dir;
   dir.write("leaf1.json", kLeaf);
@@ -305,9 +322,9 @@ TEST(StateSamples, EverySonicAndFrrSampleLoads) {
     const Switch& sw = leafOf(fabric);
     if (!sw.state.empty() && !sw.state[0].files.empty()) ++read;
   }
-  // 16 SONiC Redis dumps (COUNTERS_DB, GB_COUNTERS_DB, APPL_DB, ASIC_DB) and 9 FRR route files; the
-  // STATE_DB dumps ("|" keys) still read as config_db tables, the other vendors' JSON is CFG004.
-  EXPECT_EQ(read, 25);
+  // 16 SONiC Redis dumps (COUNTERS_DB, GB_COUNTERS_DB, APPL_DB, ASIC_DB), 4 STATE_DB dumps and 9
+  // FRR route files; the other vendors' JSON and FRR's BGP JSON are CFG004.
+  EXPECT_EQ(read, 29);
 }
 
 // The sonic-utilities mock COUNTERS_DB and FRR routes, read beside a switch named after them.

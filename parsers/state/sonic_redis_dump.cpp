@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cctype>
 #include <functional>
+#include <set>
 #include <string_view>
 #include <unordered_map>
 
@@ -312,5 +313,44 @@ bool looksLikeRedisDump(const json::Node& root) {
 }
 
 StateReading readRedisDump(const json::Node& root, const std::string& file) { return DumpReader(root, file).read(); }
+
+namespace {
+
+std::string_view stateTableOf(std::string_view key) { return key.substr(0, key.find('|')); }
+
+}  // namespace
+
+bool looksLikeStateDb(const json::Node& root) {
+  static const std::set<std::string_view> state_only = {"PORT_TABLE",
+                                                        "TRANSCEIVER_INFO",
+                                                        "TRANSCEIVER_DOM_SENSOR",
+                                                        "TRANSCEIVER_STATUS",
+                                                        "SWITCH_CAPABILITY",
+                                                        "CHASSIS_INFO",
+                                                        "PSU_INFO",
+                                                        "FAN_INFO",
+                                                        "BUFFER_MAX_PARAM_TABLE",
+                                                        "NEIGH_STATE_TABLE",
+                                                        "PORT_COUNTER_CAPABILITIES",
+                                                        "QUEUE_COUNTER_CAPABILITIES",
+                                                        "DEBUG_COUNTER_CAPABILITIES"};
+  static const std::set<std::string_view> config_tables = {
+      "PORT",        "PORT_QOS_MAP",    "BUFFER_PG",      "BUFFER_QUEUE", "BUFFER_PROFILE",
+      "BUFFER_POOL", "DEVICE_NEIGHBOR", "DSCP_TO_TC_MAP", "PFC_WD",       "INTERFACE"};
+  if (!root.isObject() || root.members.empty()) return false;
+  bool state = false;
+  for (const auto& [key, value] : root.members) {
+    std::string_view table = stateTableOf(key);
+    if (config_tables.count(table) != 0) return false;
+    if (value.isObject() && state_only.count(table) != 0 && key.size() > table.size()) state = true;
+  }
+  return state;
+}
+
+StateReading readStateDb(const json::Node& root) {
+  StateReading out;
+  for (const auto& [key, value] : root.members) ++out.not_read[fmt::format("STATE_DB {}", stateTableOf(key))];
+  return out;
+}
 
 }  // namespace rocelint::state

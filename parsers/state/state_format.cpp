@@ -99,4 +99,19 @@ const format::Format& frrRoutesFormat() {
   return format;
 }
 
+const format::Format& stateDbFormat() {
+  static const format::Format format{
+      .name = "SONiC STATE_DB dump",
+      .role = format::Role::State,
+      .content = format::Content::Json,
+      .recognise = [](const format::Input& input) { return looksLikeStateDb(input.json()); },
+      .parse = [](const format::Input& input) -> std::unique_ptr<format::Document> {
+        return std::make_unique<StateDocument>(readStateDb(input.json()));
+      },
+      .hostname = [](const format::Document&) -> std::optional<std::string> { return std::nullopt; },
+      .read_state = readState,
+  };
+  return format;
+}
+
 }  // namespace rocelint::state

@@ -7,5 +7,6 @@ namespace rocelint::state {
 
 const format::Format& redisDumpFormat();
 const format::Format& frrRoutesFormat();
+const format::Format& stateDbFormat();
 
 }  // namespace rocelint::state
