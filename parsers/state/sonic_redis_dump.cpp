@@ -37,17 +37,20 @@ struct Fields {
   const json::Node* node = nullptr;  ///< nullptr: not a hash (a string or list key), or not an object
   std::string pointer;               ///< of the field map
   bool hash = true;
+  const json::Node* wrong = nullptr;  ///< node == nullptr of a hash: the value that is not a field map
 };
 
 Fields fieldsOf(const std::string& key, const json::Node& value) {
   Fields out;
   out.pointer = fmt::format("/{}", json::escapePointer(key));
+  out.wrong = &value;
   if (!value.isObject()) return out;
   const json::Node* type = value.find("type");
   const json::Node* inner = value.find("value");
   if (type != nullptr && inner != nullptr && type->kind == json::Node::Kind::String) {
     out.pointer += "/value";
     out.hash = type->text == "hash";
+    out.wrong = inner;
     if (out.hash && inner->isObject()) out.node = inner;
     return out;
   }
@@ -73,7 +76,8 @@ class DumpReader {
       std::string table(tableOf(key));
       if (fields.node == nullptr) {
         if (fields.hash) {
-          note(value, fields.pointer, fmt::format("{} is {}, not a field map: not read", key, value.kindName()));
+          note(*fields.wrong, fields.pointer,
+               fmt::format("{} is {}, not a field map: not read", key, fields.wrong->kindName()));
         } else {
           ++out_.not_read[fmt::format("{} (not a hash)", table)];
         }
@@ -256,6 +260,10 @@ class DumpReader {
       }
     }
     if (route.vrf == "default") route.vrf.clear();
+    if (rest.empty()) {
+      note(value, fmt::format("/{}", json::escapePointer(key)), fmt::format("{} names no prefix: not read", key));
+      return;
+    }
     route.prefix = rest;
     if (route.prefix.find('/') == std::string::npos)
       route.prefix += route.prefix.find(':') == std::string::npos ? "/32" : "/128";
@@ -275,8 +283,8 @@ class DumpReader {
     if (!addresses.empty() && !interfaces.empty() && addresses.size() != interfaces.size()) {
       const json::Node* v = fields.find("ifname");
       note(*v, fmt::format("{}/ifname", f.pointer),
-           fmt::format("ROUTE_TABLE {} lists {} next hops but {} interfaces: the interfaces are not read", rest,
-                       addresses.size(), interfaces.size()));
+           fmt::format("{} lists {} next hops but {} interfaces: the interfaces are not read", key, addresses.size(),
+                       interfaces.size()));
       interfaces.clear();
     }
     std::size_t n = std::max(addresses.size(), interfaces.size());
