@@ -116,9 +116,17 @@ class DumpReader {
     out_.notes.push_back(std::move(n));
   }
 
+  // A name map's value: an object id string ("oid:0x1000000000012").
+  bool isOid(const json::Node& oid, const std::string& pointer) {
+    if (oid.kind == json::Node::Kind::String && !oid.text.empty()) return true;
+    note(oid, pointer, fmt::format("{} is {}, not an object id: not read", pointer.substr(1), oid.kindName()));
+    return false;
+  }
+
   void readPortMap(const json::Node& map, const std::string& pointer) {
     for (const auto& [name, oid] : map.members) {
       std::string p = fmt::format("{}/{}", pointer, json::escapePointer(name));
+      if (!isOid(oid, p)) continue;
       objects_[oid.text] = Object{ObjectKind::Port, name, 0};
       out_.state.ports[name].src = at(oid, p);
     }
@@ -141,6 +149,7 @@ class DumpReader {
         note(oid, p, fmt::format("{} entry {} is not <port>:<index>: not read", what, name));
         continue;
       }
+      if (!isOid(oid, p)) continue;
       std::string port = name.substr(0, colon);
       int i = static_cast<int>(index);
       objects_[oid.text] = Object{kind, port, i};
@@ -174,11 +183,15 @@ class DumpReader {
     std::string_view table = tableOf(key);
     bool counters = table == "COUNTERS";
     bool watermarks = table == "USER_WATERMARKS" || table == "PERSISTENT_WATERMARKS" || table == "PERIODIC_WATERMARKS";
-    if (table == "ROUTE_TABLE") {
+    if (table == "ROUTE_TABLE" && key.size() > table.size()) {
       readRoute(key, value, f);
       return;
     }
     if (!counters && !watermarks) {
+      ++out_.not_read[std::string(table)];
+      return;
+    }
+    if (key.size() <= table.size()) {  // "COUNTERS" itself: no object named
       ++out_.not_read[std::string(table)];
       return;
     }
