@@ -475,3 +475,37 @@ TEST(StateSamples, EveryCaptureBesideAConfigurationIsReadOrReported) {
 
 }  // namespace
 }  // namespace rocelint
+
+namespace rocelint {
+namespace {
+
+// `check --state DIR --state DIR` reaches the loader: the second snapshot's increase is reported,
+// and a missing directory is a usage error.
+TEST(StateCli, StateOptionGivesSnapshotsOldestFirst) {
+  const fs::path config = fs::path(test::sourceDir()) / "tests" / "fixtures" / "ST002" / "sonic" / "good";
+  TempDir fabric_dir;
+  for (const char* name : {"leaf1.json", "spine1.json"})
+    fs::copy_file(config / name, fs::path(fabric_dir.path()) / name);
+  TempDir before;
+  TempDir after;
+  const char* dump = R"({{"COUNTERS_QUEUE_NAME_MAP": {{"Ethernet0:3": "oid:0x13"}},
+  "COUNTERS:oid:0x13": {{"SAI_QUEUE_STAT_DROPPED_PACKETS": "{}"}}}})";
+  before.write("leaf1/counters_db.json", fmt::format(fmt::runtime(dump), 10));
+  after.write("leaf1/counters_db.json", fmt::format(fmt::runtime(dump), 13));
+  test::CliRun run = test::runCli(
+      fmt::format("check {} -q --select ST --state {} --state {}", fabric_dir.path(), before.path(), after.path()));
+  EXPECT_EQ(run.code, 1) << run.out;
+  EXPECT_NE(run.out.find("error[ST002]: lossless queue 3 of leaf1 Ethernet0 (priority 3) dropped packets (3 between "
+                         "the snapshots)"),
+            std::string::npos)
+      << run.out;
+  // Oldest last: the counter went down, so the later total (10) is what is reported.
+  run = test::runCli(
+      fmt::format("check {} -q --select ST --state {} --state {}", fabric_dir.path(), after.path(), before.path()));
+  EXPECT_NE(run.out.find("dropped packets (10 since the counters were last cleared)"), std::string::npos) << run.out;
+  run = test::runCli(fmt::format("check -q {} --state {}/missing", fabric_dir.path(), before.path()));
+  EXPECT_EQ(run.code, 2) << run.out;
+}
+
+}  // namespace
+}  // namespace rocelint
