@@ -74,38 +74,30 @@ std::string bannerDelimiter(std::string_view line) {
 ConfigText parseConfigText(std::string_view text, const std::string& file, const limits::ReadLimits& limits) {
   ConfigText config;
   config.file = FileName(file);
-  int line_no = 0;
   int comment_indent = -1;  // inside an EOS "comment ... EOF" block
   std::string banner_end;   // inside a banner: what closes it
-  std::size_t pos = 0;
-  while (pos <= text.size()) {
-    std::size_t end = text.find('\n', pos);
-    if (end == std::string_view::npos) end = text.size();
-    std::string_view raw = text.substr(pos, end - pos);
-    pos = end + 1;
-    ++line_no;
-    if (end == text.size() && raw.empty()) break;
+  config.line_count = forEachLine(text, [&](std::string_view raw, int line_no) {
     std::size_t indent = 0;
     while (indent < raw.size() && isBlank(raw[indent])) ++indent;
     std::string_view body = raw.substr(indent);
     while (!body.empty() && isBlank(body.back())) body.remove_suffix(1);
     if (comment_indent >= 0) {
       if (body == "EOF") comment_indent = -1;
-      continue;
+      return;
     }
     if (!banner_end.empty()) {
       // Banner text is free text, not statements: skipped through its closing delimiter.
       if (banner_end == "EOF" ? body == "EOF" : body.find(banner_end) != std::string_view::npos) banner_end.clear();
-      continue;
+      return;
     }
     if (body.substr(0, 7) == "banner " && indent == 0) {
       banner_end = bannerDelimiter(body);
-      continue;
+      return;
     }
-    if (body.empty() || body.front() == '!' || body.front() == '#') continue;
+    if (body.empty() || body.front() == '!' || body.front() == '#') return;
     if (body == "comment") {
       comment_indent = static_cast<int>(indent);
-      continue;
+      return;
     }
     ConfigLine line;
     line.text = std::string(body);
@@ -114,8 +106,24 @@ ConfigText parseConfigText(std::string_view text, const std::string& file, const
     line.column = static_cast<int>(indent) + 1;
     line.indent = static_cast<int>(indent);
     place(config.lines, std::move(line), file, limits.max_depth);
+  });
+  return config;
+}
+
+ConfigText configTree(std::vector<RawLine> lines, const std::string& file, int line_count,
+                      const limits::ReadLimits& limits) {
+  ConfigText config;
+  config.file = FileName(file);
+  for (RawLine& raw : lines) {
+    ConfigLine line;
+    line.words = splitWords(raw.text);
+    line.text = std::move(raw.text);
+    line.line = raw.line;
+    line.column = raw.column;
+    line.indent = raw.indent;
+    place(config.lines, std::move(line), file, limits.max_depth);
   }
-  config.line_count = line_no;
+  config.line_count = line_count;
   return config;
 }
 
@@ -158,7 +166,10 @@ const char* nosOfLine(std::string_view line) {
   if (line.substr(0, 11) == "! Version 9") return "Dell OS9";
   if (line.substr(0, 11) == "!! IOS XR C") return "Cisco IOS-XR";
   if (line.substr(0, 24) == "Current configuration : ") return "Cisco IOS / IOS-XE";
-  if (line.substr(0, 8) == "sysname ") return "Huawei VRP / H3C Comware";
+  // Huawei VRP is read (parsers/huawei_config.cpp) and recognised before this is asked; Comware
+  // writes its version under a `#` line, indented by one blank.
+  if (line.substr(0, 8) == "sysname " || line.substr(0, 10) == " version 7" || line.substr(0, 10) == " version 9")
+    return "H3C Comware";
   // OS10's QoS statements have no NX-OS or EOS counterpart at the top level: `wred NAME` (a WRED
   // profile), `trust dot1p-map NAME` / `trust dscp-map NAME`, `qos-map traffic-class NAME`; OS9
   // writes `wred-profile NAME`. A QoS fragment without version header or ports is named too.
@@ -268,7 +279,8 @@ bool isValueWord(std::string_view word) {
 
 std::string statementKeywords(const ConfigLine& line, const StatementGrammar& grammar) {
   std::string out;
-  std::size_t i = line.word(0) == "no" ? 1 : 0;  // `no X` and `X` are one statement set two ways
+  // `no X` (EOS, NX-OS), `undo X` (VRP) and `X` are one statement set two ways.
+  std::size_t i = line.word(0) == "no" || line.word(0) == "undo" ? 1 : 0;
   for (; i < line.words.size(); ++i) {
     const std::string& w = line.words[i];
     if (grammar.rest_after.count(w)) {

@@ -56,7 +56,8 @@ struct OtherNos {
 /// Dell OS10 (`! Version 10.`, `interface ethernet1/1/1`), Dell OS9 (`! Version 9.`,
 /// `interface fortyGigE 1/1`), Cisco IOS-XR (`!! IOS XR Configuration`, `interface
 /// HundredGigE0/0/0/0`, `interface Bundle-Ether1`), Cisco IOS / IOS-XE (`interface
-/// GigabitEthernet1/0/1`, `Current configuration : N bytes`), Huawei VRP / H3C Comware (`sysname`).
+/// GigabitEthernet1/0/1`, `Current configuration : N bytes`), H3C Comware (`sysname`, ` version 7.`;
+/// Huawei VRP, which also writes `sysname`, is recognised before this is asked).
 std::optional<OtherNos> otherNos(std::string_view text);
 
 /// Splits `text` into lines and nests each line under the closest earlier line with a smaller
@@ -65,6 +66,38 @@ std::optional<OtherNos> otherNos(std::string_view text);
 /// banners (`banner motd ^C ... ^C`, `banner exec #...#`, EOS `banner login` ... `EOF`): their
 /// text is not configuration.
 ConfigText parseConfigText(std::string_view text, const std::string& file, const limits::ReadLimits& limits = {});
+
+/// Calls `line(raw, number)` for each line of `text` (without its newline; numbers from 1) and
+/// returns the number of lines, counted as parseConfigText counts them.
+template <class Line>
+int forEachLine(std::string_view text, Line&& line) {
+  int line_no = 0;
+  std::size_t pos = 0;
+  while (pos <= text.size()) {
+    std::size_t end = text.find('\n', pos);
+    if (end == std::string_view::npos) end = text.size();
+    std::string_view raw = text.substr(pos, end - pos);
+    pos = end + 1;
+    ++line_no;
+    if (end == text.size() && raw.empty()) break;
+    line(raw, line_no);
+  }
+  return line_no;
+}
+
+/// One statement as a syntax's own line reader found it, before it is placed in the tree: where it
+/// is, and the indentation that places it (a pasted session's prompt, not the column, says which
+/// view a command was typed in).
+struct RawLine {
+  std::string text;  ///< without indentation and trailing blanks
+  int line = 0;      ///< 1-based
+  int column = 0;    ///< 1-based column of the first word
+  int indent = 0;
+};
+/// Places `lines` (in file order) in a tree as parseConfigText does: each under the closest
+/// earlier line with a smaller indentation. `line_count`: the file's number of lines.
+ConfigText configTree(std::vector<RawLine> lines, const std::string& file, int line_count,
+                      const limits::ReadLimits& limits = {});
 
 /// A whole decimal number of type T, or nullopt (sign, blanks or trailing text make it invalid).
 template <class T>
@@ -89,7 +122,7 @@ struct StatementGrammar {
 /// True for a word that is a value in any dialect (see StatementGrammar).
 bool isValueWord(std::string_view word);
 
-/// A statement's keywords: its words without a leading `no` and without its values, so that
+/// A statement's keywords: its words without a leading `no` / `undo` and without its values, so that
 /// `priority-flow-control priority 3 no-drop` and `... priority 4 drop` are one statement,
 /// "priority-flow-control priority".
 std::string statementKeywords(const ConfigLine& line, const StatementGrammar& grammar);

@@ -6,6 +6,7 @@
 
 #include "cli_config_text.hpp"
 #include "eos_config.hpp"
+#include "huawei_config.hpp"
 #include "junos_config.hpp"
 #include "nvue_config.hpp"
 #include "nxos_config.hpp"
@@ -29,6 +30,10 @@ std::string Input::extension() const { return fs::path(file_).extension().string
 bool Input::isJson() const {
   auto first = text_.find_first_not_of(" \t\r\n");
   bool starts_like_json = first != std::string::npos && (text_[first] == '{' || text_[first] == '[');
+  // A VRP session pasted with its prompts starts `[~leaf1]` or `[*leaf1]`: no JSON value starts so.
+  if (starts_like_json && text_[first] == '[' && first + 1 < text_.size() &&
+      (text_[first + 1] == '~' || text_[first + 1] == '*'))
+    starts_like_json = false;
   return extension() == ".json" || starts_like_json;
 }
 
@@ -215,9 +220,10 @@ const std::vector<const Format*>& registry() {
   // Order decides between formats that could both accept a file: the platform tables are known by
   // name; LLDP and the state dumps before config_db (all JSON; a dump of only COUNTERS_*_NAME_MAP
   // keys would pass as config_db tables); the minigraph before Junos (both XML); topology.yaml
-  // and containerlab before NVUE (all YAML); Junos before EOS and NX-OS (its braces never occur in
-  // their text, while a Junos file could score as plain CLI). Among switch formats, the order is
-  // also the precedence when one switch is described in two syntaxes (SONiC, Junos, EOS, NX-OS, NVUE).
+  // and containerlab before NVUE (all YAML); Junos and Huawei VRP before EOS and NX-OS (braces and
+  // `sysname` never occur in their text, while a Junos or VRP file could score as plain CLI). Among switch formats, the
+  // order is also the precedence when one switch is described in two syntaxes (SONiC, Junos, Huawei VRP, EOS, NX-OS,
+  // NVUE).
   static const std::vector<const Format*> formats = {&sonic::pgProfileLookupFormat(),
                                                      &sonic::portConfigFormat(),
                                                      &kLldp,
@@ -229,6 +235,7 @@ const std::vector<const Format*>& registry() {
                                                      &kTopologyPlan,
                                                      &kContainerlab,
                                                      &junos::switchFormat(),
+                                                     &huawei::switchFormat(),
                                                      &kEos,
                                                      &kNxos,
                                                      &nvue::switchFormat()};

@@ -45,7 +45,8 @@ class Input {
   /// The nesting and alias limits its parse must keep (docs/reliability.md).
   [[nodiscard]] const limits::ReadLimits& limits() const { return limits_; }
   [[nodiscard]] std::string_view text() const { return text_; }
-  /// Named .json or starting with `{` or `[`: only `Content::Json` formats are tried on it.
+  /// Named .json or starting with `{` or `[` (not a VRP prompt `[~`, `[*`): only `Content::Json`
+  /// formats are tried on it.
   [[nodiscard]] bool isJson() const;
   /// The located JSON tree, parsed on first use. Throws InputError "file:line:col: invalid JSON: ...".
   [[nodiscard]] const json::Node& json() const;

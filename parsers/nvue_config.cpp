@@ -898,8 +898,9 @@ class Builder {
   }
 
   // bridge domain BR access VID: an access port of VLAN VID, whose servers send untagged. Any other
-  // member of BR is a trunk (trunks()): its own `vlan` list, else the domain's. The `untagged` VID
-  // (a trunk's native VLAN) and the other bridge settings are not modelled.
+  // member of BR is a trunk (trunks()): its own `vlan` list, else the domain's, plus its `untagged`
+  // VID (the native VLAN, the port's own else the domain's; `none`: no native VLAN). The other
+  // bridge settings are not modelled.
   void bridge(const Node& n, const std::string& name) {
     for (const Node& child : mapChildren(n, "bridge settings")) {
       if (child.key != "domain") {
@@ -911,6 +912,10 @@ class Builder {
         for (const Node& setting : mapChildren(domain, "bridge domain settings")) {
           if (setting.key == "vlan") {
             port_vlans_[name] = Sourced<VlanSet>{vlanKeys(setting, name), setting.src};
+            continue;
+          }
+          if (setting.key == "untagged") {
+            if (auto vid = untaggedVid(setting, name)) port_untagged_[name] = *vid;
             continue;
           }
           if (setting.key != "access") {
@@ -963,6 +968,8 @@ class Builder {
         for (const Node& setting : mapChildren(domain, "bridge domain settings")) {
           if (setting.key == "vlan") {
             domain_vlans_[domain.key] = Sourced<VlanSet>{vlanKeys(setting, ""), setting.src};
+          } else if (setting.key == "untagged") {
+            if (auto vid = untaggedVid(setting, "")) domain_untagged_[domain.key] = *vid;
           } else {
             ++out_of_scope_["NVUE bridge domain " + setting.key];
           }
@@ -971,19 +978,40 @@ class Builder {
     }
   }
 
+  // `untagged VID`, or 0 for `untagged none` (no native VLAN); a bad value is CFG005 (nullopt).
+  std::optional<int> untaggedVid(const Node& setting, const std::string& port) {
+    const std::string& value = text(setting, "a VLAN id (1-4094) or none");
+    if (value == "none") return 0;
+    if (auto id = common::vlanId(value)) return *id;
+    invalid(isPortName(port) ? port : "",
+            common::invalidVlanMessage(fmt::format("bridge domain untagged {}", value), value,
+                                       "the native VLAN is left as it was"),
+            setting.src, common::invalidVlanFix());
+    noted_.insert(&setting);
+    return std::nullopt;
+  }
+
   // The trunks: every bridge member that is not an access port carries its own `vlan` list, else
-  // its domain's VLANs (a domain without a `vlan` list has VLAN 1, NVUE's default).
+  // its domain's VLANs (a domain without a `vlan` list has VLAN 1, NVUE's default), and its native
+  // VLAN when one is written (`untagged`, the port's else the domain's).
   std::map<std::string, Sourced<VlanSet>> trunks() const {
     std::map<std::string, Sourced<VlanSet>> out;
     for (const auto& [name, domain] : member_domain_) {
       if (access_keyed_.count(name) != 0) continue;  // an access port (a wrong VID included: no trunk)
+      Sourced<VlanSet> vlans{VlanSet{{{1, 1}}}, domain.src};
       if (auto own = port_vlans_.find(name); own != port_vlans_.end()) {
-        out.emplace(name, own->second);
+        vlans = own->second;
       } else if (auto of = domain_vlans_.find(domain.value); of != domain_vlans_.end()) {
-        out.emplace(name, Sourced<VlanSet>{of->second.value, domain.src});
-      } else {
-        out.emplace(name, Sourced<VlanSet>{VlanSet{{{1, 1}}}, domain.src});
+        vlans = Sourced<VlanSet>{of->second.value, domain.src};
       }
+      std::optional<int> native;
+      if (auto own = port_untagged_.find(name); own != port_untagged_.end()) {
+        native = own->second;
+      } else if (auto of = domain_untagged_.find(domain.value); of != domain_untagged_.end()) {
+        native = of->second;
+      }
+      if (native && *native > 0) vlans.value.add(*native, *native);
+      out.emplace(name, std::move(vlans));
     }
     return out;
   }
@@ -1940,6 +1968,8 @@ class Builder {
   std::set<std::string> access_keyed_;                         ///< ports and bonds with an `access` key
   std::map<std::string, Sourced<VlanSet>> port_vlans_;         ///< port or bond -> `bridge domain BR vlan`
   std::map<std::string, Sourced<VlanSet>> domain_vlans_;       ///< `bridge domain BR vlan` (global)
+  std::map<std::string, int> port_untagged_;                   ///< port or bond -> `untagged` VID (0: none)
+  std::map<std::string, int> domain_untagged_;                 ///< `bridge domain BR untagged` (global)
   std::optional<Sourced<std::uint32_t>> bgp_asn_;
   std::vector<BgpPeer> peers_;
   std::map<std::string, std::reference_wrapper<const Node>> group_asn_;

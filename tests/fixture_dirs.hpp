@@ -26,7 +26,8 @@ inline const std::vector<std::pair<std::string_view, FormatId>>& fixtureSyntaxes
                                                                               {"eos", formats::kEos},
                                                                               {"nxos", formats::kNxos},
                                                                               {"nvue", formats::kNvue},
-                                                                              {"junos", formats::kJunos}};
+                                                                              {"junos", formats::kJunos},
+                                                                              {"huawei", formats::kHuawei}};
   return syntaxes;
 }
 

@@ -185,12 +185,13 @@ TEST(CliHelp, MistypedCommandSuggestsTheNearest) {
   EXPECT_EQ(r.out, "rocelint: error: unknown command \"chek\" (did you mean \"check\"?)\n");
   r = run("lint " + sample("leafspine-clean"));
   EXPECT_EQ(r.code, 2);
-  EXPECT_EQ(r.out,
-            "rocelint: error: unknown command \"lint\" (the commands are check, diff, graph, fix, rules, explain)\n");
+  EXPECT_EQ(
+      r.out,
+      "rocelint: error: unknown command \"lint\" (the commands are check, diff, graph, fix, rules, explain, inputs)\n");
   r = run("");
   EXPECT_EQ(r.code, 2);
   EXPECT_EQ(r.out,
-            "rocelint: error: a command is required: check, diff, graph, fix, rules or explain (see `rocelint "
+            "rocelint: error: a command is required: check, diff, graph, fix, rules, explain or inputs (see `rocelint "
             "--help`)\n");
 }
 
@@ -343,4 +344,32 @@ TEST(CliDocs, ManPageAndCompletionNameEveryCommandAndOption) {
 }
 
 }  // namespace
+// `rocelint inputs`: which files a walk reads and in which format, by content whatever the name;
+// a malformed JSON file is an input (checking it reports why), a README or a JSON of another tool
+// is not. `--null` prints only the inputs, NUL-terminated (the pre-commit hook reads that).
+TEST(CliInputs, ListsTheInputsByContentWithTheirFormats) {
+  test::TempDir dir;
+  std::string eos = test::readAll(test::sourceDir() + "/samples/leafspine-eos/leaf1.cfg");
+  dir.write("pod a/leaf1", eos);
+  dir.write("pod a/README.md", "# pod a\n");
+  dir.write("pod a/package.json", "{\"name\": \"tooling\"}\n");
+  dir.write("pod a/broken.json", "{\"PORT\": {\n");
+  dir.write("pod a/.hidden.cfg", eos);
+  std::string root = dir.path() + "/pod a";
+  CliRun r = run("inputs '" + root + "' '" + dir.path() + "/gone.cfg'", "2>/dev/null");
+  EXPECT_EQ(r.code, 0);
+  EXPECT_EQ(r.out,
+            root + "/README.md: not an input (hidden, documentation or script)\n" + root + "/broken.json: malformed (" +
+                root +
+                "/broken.json:2:1: invalid JSON: syntax error while parsing object key - unexpected end of input; "
+                "expected string literal)\n" +
+                root + "/leaf1: EOS\n" + root +
+                "/package.json: not an input (JSON that is neither a SONiC config_db (no TABLE or TABLE|key "
+                "members) nor LLDP neighbours (no lldp or lldpNeighbors))\n" +
+                dir.path() + "/gone.cfg: not found\n");
+  r = run("inputs --null '" + root + "' | tr '\\0' '|'", "2>/dev/null");
+  EXPECT_EQ(r.code, 0);
+  EXPECT_EQ(r.out, root + "/broken.json|" + root + "/leaf1|");
+}
+
 }  // namespace rocelint

@@ -340,6 +340,77 @@ TEST(Deadlock, ClosOfLagsFailsLikeTheClosOfSingleLinks) {
   EXPECT_TRUE(shared.analysis.failure_cycles.empty());
 }
 
+// The same shapes in a second syntax (tests/deadlock/gen_eos.py): routed Port-Channels of two
+// `channel-group` members, servers on access ports of Vlan1000, and one ring port whose
+// `qos profile` leaves priority 3 drop. Each gives its SONiC counterpart's verdict: the LAG Clos
+// the 12 smallest failing pairs of clos24-distinct (LAGs as one unit each), the ring one cycle per
+// direction through the same switches, and the half-PFC ring PFC001 at sw1's port toward sw2 and no
+// cycle.
+TEST(Deadlock, EosScenariosGiveTheVerdictsOfTheirSonicCounterparts) {
+  Loaded single = analyse("clos24-distinct", false, 2);
+  Loaded eos_lag = analyse("clos24-eos-lag-distinct", false, 2);
+  EXPECT_EQ(eos_lag.fabric.links.size(), 16u);
+  EXPECT_EQ(eos_lag.analysis.graph->unitCount(), 8u);
+  EXPECT_EQ(eos_lag.analysis.graph->hostPorts().size(), 4u) << "the Vlan1000 access ports";
+  EXPECT_TRUE(eos_lag.analysis.cycles.empty());
+  EXPECT_EQ(eos_lag.analysis.stats.failure_sets, 8u + 28u);
+  std::set<std::set<std::string>> single_sets;
+  std::set<std::set<std::string>> eos_sets;
+  for (const FailureCounterexample& ce : single.analysis.failure_cycles) single_sets.insert(failedPairs(single, ce));
+  for (const FailureCounterexample& ce : eos_lag.analysis.failure_cycles) {
+    EXPECT_EQ(ce.failed_links.size(), 4u);
+    eos_sets.insert(failedPairs(eos_lag, ce));
+  }
+  EXPECT_EQ(single_sets.size(), 12u);
+  EXPECT_EQ(eos_sets, single_sets);
+
+  auto switchCycles = [](const Loaded& l) {
+    std::set<std::vector<std::string>> out;
+    for (const CyclicDependency& c : l.analysis.cycles) {
+      std::vector<std::string> names;
+      for (const CycleHop& h : c.hops) names.push_back(l.fabric.sw(h.ingress).name);
+      std::rotate(names.begin(), std::min_element(names.begin(), names.end()), names.end());
+      out.insert(names);
+      for (const CycleHop& h : c.hops) EXPECT_EQ(h.priority, 3);
+    }
+    return out;
+  };
+  Loaded ring = analyse("ring4");
+  Loaded eos_ring = analyse("ring4-eos");
+  EXPECT_EQ(eos_ring.analysis.cycles.size(), 2u);
+  EXPECT_EQ(switchCycles(eos_ring), switchCycles(ring));
+
+  Loaded half = analyse("ring4-eos-pfc-half");
+  EXPECT_TRUE(half.analysis.cycles.empty());
+  EXPECT_FALSE(edge(half, node(half, "sw1", "Ethernet2/1", 3), node(half, "sw2", "Ethernet2/1", 3)));
+  EXPECT_FALSE(edge(half, node(half, "sw2", "Ethernet1/1", 3), node(half, "sw1", "Ethernet1/1", 3)));
+  EXPECT_TRUE(edge(half, node(half, "sw2", "Ethernet2/1", 3), node(half, "sw3", "Ethernet2/1", 3)));
+  Report report = test::check(scenario("ring4-eos-pfc-half"));
+  auto pfc001 = test::withRule(report, "PFC001");
+  ASSERT_EQ(pfc001.size(), 1u);
+  EXPECT_EQ(pfc001[0].switch_name, "sw1");
+  EXPECT_EQ(pfc001[0].port, "Ethernet1/1");
+  EXPECT_EQ(pfc001[0].message,
+            "PFC priorities differ across the link sw1 Ethernet1/1 <-> sw2 Ethernet2/1: 4 here, 3,4 on sw2");
+  // At the profile's PFC statements: `priority-flow-control on`, two lines into ROCE-NO3.
+  EXPECT_EQ(pfc001[0].location.line,
+            test::lineOf(test::readAll(scenario("ring4-eos-pfc-half") + "/sw1.cfg"), "qos profile ROCE-NO3") + 2);
+  EXPECT_TRUE(test::withRule(report, "DL001").empty());
+
+  // The committed files are what the generator writes now.
+  test::TempDir out;
+  std::string cmd = "/usr/bin/python3 " + test::sourceDir() + "/tests/deadlock/gen_eos.py " + out.path();
+  ASSERT_EQ(std::system(cmd.c_str()), 0) << cmd;
+  std::size_t files = 0;
+  for (const auto& entry : std::filesystem::recursive_directory_iterator(out.path())) {
+    if (!entry.is_regular_file()) continue;
+    ++files;
+    std::string rel = std::filesystem::relative(entry.path(), out.path()).string();
+    EXPECT_EQ(test::readAll(entry.path().string()), test::readAll(test::sourceDir() + "/tests/deadlock/" + rel)) << rel;
+  }
+  EXPECT_EQ(files, 6u + 4u + 4u);
+}
+
 // Issue 14's T0: a 3-spine x 6-leaf Clos with distinct spine ASNs whose servers are untagged
 // Vlan1000 members with no neighbour entry. The servers are the sources (6 host ports, no
 // assumed sources) and the servers' /24s the destinations, so no two converged failures close a

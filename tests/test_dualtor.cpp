@@ -13,12 +13,7 @@ namespace {
 using test::TempDir;
 using test::withRule;
 
-/// 1-based line of the first line of `text` that contains `needle` (0: none).
-int lineOf(const std::string& text, const std::string& needle) {
-  auto at = text.find(needle);
-  if (at == std::string::npos) return 0;
-  return 1 + static_cast<int>(std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(at), '\n'));
-}
+using test::lineOf;
 
 const char* kDualToR = R"({
     "DEVICE_METADATA": {"localhost": {"hostname": "tor1", "type": "ToRRouter", "subtype": "DualToR", "peer_switch": "tor2"}},
@@ -239,9 +234,17 @@ TEST(DualToRBounce, WithoutTunnelQosRemapTheBounceIsACycleOnPriority3) {
   std::string leaf1 = test::readAll(scenario("dualtor-bounce") + "/leaf1.json");
   EXPECT_EQ(c.hops[0].src.line, lineOf(leaf1, "\"MuxTunnel0\": {"));
   EXPECT_EQ(c.weakest_hop, 0u);
-  // No verified change: making the T0s share an ASN would cut each off from its peer's loopback
-  // (the tunnel's route), which counts as a lost route.
-  EXPECT_TRUE(c.fixes.empty());
+  // One verified change: leaf1 remaps what it tunnels from TC 3 to DSCP 24, which spine1 classifies
+  // into its other lossless priority 4, in queue 4 (what a priority 4 pause stops on Ethernet0).
+  // The bounce then waits in priority 4 queues that only deliver: the cycle on 3 is open. Making
+  // the T0s share an ASN is no fix: each would lose its peer's loopback (the tunnel's route).
+  ASSERT_EQ(c.fixes.size(), 1u);
+  EXPECT_EQ(c.fixes[0].description,
+            "enable tunnel QoS remap on leaf1 with encap maps for MuxTunnel0 sending TC 3 as DSCP 24 (priority 4 on "
+            "spine1) in queue 4 (the queue a priority 4 pause stops); this cycle then needs 2 lossless priorities "
+            "(3,4)");
+  EXPECT_EQ(c.fixes[0].where.line, lineOf(leaf1, "\"MuxTunnel0\": {"))
+      << "no tunnel_qos_remap entry yet: at the tunnel";
 
   Report report = test::check(scenario("dualtor-bounce"));
   auto dl001 = withRule(report, "DL001");
@@ -253,6 +256,39 @@ TEST(DualToRBounce, WithoutTunnelQosRemapTheBounceIsACycleOnPriority3) {
       << dl001[0].message;
   EXPECT_NE(dl001[0].fix.find("made by the dual-ToR tunnel MuxTunnel0"), std::string::npos) << dl001[0].fix;
   EXPECT_NE(dl001[0].related.front().message.find("(dual-ToR tunnel MuxTunnel0 for Ethernet16)"), std::string::npos);
+}
+
+// The suggested fix, written into leaf1's config_db as an operator would (SYSTEM_DEFAULTS
+// tunnel_qos_remap, TC_TO_DSCP_MAP and TC_TO_QUEUE_MAP bound to the tunnel's encap maps), checks
+// clean: the model's change and the configuration's say the same.
+TEST(DualToRBounce, TheSuggestedTunnelRemapWrittenIntoTheConfigRemovesTheCycle) {
+  test::TempDir dir;
+  for (const auto& entry : std::filesystem::directory_iterator(scenario("dualtor-bounce"))) {
+    std::string text = test::readAll(entry.path().string());
+    if (entry.path().filename() == "leaf1.json") {
+      auto insert = [&text](const std::string& after, const std::string& what) {
+        auto at = text.find(after);
+        ASSERT_NE(at, std::string::npos) << after;
+        text.insert(at + after.size(), what);
+      };
+      insert("\"MuxTunnel0\": {",
+             "\"encap_tc_to_dscp_map\": \"TUNNEL_REMAP\", \"encap_tc_to_queue_map\": \"TUNNEL_QUEUE\",");
+      insert("{",
+             "\"SYSTEM_DEFAULTS\": {\"tunnel_qos_remap\": {\"status\": \"enabled\"}},"
+             "\"TC_TO_DSCP_MAP\": {\"TUNNEL_REMAP\": {\"3\": \"24\"}},");
+      insert("\"TC_TO_QUEUE_MAP\": {", "\"TUNNEL_QUEUE\": {\"3\": \"4\"},");
+    }
+    dir.write(entry.path().filename().string(), text);
+  }
+  Report report = test::check(dir.path());
+  EXPECT_TRUE(withRule(report, "DL001").empty());
+  EXPECT_TRUE(withRule(report, "CFG002").empty());
+  EXPECT_TRUE(withRule(report, "CFG005").empty());
+  Fabric fabric = loadFabric({dir.path()});
+  const Switch& leaf1 = fabric.switches[fabric.switch_index.at("leaf1")];
+  ASSERT_TRUE(leaf1.tunnel_qos_remap);
+  EXPECT_TRUE(leaf1.tunnel_qos_remap->value);
+  EXPECT_TRUE(analyseFabric(fabric).cycles.empty());
 }
 
 // With the remap the standby side sends TC 3 as DSCP 2 in queue 2: the spines classify DSCP 2 into

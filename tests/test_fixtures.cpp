@@ -48,7 +48,9 @@ bool anchorMatches(const SourceRef& origin, bool cli, const std::string& at) {
   return cli && !at.empty() && text.size() > at.size() && text.compare(0, at.size(), at) == 0 && text[at.size()] == ' ';
 }
 
-bool isCliSyntax(const std::string& syntax) { return syntax == "eos" || syntax == "nxos" || syntax == "junos"; }
+bool isCliSyntax(const std::string& syntax) {
+  return syntax == "eos" || syntax == "nxos" || syntax == "junos" || syntax == "huawei";
+}
 
 struct Expected {
   std::string switch_name;
@@ -191,7 +193,8 @@ TEST(RuleFixtureLayout, EveryRuleDirectoryHoldsSyntaxFixtures) {
     for (const auto& entry : fs::directory_iterator(rule.path())) {
       std::string name = entry.path().filename().string();
       if (!entry.is_directory() || !test::fixtureSyntax(name)) {
-        ADD_FAILURE() << entry.path() << " is not a syntax directory (sonic, minigraph, eos, nxos, nvue, junos)";
+        ADD_FAILURE() << entry.path()
+                      << " is not a syntax directory (sonic, minigraph, eos, nxos, nvue, junos, huawei)";
         continue;
       }
       ++syntaxes;

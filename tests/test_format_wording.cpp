@@ -75,7 +75,8 @@ TEST(FormatWording, EachSwitchRecordsTheFormatItWasReadFrom) {
            {"leafspine-eos", formats::kEos, "EOS"},
            {"leafspine-nxos", formats::kNxos, "NX-OS"},
            {"leafspine-nvue", formats::kNvue, "NVUE"},
-           {"leafspine-junos", formats::kJunos, "Junos"}}) {
+           {"leafspine-junos", formats::kJunos, "Junos"},
+           {"leafspine-huawei", formats::kHuawei, "Huawei VRP"}}) {
     Fabric fabric = loadFabric({test::sourceDir() + "/samples/" + sample});
     ASSERT_EQ(fabric.switches.size(), 6u) << sample;
     for (const Switch& sw : fabric.switches) {
@@ -138,6 +139,37 @@ TEST(FormatWording, CableLengthAndXoffPerFormat) {
             "make the port's cable length (or speed) match the cable, or correct the topology's length; on EOS: EOS");
 }
 
+// Huawei VRP: PFC through the `dcb pfc` profile an interface applies, ECN per queue, headroom
+// by `dcb pfc buffer P hdrm`, DSCP through the port's DiffServ domain.
+TEST(FormatWording, HuaweiWordsFixesInVrpSyntax) {
+  const FormatWording& vrp = wordingFor(formats::kHuawei);
+  EXPECT_STREQ(vrp.name(), "Huawei VRP");
+  Switch sw;
+  sw.name = "leaf1";
+  QosMap domain;
+  domain.name = "diffserv domain roce";
+  sw.maps[static_cast<std::size_t>(MapKind::DscpToTc)].emplace(domain.name, domain);
+  Port port;
+  port.name = "400GE1/0/1";
+  port.qos.maps[static_cast<std::size_t>(MapKind::DscpToTc)] = Reference{"diffserv domain roce", {}, false};
+  EXPECT_EQ(vrp.fix(SetPfcPriorities{"400GE1/0/1", PrioritySet(0b11000), PrioritySet(0b01000)}, sw, &port),
+            "make PFC priorities 3,4: `priority 4` in the `dcb pfc` profile that interface 400GE1/0/1 applies, and "
+            "`dcb pfc enable [<profile>] mode manual` on interface 400GE1/0/1");
+  EXPECT_EQ(vrp.fix(SetPfcPriorities{"400GE1/0/1", PrioritySet(), PrioritySet(0b01000)}, sw, &port),
+            "make PFC priorities none: `undo dcb pfc enable` on interface 400GE1/0/1");
+  EXPECT_EQ(vrp.fix(AddQueueEcn{"400GE1/0/1", 3}, sw, &port),
+            "in interface 400GE1/0/1: `qos queue 3 wred <profile>` and `qos queue 3 ecn`, with `drop-profile "
+            "<profile>` holding `ecn buffer-size low-limit 153600 high-limit 1536000 discard-percentage 5`");
+  EXPECT_EQ(vrp.fix(EnableProfileEcn{"drop-profile roce-ecn (no ecn)"}, sw, &port),
+            "add `qos queue N ecn` beside each `qos queue N wred roce-ecn` of a lossless queue");
+  EXPECT_EQ(vrp.fix(MapDscpToLosslessTc{"400GE1/0/1", 26, 3, "leaf2"}, sw, &port),
+            "map DSCP 26 to PHB af3 on leaf1 (as on leaf2): `ip-dscp-inbound 26 phb af3 green` in `diffserv domain "
+            "roce` (the domain of `trust upstream`), with `priority 3` in the `dcb pfc` profile of its ports");
+  EXPECT_EQ(vrp.fix(RaiseXoff{"interface 400GE1/0/1 dcb pfc buffer 3", 400000, 400000, 5}, sw, &port),
+            "in interface 400GE1/0/1: set `dcb pfc buffer 3 hdrm …` to at least 400000 bytes, or remove it to let "
+            "VRP size the headroom");
+}
+
 // One action of each kind, with a port, profile and priorities filled in.
 template <std::size_t... I>
 std::vector<FixAction> oneOfEachAction(std::index_sequence<I...>) {
@@ -164,7 +196,7 @@ TEST(FormatWording, EveryFormatWordsEveryActionAndTerm) {
   Port port;
   port.name = "port1";
   for (FormatId format : {formats::kSonicConfigDb, formats::kSonicMinigraph, formats::kEos, formats::kNxos,
-                          formats::kNvue, formats::kJunos}) {
+                          formats::kNvue, formats::kJunos, formats::kHuawei}) {
     const FormatWording& wording = wordingFor(format);
     bool sonic = format == formats::kSonicConfigDb || format == formats::kSonicMinigraph;
     for (const FixAction& action : actions) {

@@ -31,7 +31,7 @@ TEST(FormatRegistry, EveryInputFormatIsOneEntryInRecognitionOrder) {
   EXPECT_EQ(registryNames(),
             (std::vector<std::string>{"pg_profile_lookup.ini", "port_config.ini", "LLDP", "SONiC Redis dump",
                                       "FRR routes", "SONiC STATE_DB dump", "SONiC config_db", "SONiC minigraph",
-                                      "topology.yaml", "containerlab", "Junos", "EOS", "NX-OS", "NVUE"}));
+                                      "topology.yaml", "containerlab", "Junos", "Huawei VRP", "EOS", "NX-OS", "NVUE"}));
   for (const format::Format* f : format::registry()) {
     SCOPED_TRACE(f->name);
     switch (f->role) {
@@ -93,6 +93,10 @@ TEST(FormatRegistry, RecognisesByContentInRegistryOrder) {
   EXPECT_STREQ(recognisedAs("a.cfg", "hostname a\ninterface Ethernet1\n   service-profile P\n"), "EOS");
   EXPECT_STREQ(recognisedAs("a.cfg", "hostname a\nfeature lldp\ninterface Ethernet1/1\n  mtu 9216\n"), "NX-OS");
   EXPECT_STREQ(recognisedAs("startup.yaml", "- set:\n    interface:\n      swp1: {}\n"), "NVUE");
+  EXPECT_STREQ(recognisedAs("a.cfg", "!Software Version V300R023C00SPC500\n#\nsysname a\n#\nreturn\n"), "Huawei VRP");
+  EXPECT_STREQ(recognisedAs("a.cfg", "sysname a\n#\ninterface 100GE1/0/1\n undo portswitch\n"), "Huawei VRP");
+  // Comware writes `sysname` too, under its ` version 7.1...` line: not VRP (CFG004, not supported yet).
+  EXPECT_STREQ(recognisedAs("h.cfg", "#\n version 7.1.070, Release 6710\n#\n sysname h\n#\nreturn\n"), "");
   // Malformed JSON is an input error, not an unrecognised file.
   format::Input broken("b.json", "", "{\"PORT\": ");
   EXPECT_THROW(format::recognise(broken), InputError);

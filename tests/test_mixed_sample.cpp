@@ -95,11 +95,10 @@ TEST(MixedSample, ExitsZeroAndReportsCoverage) {
 // Every file of each committed vendor sample, and no other, is what its generator writes now.
 TEST(VendorSamples, EachCommittedSampleIsWhatItsGeneratorWrites) {
   namespace fs = std::filesystem;
-  const std::pair<std::string, std::string> samples[] = {{"gen_leafspine_eos.py", "leafspine-eos"},
-                                                         {"gen_leafspine_nxos.py", "leafspine-nxos"},
-                                                         {"gen_leafspine_nvue.py", "leafspine-nvue"},
-                                                         {"gen_leafspine_junos.py", "leafspine-junos"},
-                                                         {"gen_leafspine_mixed.py", "leafspine-mixed"}};
+  const std::pair<std::string, std::string> samples[] = {
+      {"gen_leafspine_eos.py", "leafspine-eos"},       {"gen_leafspine_nxos.py", "leafspine-nxos"},
+      {"gen_leafspine_nvue.py", "leafspine-nvue"},     {"gen_leafspine_junos.py", "leafspine-junos"},
+      {"gen_leafspine_huawei.py", "leafspine-huawei"}, {"gen_leafspine_mixed.py", "leafspine-mixed"}};
   auto filesUnder = [](const fs::path& root) {
     std::set<std::string> files;
     for (const auto& entry : fs::recursive_directory_iterator(root)) {

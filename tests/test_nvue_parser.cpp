@@ -650,8 +650,8 @@ TEST(NvueInterfaces, BondMembersArePortsAndUnknownNamesAreNotes) {
   EXPECT_EQ(fabric.out_of_scope_tables.count("NVUE interface swp3s1.100"), 1u);
 }
 
-// NVUE access ports: `bridge domain BR access VID`; `untagged` is a trunk's native VLAN and a
-// bridge member without `access` a trunk, neither an access port; a routed port is not one; a
+// NVUE access ports: `bridge domain BR access VID`; `untagged` is a trunk's native VLAN (carried
+// on the trunk) and a bridge member without `access` a trunk, neither an access port; a routed port is not one; a
 // bond's access VLAN is its members'.
 TEST(NvueInterfaces, BridgeAccessVlansAreHostPortsAndBondMembersInherit) {
   TempDir dir;
@@ -679,7 +679,8 @@ TEST(NvueInterfaces, BridgeAccessVlansAreHostPortsAndBondMembersInherit) {
                                "    bridge:\n"                                                               // 21
                                "      domain:\n"                                                             // 22
                                "        br_default:\n"                                                       // 23
-                               "          vlan: {'10': {}, '30': {}, '70': {}}\n");                          // 24
+                               "          vlan: {'10': {}, '30': {}, '70': {}}\n"                            // 24
+                               "          untagged: 99\n");                                                  // 25
   Fabric fabric = loadFabric({dir.path()});
   const Switch& sw = onlySwitch(fabric);
   const Port& swp1 = portOf(sw, "swp1");
@@ -693,15 +694,16 @@ TEST(NvueInterfaces, BridgeAccessVlansAreHostPortsAndBondMembersInherit) {
     EXPECT_EQ(portOf(sw, member).access_vlan_src.line, 16) << member;
   }
   for (const char* port : {"swp2", "swp3", "swp6", "swp7"}) EXPECT_TRUE(portOf(sw, port).access_vlan.empty()) << port;
-  // The other bridge members are trunks: swp2 of its own `vlan` list (line 10), swp7 of the
-  // domain's VLANs (at its `br_default`, line 20). Access ports (a wrong VID too) and routed ports are not.
+  // The other bridge members are trunks: swp2 of its own `vlan` list and native VLAN (line 10), swp7
+  // of the domain's VLANs and native VLAN 99 (at its `br_default`, line 20). Access ports (a wrong
+  // VID too) and routed ports are not.
   const Port& swp2 = portOf(sw, "swp2");
   ASSERT_TRUE(swp2.trunk_vlans);
-  EXPECT_EQ(swp2.trunk_vlans->value.str(), "30");
+  EXPECT_EQ(swp2.trunk_vlans->value.str(), "20,30");
   EXPECT_EQ(swp2.trunk_vlans->src.line, 10);
   const Port& swp7 = portOf(sw, "swp7");
   ASSERT_TRUE(swp7.trunk_vlans);
-  EXPECT_EQ(swp7.trunk_vlans->value.str(), "10,30,70");
+  EXPECT_EQ(swp7.trunk_vlans->value.str(), "10,30,70,99");
   EXPECT_EQ(swp7.trunk_vlans->src.line, 20);
   for (const char* port : {"swp1", "swp3", "swp4", "swp5", "swp6"}) EXPECT_FALSE(portOf(sw, port).trunk_vlans) << port;
 
@@ -721,7 +723,8 @@ TEST(NvueInterfaces, BridgeAccessVlansAreHostPortsAndBondMembersInherit) {
   EXPECT_EQ(cov.qos_lines_parsed, 2);
   EXPECT_EQ(cov.qos_lines_not_modelled, 1);
   EXPECT_EQ(cov.qos_lines, cov.qos_lines_parsed + cov.qos_lines_not_modelled + cov.qos_lines_unrecognised);
-  EXPECT_EQ(fabric.out_of_scope_tables.count("NVUE interface bridge domain untagged"), 1u);
+  EXPECT_EQ(fabric.out_of_scope_tables.count("NVUE interface bridge domain untagged"), 0u);
+  EXPECT_EQ(fabric.out_of_scope_tables.count("NVUE bridge domain untagged"), 0u);
 
   std::set<std::pair<std::string, std::string>> hosts;
   for (const Host& host : fabric.hosts) hosts.emplace(fabric.port(host.attachment).name, host.name);

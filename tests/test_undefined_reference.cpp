@@ -78,6 +78,8 @@ const std::vector<Case> kCases = {
      "}\n",
      5, "dscp classifier",
      "define the dscp classifier ROCE under class-of-service, or correct the name where it is bound"},
+    {"Huawei VRP", "leaf1.cfg", "sysname leaf1\n#\ninterface 400GE1/0/1\n undo portswitch\n trust upstream ROCE\n", 5,
+     "diffserv domain", "define `diffserv domain ROCE`, or correct the name in `trust upstream`"},
 };
 
 TEST(UndefinedReference, SameMistakeInEverySyntaxIsCfg002AtTheReference) {

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 
+#include <algorithm>
 #include <array>
 #include <cstdio>
 
@@ -126,6 +127,13 @@ inline std::string readAll(const std::string& path) {
   std::stringstream text;
   text << in.rdbuf();
   return text.str();
+}
+
+/// 1-based line of the first line of `text` that contains `needle` (0: none).
+inline int lineOf(const std::string& text, const std::string& needle) {
+  auto at = text.find(needle);
+  if (at == std::string::npos) return 0;
+  return 1 + static_cast<int>(std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(at), '\n'));
 }
 
 inline std::string sharedDir() { return ROCELINT_SHARED_DIR; }

@@ -28,6 +28,14 @@ inline std::string nvuePortOf(const std::string& sonic_port) {
   return "swp" + std::to_string(std::stoi(sonic_port.substr(8)) / 8 + 1);
 }
 
+// SONiC EthernetN of the sample on `switch_name` is Huawei <speed>GE1/0/<N/8+1> (gen_leafspine_huawei.py):
+// 400GE for spine ports and leaf uplinks (Ethernet0, 8), 100GE for leaf host ports (Ethernet16, 24).
+inline std::string huaweiPortOf(const std::string& switch_name, const std::string& sonic_port) {
+  int n = std::stoi(sonic_port.substr(8));
+  bool host = switch_name.rfind("leaf", 0) == 0 && n >= 16;
+  return std::string(host ? "100GE" : "400GE") + "1/0/" + std::to_string(n / 8 + 1);
+}
+
 // SONiC EthernetN of the sample is Junos et-0/0/<N/8> (gen_leafspine_junos.py).
 inline std::string junosPortOf(const std::string& sonic_port) {
   return "et-0/0/" + std::to_string(std::stoi(sonic_port.substr(8)) / 8);
@@ -78,7 +86,10 @@ inline void expectSameFactsAsSonicSample(const std::string& dir, const PortNameO
     EXPECT_EQ(e->ports.size(), s.ports.size()) << s.name;
     EXPECT_EQ(e->asn->value, s.asn->value) << s.name;
     EXPECT_EQ(e->bgp_neighbors.size(), s.bgp_neighbors.size()) << s.name;
-    EXPECT_EQ(e->pfcwd_poll_interval_ms->value, s.pfcwd_poll_interval_ms->value);
+    // A syntax without a watchdog poll interval (Huawei VRP: deadlock detection is hardware) has none.
+    if (e->pfcwd_poll_interval_ms) {
+      EXPECT_EQ(e->pfcwd_poll_interval_ms->value, s.pfcwd_poll_interval_ms->value);
+    }
     for (const Port& sp : s.ports) {
       std::string where = s.name + ":" + sp.name;
       const Port* ep = e->findPort(vendorPortOf(s.name, sp.name));

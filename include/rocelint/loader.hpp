@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <functional>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -52,5 +53,15 @@ Fabric loadFabric(const std::vector<std::string>& paths, const LoadProgress& pro
 
 /// Whether a directory walk reads a regular file of this name (not hidden, not documentation).
 bool readByWalk(const std::filesystem::path& path);
+
+/// What the loader makes of one file, recognised by content as in a fabric: the name of its format
+/// ("EOS", "SONiC config_db", ...), or nullopt when it is no input rocelint reads (`why` says what
+/// it is instead). A file that looks like an input but cannot be read or parsed (malformed JSON, a
+/// file over the size limit) counts as one, with `why` saying so: checking it reports the error.
+struct FileRecognition {
+  std::optional<std::string> format;
+  std::string why;
+};
+FileRecognition recogniseFile(const std::filesystem::path& path, const LoadOptions& options = {});
 
 }  // namespace rocelint

@@ -1,5 +1,6 @@
 #pragma once
-// Reporters: turn a Report (or a DiffReport) into text, JSON, SARIF, JUnit XML or Markdown.
+// Reporters: turn a Report (or a DiffReport) into text, JSON, SARIF, JUnit XML, Markdown, GitHub
+// workflow commands or a GitLab Code Quality report.
 // They compute nothing: findings, counts and fingerprints come from the engine and the
 // baseline/diff modules.
 
@@ -29,6 +30,8 @@ void writeText(const DiffReport& diff, std::ostream& out, const TextOptions& opt
 void writeJson(const Report& report, std::ostream& out);
 /// JSON document {"introduced": [...], "fixed": [...], "unchanged": [...], "summary": {...}}.
 void writeJson(const DiffReport& diff, std::ostream& out);
+/// The rule catalogue as JSON {"schema_version", "rules": [{id, name, severity, family, ...}]}.
+void writeRulesJson(std::ostream& out);
 
 /// GitHub code scanning accepts at most this many results per run.
 inline constexpr std::size_t kSarifMaxResults = 25000;
@@ -64,5 +67,24 @@ struct MarkdownOptions {
 void writeMarkdown(const Report& report, std::ostream& out, const MarkdownOptions& options);
 /// A pull-request comment for a diff: introduced findings first, fixed and unchanged collapsed.
 void writeMarkdown(const DiffReport& diff, std::ostream& out, const MarkdownOptions& options);
+
+struct GithubOptions {
+  std::string source_root;  ///< file properties are relative to it ("" = current directory)
+};
+
+/// GitHub Actions workflow commands: one ::error / ::warning / ::notice annotation per reported
+/// finding (file, line, col, title = rule id), then the summary line.
+void writeGithub(const Report& report, std::ostream& out, const GithubOptions& options);
+/// Annotations of the introduced findings only, then the diff counts.
+void writeGithub(const DiffReport& diff, std::ostream& out, const GithubOptions& options);
+
+struct GitlabOptions {
+  std::string source_root;  ///< location.path is relative to it ("" = current directory)
+};
+
+/// GitLab Code Quality report: a JSON array with one issue per reported finding.
+void writeGitlab(const Report& report, std::ostream& out, const GitlabOptions& options);
+/// The new version's findings (introduced and unchanged): GitLab compares with the target branch itself.
+void writeGitlab(const DiffReport& diff, std::ostream& out, const GitlabOptions& options);
 
 }  // namespace rocelint

@@ -246,7 +246,7 @@ class CliReader {
       if (auto trunk = intf.switchport.trunk()) trunks.emplace(name, std::move(*trunk));
       check(intf);
       if (addCliInterface(sw_, name, lag_prefix, loopback_prefix, intf.addresses, intf.min_links, portchannels, format_,
-                          out_of_scope_))
+                          out_of_scope_, is_port_))
         build_port(intf);
     }
     sw_.portchannels.assign(portchannels.begin(), portchannels.end());
@@ -387,6 +387,8 @@ class CliReader {
   SourceRef first_interface_;
   int interface_statements_ = 0;
   CliPolicy policy_;
+  /// Which interface names are front-panel ports (EOS, NX-OS: Ethernet...; VRP: 100GE1/0/1...).
+  bool (*is_port_)(const std::string&) = isEthernetPortName;
 };
 
 }  // namespace rocelint::common

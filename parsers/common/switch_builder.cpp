@@ -134,7 +134,8 @@ WredProfile colourBlindWredProfile(const std::string& name, const SourceRef& src
 bool addCliInterface(Switch& sw, const std::string& name, std::string_view portchannel_prefix,
                      std::string_view loopback_prefix, const std::vector<std::pair<std::string, SourceRef>>& addresses,
                      const std::optional<Sourced<std::uint32_t>>& min_links, std::set<std::string>& portchannels,
-                     const char* format, std::map<std::string, int>& out_of_scope) {
+                     const char* format, std::map<std::string, int>& out_of_scope,
+                     bool (*is_port)(const std::string&)) {
   using Kind = InterfaceAddress::Kind;
   auto starts = [&](std::string_view prefix) { return name.compare(0, prefix.size(), prefix) == 0; };
   Kind kind = starts(portchannel_prefix) ? Kind::PortChannel
@@ -147,7 +148,7 @@ bool addCliInterface(Switch& sw, const std::string& name, std::string_view portc
     if (min_links) sw.portchannel_min_links[name] = *min_links;
   }
   if (kind != Kind::Port) return false;
-  if (!isEthernetPortName(name)) {
+  if (!(is_port ? is_port(name) : isEthernetPortName(name))) {
     ++out_of_scope[std::string(format) + " interface " + name.substr(0, name.find_first_of("0123456789"))];
     return false;
   }

@@ -12,5 +12,6 @@ inline constexpr FormatId kEos{3};
 inline constexpr FormatId kNxos{4};
 inline constexpr FormatId kNvue{5};
 inline constexpr FormatId kJunos{6};
+inline constexpr FormatId kHuawei{7};
 
 }  // namespace rocelint::formats

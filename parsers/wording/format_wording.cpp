@@ -7,6 +7,7 @@ const FormatWording& wordingFor(FormatId format) {
   if (format == formats::kNxos) return nxosWording();
   if (format == formats::kNvue) return nvueWording();
   if (format == formats::kJunos) return junosWording();
+  if (format == formats::kHuawei) return huaweiWording();
   return sonicWording();  // config_db, minigraph, and switches no parser built
 }
 

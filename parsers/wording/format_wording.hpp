@@ -11,5 +11,6 @@ const FormatWording& eosWording();
 const FormatWording& nxosWording();
 const FormatWording& nvueWording();
 const FormatWording& junosWording();
+const FormatWording& huaweiWording();
 
 }  // namespace rocelint

@@ -595,6 +595,53 @@ std::vector<CycleFix> verifiedFixes(const Fabric& fabric, const SwitchGraph& gra
                        out.trunk_vlans ? out.trunk_vlans->src : out.access_vlan_src});
     }
   }
+  // 1c. A dual-ToR tunnel bounces the class back up: have the standby side remap what it
+  // encapsulates (tunnel QoS remap, SONiC's dual-ToR design) to another priority the next switch
+  // keeps lossless, in the queue a pause of that priority stops.
+  if (weak.kind == ForwardKind::Tunnel) {
+    std::uint32_t gp = graph.globalPort(next.ingress);
+    const Port& egress_port = fabric.port(weak.egress);
+    for (int q = 0; q < 8; ++q) {
+      if (q == weak.next_priority) continue;
+      int dscp = -1;
+      for (int d = 0; d < 64 && dscp < 0; ++d) {
+        std::uint8_t c = cls.code(gp, d);
+        if ((c & Classifier::kLossless) != 0 && (c & 7) == q) dscp = d;
+      }
+      std::optional<int> queue = queueOfPfcPriority(sw, egress_port, q);
+      if (dscp < 0 || !queue) continue;
+      Fabric changed = fabric;
+      Switch& csw = changed.switches[weak.ingress.sw];
+      auto tunnel = std::find_if(csw.tunnels.begin(), csw.tunnels.end(),
+                                 [&](const PeerTunnel& t) { return t.name == weak.tunnel; });
+      if (tunnel == csw.tunnels.end()) break;
+      // Start from the tunnel's own encap maps when it has them; the other TCs keep theirs.
+      auto encapMap = [&](std::optional<Reference>& ref, MapKind kind, const std::string& name, int value) {
+        QosMap map;
+        map.name = name;
+        if (const QosMap* existing = ref ? csw.findMap(kind, ref->name) : nullptr) map.entries = existing->entries;
+        map.entries[weak.priority] = Sourced<int>{value, {}};
+        csw.maps[static_cast<std::size_t>(kind)][name] = map;
+        ref = Reference{name, {}, false};
+      };
+      encapMap(tunnel->encap_tc_to_dscp, MapKind::TcToDscp,
+               fmt::format("ROCELINT_TUNNEL_TC{}_TO_DSCP{}", weak.priority, dscp), dscp);
+      encapMap(tunnel->encap_tc_to_queue, MapKind::TcToQueue,
+               fmt::format("ROCELINT_TUNNEL_TC{}_TO_QUEUE{}", weak.priority, *queue), *queue);
+      csw.tunnel_qos_remap = Sourced<bool>{true, sw.tunnel_qos_remap ? sw.tunnel_qos_remap->src : SourceRef{}};
+      if (!works(changed)) continue;
+      PrioritySet used;
+      for (const CycleHop& h : cycle.hops) used.set(static_cast<std::size_t>(h.priority));
+      used.set(static_cast<std::size_t>(q));
+      fixes.push_back({fmt::format("enable tunnel QoS remap on {} with encap maps for {} sending TC {} as DSCP {} "
+                                   "(priority {} on {}) in queue {} (the queue a priority {} pause stops); this "
+                                   "cycle then needs {} lossless priorities ({})",
+                                   sw.name, weak.tunnel, weak.priority, dscp, q, next_sw.name, *queue, q, used.count(),
+                                   formatPrioritySet(used)),
+                       sw.tunnel_qos_remap ? sw.tunnel_qos_remap->src : tunnel->src});
+      break;
+    }
+  }
   // 2. One ASN per tier (RFC 7938): AS-path loop prevention then rejects bounce paths.
   std::set<std::string> roles;
   for (const CycleHop& h : cycle.hops) {

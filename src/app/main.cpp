@@ -38,10 +38,19 @@ constexpr int kExitClean = 0;
 constexpr int kExitFindings = 1;
 constexpr int kExitInputError = 2;
 
+/// The report formats of check and diff.
+const std::vector<std::string> kFormats = {"text", "json", "sarif", "junit", "markdown", "github", "gitlab"};
+
+/// One report the run writes: a format and its file ("" = standard output).
+struct Output {
+  std::string format;
+  std::string path;
+};
+
 /// Options every analysing subcommand (check, diff) shares. New options go here or in the
 /// subcommand's own struct, with one line in addOutputOptions / the subcommand's setup.
 struct OutputOptions {
-  std::string format = "text";
+  std::vector<std::string> formats;  ///< --format FORMAT or FORMAT=FILE, once per output (none: text)
   std::string fail_on = "error";
   std::string config_path;
   std::string source_root;
@@ -94,9 +103,28 @@ void addDeadlockOptions(CLI::App* cmd, OutputOptions& o) {
 }
 
 void addOutputOptions(CLI::App* cmd, OutputOptions& o) {
-  cmd->add_option("--format", o.format, "Output format")
-      ->check(CLI::IsMember({"text", "json", "sarif", "junit", "markdown"}))
-      ->capture_default_str();
+  cmd->add_option("--format", o.formats,
+                  "Output format (default text): FORMAT to standard output (or -o FILE), FORMAT=FILE to a file; "
+                  "repeat for several outputs in one run")
+      ->type_name("FORMAT[=FILE]")
+      ->expected(1)
+      ->allow_extra_args(false)
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll)
+      ->check(CLI::Validator(
+          [](std::string& value) {
+            std::string name = value.substr(0, value.find('='));
+            if (std::find(kFormats.begin(), kFormats.end(), name) == kFormats.end()) {
+              std::string all;
+              for (const std::string& f : kFormats) all += (all.empty() ? "" : ", ") + f;
+              std::string hint = rocelint::cli::didYouMean(name, kFormats);
+              return fmt::format("unknown format \"{}\"{}", name,
+                                 hint.empty() ? " (the formats are " + all + ")" : hint);
+            }
+            if (value.find('=') != std::string::npos && value.size() == name.size() + 1)
+              return fmt::format("no file name after \"{}=\"", name);
+            return std::string();
+          },
+          "{text,json,sarif,junit,markdown,github,gitlab}"));
   cmd->add_option("--fail-on", o.fail_on, "Exit 1 when a finding is at or above this severity")
       ->check(CLI::IsMember({"error", "warning", "note"}))
       ->capture_default_str();
@@ -115,7 +143,8 @@ void addOutputOptions(CLI::App* cmd, OutputOptions& o) {
   cmd->add_option("--source-root", o.source_root,
                   "Directory that SARIF/JUnit/Markdown file names are relative to (default: current directory)")
       ->check(CLI::ExistingDirectory);
-  cmd->add_option("-o,--output", o.output_path, "Write the report to FILE instead of stdout");
+  cmd->add_option("-o,--output", o.output_path,
+                  "Write the report of the --format without =FILE (default text) to FILE instead of stdout");
   cmd->add_flag("--follow-outside-links", o.follow_outside_links,
                 "Read files and directories that symbolic links in the fabric lead to outside of it");
   cmd->add_option("--max-file-size", o.max_file_bytes,
@@ -166,11 +195,12 @@ bool stderrIsTerminal() {
   return isatty(STDERR_FILENO) == 1 && (term == nullptr || std::string_view(term) != "dumb");
 }
 
-/// --color: always, never, or auto: standard output is a terminal, NO_COLOR is unset or empty
-/// (https://no-color.org) and TERM is not "dumb".
-bool useColor(const OutputOptions& o) {
+/// --color for the text report written to `path`: always, never, or auto: the report goes to
+/// standard output, which is a terminal, NO_COLOR is unset or empty (https://no-color.org) and
+/// TERM is not "dumb".
+bool useColor(const OutputOptions& o, const std::string& path) {
   if (o.color == "always") return true;
-  if (o.color == "never" || !o.output_path.empty()) return false;
+  if (o.color == "never" || !path.empty()) return false;
   const char* no_color = std::getenv("NO_COLOR");
   if (no_color != nullptr && *no_color != '\0') return false;
   const char* term = std::getenv("TERM");
@@ -480,31 +510,92 @@ void refuseToWriteAnInput(const std::string& output, const std::string& what, co
   }
 }
 
-/// Writes with the chosen reporter to stdout or --output.
+/// Whether two paths name one file (that may not exist yet): "./x.json" and "x.json" do.
+bool samePath(const std::string& a, const std::string& b) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  return fs::weakly_canonical(fs::absolute(a, ec), ec).lexically_normal() ==
+         fs::weakly_canonical(fs::absolute(b, ec), ec).lexically_normal();
+}
+
+/// The reports a run writes: one per --format (FORMAT=FILE to FILE, a plain FORMAT to -o FILE or
+/// standard output), text to standard output when none is given. Two reports on standard output
+/// or in one file, or -o when every format names its file, are usage errors.
+std::vector<Output> outputsOf(const OutputOptions& o) {
+  std::vector<Output> outputs;
+  for (const std::string& value : o.formats) {
+    std::size_t eq = value.find('=');
+    if (eq == std::string::npos) {
+      outputs.push_back({value, o.output_path});
+    } else {
+      outputs.push_back({value.substr(0, eq), value.substr(eq + 1)});
+    }
+  }
+  if (outputs.empty()) outputs.push_back({"text", o.output_path});
+  const Output* plain = nullptr;
+  for (std::size_t i = 0; i < o.formats.size(); ++i) {
+    if (o.formats[i].find('=') != std::string::npos) continue;
+    if (plain != nullptr) {
+      throw rocelint::InputError(
+          fmt::format("--format {} and --format {} would both write to {}: give all but one a file (--format {}=FILE)",
+                      plain->format, outputs[i].format, o.output_path.empty() ? "standard output" : o.output_path,
+                      outputs[i].format));
+    }
+    plain = &outputs[i];
+  }
+  if (!o.formats.empty() && plain == nullptr && !o.output_path.empty()) {
+    throw rocelint::InputError(
+        fmt::format("-o {}: every --format names its own file (FORMAT=FILE); -o is the file of a --format without one",
+                    o.output_path));
+  }
+  for (std::size_t i = 0; i < outputs.size(); ++i) {
+    for (std::size_t j = 0; j < i; ++j) {
+      if (outputs[i].path.empty() || outputs[j].path.empty()) continue;
+      if (samePath(outputs[i].path, outputs[j].path)) {
+        throw rocelint::InputError(fmt::format("{}: the {} and {} reports would be written to one file",
+                                               outputs[i].path, outputs[j].format, outputs[i].format));
+      }
+    }
+  }
+  return outputs;
+}
+
+/// Refuses every report file that is an input of the run (see refuseToWriteAnInput).
+void refuseToWriteInputs(const std::vector<Output>& outputs, const std::vector<std::string>& inputs,
+                         const std::vector<std::string>& files_read) {
+  for (const Output& out : outputs) refuseToWriteAnInput(out.path, "output file", inputs, files_read);
+}
+
+/// Writes one report with its reporter to standard output or its file.
 template <class R>
-void emit(const R& report, const OutputOptions& o) {
+void emitOne(const R& report, const Output& output, const OutputOptions& o) {
   using namespace rocelint;
   std::ofstream file;
-  if (!o.output_path.empty()) {
-    file.open(o.output_path, std::ios::binary);
-    if (!file) throw InputError(fmt::format("{}: cannot write output file", o.output_path));
+  if (!output.path.empty()) {
+    file.open(output.path, std::ios::binary);
+    if (!file) throw InputError(fmt::format("{}: cannot write output file", output.path));
   }
   // Every report is valid UTF-8 whatever a path or name held: written to memory, then any byte
   // that is not UTF-8 text (a file name from a Latin-1 system) is replaced by U+FFFD.
   std::ostringstream out;
   Severity fail_on = *parseSeverity(o.fail_on);
-  if (o.format == "json") {
+  const std::string& format = output.format;
+  if (format == "json") {
     writeJson(report, out);
-  } else if (o.format == "sarif") {
+  } else if (format == "sarif") {
     writeSarif(report, out, SarifOptions{o.source_root, kSarifMaxResults});
-  } else if (o.format == "junit") {
+  } else if (format == "junit") {
     writeJunit(report, out, JunitOptions{fail_on, o.source_root});
-  } else if (o.format == "markdown") {
+  } else if (format == "markdown") {
     writeMarkdown(report, out, MarkdownOptions{fail_on, o.source_root, 200});
+  } else if (format == "github") {
+    writeGithub(report, out, GithubOptions{o.source_root});
+  } else if (format == "gitlab") {
+    writeGitlab(report, out, GitlabOptions{o.source_root});
   } else {
-    writeText(report, out, TextOptions{useColor(o)});
+    writeText(report, out, TextOptions{useColor(o, output.path)});
   }
-  std::ostream& sink = o.output_path.empty() ? std::cout : file;
+  std::ostream& sink = output.path.empty() ? std::cout : file;
   const std::string text = std::move(out).str();
   if (textio::isValidUtf8(text)) {
     sink << text;
@@ -517,8 +608,14 @@ void emit(const R& report, const OutputOptions& o) {
   if (!sink) {
     std::string why = std::error_code(errno, std::generic_category()).message();
     throw InputError(
-        fmt::format("{}: cannot write the report: {}", o.output_path.empty() ? "standard output" : o.output_path, why));
+        fmt::format("{}: cannot write the report: {}", output.path.empty() ? "standard output" : output.path, why));
   }
+}
+
+/// Writes every report of the run, in the order of the --format options.
+template <class R>
+void emit(const R& report, const std::vector<Output>& outputs, const OutputOptions& o) {
+  for (const Output& output : outputs) emitOne(report, output, o);
 }
 
 /// Why a run that read some input checked less than it was given, if it did: files left out as
@@ -555,11 +652,13 @@ int runCheck(const CheckOptions& c, const OutputOptions& o) {
   Progress progress(progressMode(o), std::cerr, stderrIsTerminal());
   Config config = loadConfigFor(c.paths, o, progress);
   std::string baseline_path = c.baseline.empty() ? config.baseline : c.baseline;
-  refuseToWriteAnInput(o.output_path, "output file", c.paths, {config.source, baseline_path});
+  const std::vector<Output> outputs = outputsOf(o);
+  refuseToWriteInputs(outputs, c.paths, {config.source, baseline_path});
   refuseToWriteAnInput(c.write_baseline, "baseline file to write", c.paths, {config.source, baseline_path});
-  if (!o.output_path.empty() && !c.write_baseline.empty() &&
-      std::filesystem::weakly_canonical(o.output_path) == std::filesystem::weakly_canonical(c.write_baseline))
-    throw InputError(fmt::format("{}: the output file and the baseline file to write are one file", o.output_path));
+  for (const Output& out : outputs) {
+    if (!out.path.empty() && !c.write_baseline.empty() && samePath(out.path, c.write_baseline))
+      throw InputError(fmt::format("{}: the output file and the baseline file to write are one file", out.path));
+  }
   std::vector<std::string> unrecognised;
   std::optional<Report> roots;
   if (c.paths.size() == 1 && std::filesystem::is_directory(c.paths.front()))
@@ -586,7 +685,7 @@ int runCheck(const CheckOptions& c, const OutputOptions& o) {
                                 report.stale_baseline.size()));
   }
   progress.finish();
-  emit(report, o);
+  emit(report, outputs, o);
   for (const std::string& why : unrecognised) std::cerr << "rocelint: error: " << why << '\n';
   if (!unrecognised.empty()) return kExitInputError;
   if (auto why = incompleteInput(report.summary)) {
@@ -599,7 +698,8 @@ int runCheck(const CheckOptions& c, const OutputOptions& o) {
 int runDiff(const DiffOptions& d, const OutputOptions& o) {
   using namespace rocelint;
   Progress progress(progressMode(o), std::cerr, stderrIsTerminal());
-  refuseToWriteAnInput(o.output_path, "output file", {d.old_dir, d.new_dir}, {o.config_path});
+  const std::vector<Output> outputs = outputsOf(o);
+  refuseToWriteInputs(outputs, {d.old_dir, d.new_dir}, {o.config_path});
   progress.stage(fmt::format("analysing {}", d.old_dir));
   std::vector<std::string> unrecognised;
   Report before = analyzePaths({d.old_dir}, loadConfigFor({d.old_dir}, o, progress), o, progress, unrecognised);
@@ -607,7 +707,7 @@ int runDiff(const DiffOptions& d, const OutputOptions& o) {
   Report after = analyzePaths({d.new_dir}, loadConfigFor({d.new_dir}, o, progress), o, progress, unrecognised);
   DiffReport diff = diffReports(std::move(before), std::move(after));
   progress.finish();
-  emit(diff, o);
+  emit(diff, outputs, o);
   // A side checked in part makes findings look introduced or fixed that are neither.
   bool incomplete = !unrecognised.empty();
   for (const std::string& why : unrecognised) std::cerr << "rocelint: error: " << why << '\n';
@@ -707,6 +807,50 @@ std::optional<std::string> mistyped(const CLI::App& app, const std::vector<std::
   return std::nullopt;
 }
 
+// `rocelint inputs`: each file (directories walked, hidden entries and symbolic links skipped) and
+// what the loader makes of it. Human form: "PATH: FORMAT" or "PATH: not an input (WHY)"; with
+// `--null` only the inputs' paths, NUL-terminated. Always exit 0: listing is not checking.
+int runInputs(const std::vector<std::string>& paths, bool null_separated) {
+  namespace fs = std::filesystem;
+  auto one = [&](const fs::path& file) {
+    rocelint::FileRecognition r = rocelint::recogniseFile(file);
+    if (null_separated) {
+      if (r.format) std::cout << file.string() << '\0';
+    } else if (r.format) {
+      std::cout << file.string() << ": " << *r.format << (r.why.empty() ? "" : " (" + r.why + ")") << '\n';
+    } else {
+      std::cout << file.string() << ": not an input (" << r.why << ")\n";
+    }
+  };
+  for (const std::string& path : paths) {
+    std::error_code ec;
+    fs::file_status status = fs::symlink_status(path, ec);
+    if (ec || !fs::exists(status)) {
+      if (!null_separated) std::cout << path << ": not found\n";
+      continue;
+    }
+    if (!fs::is_directory(fs::status(path, ec))) {
+      if (fs::is_regular_file(fs::status(path, ec))) one(path);
+      continue;
+    }
+    std::vector<fs::path> files;
+    fs::recursive_directory_iterator it(path, fs::directory_options::skip_permission_denied, ec);
+    for (; !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
+      const fs::directory_entry& entry = *it;
+      std::string name = entry.path().filename().string();
+      if (!name.empty() && name.front() == '.') {
+        if (entry.is_directory(ec)) it.disable_recursion_pending();
+        continue;
+      }
+      if (entry.is_symlink(ec)) continue;
+      if (entry.is_regular_file(ec)) files.push_back(entry.path());
+    }
+    std::sort(files.begin(), files.end());
+    for (const fs::path& file : files) one(file);
+  }
+  return kExitClean;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -716,6 +860,7 @@ int main(int argc, char** argv) {
   app.footer(
       "Exit codes: 0 nothing at or above --fail-on; 1 findings at or above it (diff: introduced ones); 2 usage or "
       "input error.\nExamples:\n  rocelint check fabric/\n  rocelint check fabric/ --format sarif -o rocelint.sarif\n"
+      "  rocelint check fabric/ --format sarif=rocelint.sarif --format github\n"
       "  rocelint check fabric/ --baseline .rocelint-baseline.json\n  rocelint diff old/ new/ --format markdown\n"
       "  rocelint explain PFC001");
 
@@ -777,9 +922,24 @@ int main(int argc, char** argv) {
   fix->add_option("--config", fix_config, "Configuration file (default: DIR/.rocelint.yaml)")->check(CLI::ExistingFile);
 
   auto* rules = app.add_subcommand("rules", "List every rule with its id, default severity and title");
+  std::string rules_format = "text";
+  rules
+      ->add_option("--format", rules_format,
+                   "text: id, severity and title per line; json: id, name, severity, family, summary, doc page")
+      ->check(CLI::IsMember({"text", "json"}))
+      ->capture_default_str();
   auto* explain = app.add_subcommand("explain", "Print a rule's documentation page");
   std::string rule_id;
   explain->add_option("id", rule_id, "Rule id, e.g. PFC001")->required();
+
+  auto* inputs = app.add_subcommand(
+      "inputs", "List the files rocelint reads as fabric inputs (recognised by content, any name) and their formats");
+  std::vector<std::string> input_paths;
+  bool inputs_null = false;
+  inputs->add_option("paths", input_paths, "Files or directories (a path that does not exist is passed over)")
+      ->required();
+  inputs->add_flag("-0,--null", inputs_null,
+                   "Print only the inputs' paths, each ended by a NUL byte (for scripts: git hooks, xargs -0)");
 
   // Hidden: every command and its long options, one "command option" line each (tests check that
   // the man page and the shell completion name them all).
@@ -804,7 +964,7 @@ int main(int argc, char** argv) {
   } catch (const CLI::ParseError& e) {
     if (e.get_exit_code() == static_cast<int>(CLI::ExitCodes::Success)) return app.exit(e);  // --help, --version
     if (app.get_subcommands().empty()) {
-      std::cerr << "rocelint: error: a command is required: check, diff, graph, fix, rules or explain (see "
+      std::cerr << "rocelint: error: a command is required: check, diff, graph, fix, rules, explain or inputs (see "
                    "`rocelint --help`)\n";
     } else {
       std::cerr << "rocelint: error: " << e.what() << '\n';
@@ -837,11 +997,16 @@ int main(int argc, char** argv) {
       return kExitClean;
     }
     if (*rules) {
+      if (rules_format == "json") {
+        rocelint::writeRulesJson(std::cout);
+        return kExitClean;
+      }
       for (const auto& rule : rocelint::allRules()) {
         std::cout << fmt::format("{:<8} {:<8} {}\n", rule.id, rocelint::severityName(rule.severity), rule.title);
       }
       return kExitClean;
     }
+    if (*inputs) return runInputs(input_paths, inputs_null);
     if (*explain) {
       auto doc = rocelint::ruleDocumentation(upper(rule_id));  // explain pfc001 is PFC001
       if (!doc) {

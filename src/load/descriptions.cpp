@@ -29,7 +29,11 @@ std::string_view trim(std::string_view text) {
 /// A port name as configurations write them: a letter first, a digit somewhere, no spaces
 /// (`Ethernet1/1`, `et-0/0/0:1`, `swp3`, `ens1f0np0`).
 bool looksLikePort(std::string_view text) {
-  if (text.empty() || text.size() > 48 || !std::isalpha(static_cast<unsigned char>(text.front()))) return false;
+  // A name starts with its type's letters, or with a speed that the letters follow (VRP `100GE1/0/1`).
+  std::size_t type = text.find_first_not_of("0123456789");
+  if (text.empty() || text.size() > 48 || type == std::string_view::npos ||
+      !std::isalpha(static_cast<unsigned char>(text[type])))
+    return false;
   bool digit = false;
   for (char c : text) {
     auto u = static_cast<unsigned char>(c);

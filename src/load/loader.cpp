@@ -840,6 +840,30 @@ Fabric loadFabric(const std::vector<std::string>& paths, const LoadProgress& pro
 
 bool readByWalk(const std::filesystem::path& path) { return !ignoredSilently(path); }
 
+FileRecognition recogniseFile(const std::filesystem::path& path, const LoadOptions& options) {
+  FileRecognition out;
+  if (ignoredSilently(path)) {
+    out.why = "hidden, documentation or script";
+    return out;
+  }
+  try {
+    textio::TextFile text = textio::readText(path, options.max_file_bytes);
+    format::Input input(path.string(), "", std::move(text.text), options.read_limits);
+    if (const format::Format* f = format::recognise(input)) {
+      out.format = f->name;
+      return out;
+    }
+    out.why = format::skipReason(input).value_or("YAML in no format rocelint reads");
+  } catch (const textio::ReadError& e) {
+    out.format = "unreadable";
+    out.why = e.what();
+  } catch (const InputError& e) {
+    out.format = "malformed";
+    out.why = e.what();
+  }
+  return out;
+}
+
 Fabric loadFabric(const std::vector<std::string>& paths, const LoadProgress& progress, const PathFilter& filter,
                   const LoadOptions& options) {
   Fabric fabric;

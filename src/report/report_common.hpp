@@ -7,6 +7,7 @@
 
 #include "rocelint/diff.hpp"
 #include "rocelint/engine.hpp"
+#include "rocelint/rule.hpp"
 
 namespace rocelint::report {
 
@@ -50,5 +51,14 @@ std::string place(const SourceRef& src);
 
 /// "leaf3 Ethernet0 priority 4" (parts that are empty left out; "fabric" when all are).
 std::string subject(const Finding& finding);
+
+/// "rocelint: N file(s), N switch(es), N link(s), N host port(s): N error(s), N warning(s), N note(s)".
+std::string summaryLine(const Summary& summary);
+
+/// A rule's PascalCase name, as SARIF's rules[].name and the rule catalogue's JSON give it.
+std::string ruleName(const Rule& rule);
+
+/// "rocelint diff: N introduced, N fixed, N unchanged".
+std::string diffCountsLine(const DiffReport& diff);
 
 }  // namespace rocelint::report

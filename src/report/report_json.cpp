@@ -1,11 +1,19 @@
+#include <fmt/format.h>
+
 #include <nlohmann/json.hpp>
 
+#include "report_common.hpp"
 #include "rocelint/report.hpp"
+#include "rocelint/rule.hpp"
 
 namespace rocelint {
 namespace {
 
 using ojson = nlohmann::ordered_json;
+
+// docs/schemas/rocelint-output.schema.json describes this version; it is raised when a member is
+// removed, renamed or changes type (added members do not raise it).
+constexpr int kSchemaVersion = 1;
 
 ojson location(const SourceRef& src) {
   ojson loc;
@@ -90,6 +98,7 @@ ojson summaryJson(const Summary& s) {
 
 void writeJson(const Report& report, std::ostream& out) {
   ojson doc;
+  doc["schema_version"] = kSchemaVersion;
   doc["findings"] = findingsJson(report.findings);
   doc["suppressed"] = ojson::array();
   for (const SuppressedFinding& s : report.suppressed) {
@@ -113,6 +122,7 @@ void writeJson(const Report& report, std::ostream& out) {
 
 void writeJson(const DiffReport& diff, std::ostream& out) {
   ojson doc;
+  doc["schema_version"] = kSchemaVersion;
   doc["introduced"] = findingsJson(diff.introduced);
   doc["fixed"] = findingsJson(diff.fixed);
   doc["unchanged"] = findingsJson(diff.unchanged);
@@ -123,6 +133,26 @@ void writeJson(const DiffReport& diff, std::ostream& out) {
   summary["before"] = summaryJson(diff.before.summary);
   summary["after"] = summaryJson(diff.after.summary);
   doc["summary"] = std::move(summary);
+  out << doc.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << '\n';
+}
+
+void writeRulesJson(std::ostream& out) {
+  ojson doc;
+  doc["schema_version"] = kSchemaVersion;
+  doc["rules"] = ojson::array();
+  for (const Rule& rule : allRules()) {
+    const std::string doc_path = fmt::format("docs/rules/{}.md", rule.id);
+    std::string what = ruleDocParagraph(rule.id, "What it checks");
+    doc["rules"].push_back({{"id", rule.id},
+                            {"name", report::ruleName(rule)},
+                            {"severity", severityName(rule.severity)},
+                            {"family", rule.family()},
+                            {"family_name", familyDescription(rule.family())},
+                            {"summary", rule.title},
+                            {"description", what.empty() ? rule.title : what},
+                            {"doc", doc_path},
+                            {"help_uri", fmt::format("{}/blob/main/{}", ROCELINT_HOMEPAGE, doc_path)}});
+  }
   out << doc.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << '\n';
 }
 

@@ -127,7 +127,7 @@ class SarifWriter {
       std::string family = rule.family();
       ojson r;
       r["id"] = rule.id;
-      r["name"] = pascalName(rule.title);
+      r["name"] = report::ruleName(rule);
       r["shortDescription"]["text"] = rule.title;
       std::string what = ruleDocParagraph(rule.id, "What it checks");
       r["fullDescription"]["text"] = what.empty() ? rule.title : what;
@@ -249,6 +249,8 @@ ojson summaryProperties(const Summary& s) {
 }
 
 }  // namespace
+
+std::string report::ruleName(const Rule& rule) { return pascalName(rule.title); }
 
 void writeSarif(const Report& report, std::ostream& out, const SarifOptions& options) {
   ojson properties;

@@ -12,6 +12,26 @@ std::string place(const SourceRef& src) {
   return src.line > 0 ? fmt::format("{}:{}", src.file(), src.line) : src.file();
 }
 
+namespace {
+
+int count(const Summary& s, const char* name) {
+  auto it = s.by_severity.find(name);
+  return it == s.by_severity.end() ? 0 : it->second;
+}
+
+}  // namespace
+
+std::string summaryLine(const Summary& s) {
+  return fmt::format(
+      "rocelint: {} file(s), {} switch(es), {} link(s), {} host port(s): {} error(s), {} warning(s), {} note(s)",
+      s.files, s.switches, s.links, s.hosts, count(s, "error"), count(s, "warning"), count(s, "note"));
+}
+
+std::string diffCountsLine(const DiffReport& diff) {
+  return fmt::format("rocelint diff: {} introduced, {} fixed, {} unchanged", diff.introduced.size(), diff.fixed.size(),
+                     diff.unchanged.size());
+}
+
 std::string subject(const Finding& finding) {
   std::string out = finding.switch_name;
   if (!finding.port.empty()) out += (out.empty() ? "" : " ") + finding.port;
@@ -46,19 +66,12 @@ void writeFinding(const Finding& f, std::ostream& out, const TextOptions& option
   if (!f.fix.empty()) out << fmt::format("  fix: {}\n", f.fix);
 }
 
-int count(const Summary& s, const char* name) {
-  auto it = s.by_severity.find(name);
-  return it == s.by_severity.end() ? 0 : it->second;
-}
-
 }  // namespace
 
 void writeText(const Report& report, std::ostream& out, const TextOptions& options) {
   for (const Finding& f : report.findings) writeFinding(f, out, options);
   const Summary& s = report.summary;
-  out << fmt::format(
-      "rocelint: {} file(s), {} switch(es), {} link(s), {} host port(s): {} error(s), {} warning(s), {} note(s)\n",
-      s.files, s.switches, s.links, s.hosts, count(s, "error"), count(s, "warning"), count(s, "note"));
+  out << report::summaryLine(s) << '\n';
   if (s.suppressed > 0) {
     out << fmt::format("rocelint: {} finding(s) suppressed by the configuration (--no-suppress shows them)\n",
                        s.suppressed);
@@ -116,8 +129,7 @@ void writeText(const DiffReport& diff, std::ostream& out, const TextOptions& opt
     out << fmt::format("fixed ({}):\n", diff.fixed.size());
     for (const Finding& f : diff.fixed) writeFinding(f, out, options);
   }
-  out << fmt::format("rocelint diff: {} introduced, {} fixed, {} unchanged\n", diff.introduced.size(),
-                     diff.fixed.size(), diff.unchanged.size());
+  out << report::diffCountsLine(diff) << '\n';
   if (diff.after.summary.suppressed > 0) {
     out << fmt::format("rocelint: {} finding(s) of the new version suppressed by the configuration\n",
                        diff.after.summary.suppressed);

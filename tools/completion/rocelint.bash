@@ -3,18 +3,19 @@
 _rocelint() {
   local cur prev words cword
   _init_completion || return
-  local commands="check diff graph fix rules explain"
+  local commands="check diff graph fix rules explain inputs"
   local common="--format --fail-on --exit-zero --color --select --ignore --config --source-root -o --output
     --follow-outside-links --max-file-size --max-switches --max-ports --max-links --max-depth --max-yaml-alias-nodes
     --no-suppress -q --quiet -v --verbose --failures --whatif-time-limit --solver-time-limit --transient --help"
   local sub="" w
   for w in "${words[@]:1:cword-1}"; do
-    case "$w" in check|diff|graph|fix|rules|explain) sub=$w; break ;; esac
+    case "$w" in check|diff|graph|fix|rules|explain|inputs) sub=$w; break ;; esac
   done
   case "$prev" in
     --format)
       if [[ $sub == graph ]]; then COMPREPLY=($(compgen -W "dot" -- "$cur"))
-      else COMPREPLY=($(compgen -W "text json sarif junit markdown" -- "$cur")); fi
+      elif [[ $sub == rules ]]; then COMPREPLY=($(compgen -W "text json" -- "$cur"))
+      else COMPREPLY=($(compgen -W "text json sarif junit markdown github gitlab" -- "$cur")); fi
       return ;;
     --fail-on) COMPREPLY=($(compgen -W "error warning note" -- "$cur")); return ;;
     --color) COMPREPLY=($(compgen -W "auto always never" -- "$cur")); return ;;
@@ -34,6 +35,10 @@ _rocelint() {
       if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--format --config --cycles-only --all --transient -q --quiet --help" -- "$cur")); else _filedir; fi ;;
     fix)
       if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--out --config --help" -- "$cur")); else _filedir -d; fi ;;
+    inputs)
+      if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "-0 --null --help" -- "$cur")); else _filedir; fi ;;
+    rules)
+      COMPREPLY=($(compgen -W "--format --help" -- "$cur")) ;;
     explain)
       COMPREPLY=($(compgen -W "$(rocelint rules 2>/dev/null | cut -d' ' -f1)" -- "$cur")) ;;
   esac
