@@ -59,6 +59,19 @@ std::optional<std::string> ruleDocumentation(const std::string& id) {
   return std::string(it->second);
 }
 
+std::string ruleShortName(const std::string& id) {
+  const auto& docs = ruleDocumentation();
+  auto it = docs.find(id);
+  if (it == docs.end()) return {};
+  std::string_view doc = it->second;
+  constexpr std::string_view kMarker = "**Name:** `";
+  auto at = doc.find(kMarker);
+  if (at == std::string_view::npos) return {};
+  auto end = doc.find('`', at + kMarker.size());
+  if (end == std::string_view::npos) return {};
+  return std::string(doc.substr(at + kMarker.size(), end - at - kMarker.size()));
+}
+
 std::string ruleDocParagraph(const std::string& id, const std::string& heading) {
   const auto& docs = ruleDocumentation();
   auto it = docs.find(id);

@@ -141,7 +141,8 @@ void addOutputOptions(CLI::App* cmd, OutputOptions& o) {
   cmd->add_option("--config", o.config_path, "Configuration file (default: DIR/.rocelint.yaml)")
       ->check(CLI::ExistingFile);
   cmd->add_option("--source-root", o.source_root,
-                  "Directory that SARIF/JUnit/Markdown file names are relative to (default: current directory)")
+                  "Directory that report file names are relative to (default: the top of the git repository "
+                  "holding the current directory, else the current directory)")
       ->check(CLI::ExistingDirectory);
   cmd->add_option("-o,--output", o.output_path,
                   "Write the report of the --format without =FILE (default text) to FILE instead of stdout");
@@ -807,6 +808,19 @@ std::optional<std::string> mistyped(const CLI::App& app, const std::vector<std::
   return std::nullopt;
 }
 
+// The default --source-root: the top of the git work tree holding the current directory (the
+// directory with `.git`, a directory or a worktree's file), else the current directory ("").
+std::string defaultSourceRoot() {
+  std::error_code ec;
+  std::filesystem::path dir = std::filesystem::current_path(ec);
+  if (ec) return {};
+  for (std::filesystem::path p = dir; !p.empty(); p = p.parent_path()) {
+    if (std::filesystem::exists(p / ".git", ec)) return p.string();
+    if (p == p.parent_path()) break;
+  }
+  return {};
+}
+
 // `rocelint inputs`: each file (directories walked, hidden entries and symbolic links skipped) and
 // what the loader makes of it. Human form: "PATH: FORMAT" or "PATH: not an input (WHY)"; with
 // `--null` only the inputs' paths, NUL-terminated. Always exit 0: listing is not checking.
@@ -972,6 +986,7 @@ int main(int argc, char** argv) {
     return kExitInputError;
   }
 
+  if (output.source_root.empty()) output.source_root = defaultSourceRoot();
   // Every command's answer, then a check that standard output took it (a full disk, a closed pipe).
   auto command = [&]() -> int {
     if (*check) return runCheck(check_options, output);
