@@ -38,6 +38,7 @@ const std::vector<Rule>& allRules() {
     rules::registerWdRules(all);
     rules::registerBufRules(all);
     rules::registerDlRules(all);
+    rules::registerStRules(all);
     std::sort(all.begin(), all.end(), [](const Rule& a, const Rule& b) { return a.id < b.id; });
     return all;
   }();
@@ -100,6 +101,7 @@ std::string familyDescription(const std::string& family) {
                                                            {"ECN", "ECN/WRED marking"},
                                                            {"MAP", "classification and queue mapping"},
                                                            {"PFC", "priority flow control"},
+                                                           {"ST", "live-state evidence"},
                                                            {"TOPO", "topology and links"},
                                                            {"WD", "PFC watchdog"}};
   auto it = names.find(family);

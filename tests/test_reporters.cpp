@@ -277,7 +277,7 @@ TEST(Junit, OneSuitePerFamilyUniqueCasesAndCleanRulesPass) {
       }
     }
   }
-  EXPECT_EQ(families.size(), 8u);  // CFG TOPO PFC MAP ECN WD BUF DL
+  EXPECT_EQ(families.size(), 9u);  // CFG TOPO PFC MAP ECN WD BUF DL ST
   EXPECT_EQ(suites.attribute("tests").as_int(), tests);
   EXPECT_EQ(suites.attribute("failures").as_int(), failures);
   EXPECT_EQ(rules_with_cases.size(), report.rules_run.size());  // clean rules appear too

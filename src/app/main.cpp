@@ -73,6 +73,7 @@ struct OutputOptions {
   std::size_t max_switches = rocelint::limits::kDefaultMaxSwitches;
   std::size_t max_ports = rocelint::limits::kDefaultMaxPorts;
   std::size_t max_links = rocelint::limits::kDefaultMaxLinks;
+  std::vector<std::string> state_dirs;  ///< check --state DIR...: live-state snapshots, oldest first
 };
 
 struct CheckOptions {
@@ -184,6 +185,7 @@ rocelint::LoadOptions loadOptions(const OutputOptions& o) {
   options.max_switches = o.max_switches;
   options.max_ports = o.max_ports;
   options.max_links = o.max_links;
+  options.state_dirs = o.state_dirs;
   return options;
 }
 
@@ -900,6 +902,13 @@ int main(int argc, char** argv) {
   auto* check = app.add_subcommand("check", "Analyse a fabric directory (one config_db.json per switch) or files");
   check->add_option("paths", check_options.paths, "Fabric directory or files")->required()->check(CLI::ExistingPath);
   addOutputOptions(check, output);
+  check
+      ->add_option("--state", output.state_dirs,
+                   "Directory of live state (counters, routes) taken at one time; give it twice, oldest first, for "
+                   "the increase between two snapshots (docs/audit.md)")
+      ->expected(1)
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll)
+      ->check(CLI::ExistingDirectory);
   auto* baseline =
       check
           ->add_option("--baseline", check_options.baseline,

@@ -22,14 +22,14 @@ _rocelint() {
     --failures) COMPREPLY=($(compgen -W "0 1 2" -- "$cur")); return ;;
     --select|--ignore) COMPREPLY=($(compgen -W "$(rocelint rules 2>/dev/null | cut -d' ' -f1)" -- "${cur##*,}")); return ;;
     --config|--baseline|--write-baseline|-o|--output) _filedir; return ;;
-    --source-root|--out) _filedir -d; return ;;
+    --source-root|--out|--state) _filedir -d; return ;;
     --link-base) return ;;
     --max-file-size|--max-switches|--max-ports|--max-links|--max-depth|--max-yaml-alias-nodes|--whatif-time-limit|--solver-time-limit) return ;;
   esac
   case "$sub" in
     "") COMPREPLY=($(compgen -W "$commands --version --help" -- "$cur")) ;;
     check)
-      if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "$common --baseline --write-baseline" -- "$cur")); else _filedir; fi ;;
+      if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "$common --baseline --write-baseline --state" -- "$cur")); else _filedir; fi ;;
     diff)
       if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "$common" -- "$cur")); else _filedir -d; fi ;;
     graph)
