@@ -2,6 +2,8 @@
 // input left untouched, the scenarios of issue 4, and an unsat core when no repair exists.
 
 #include <gtest/gtest.h>
+
+#include <fmt/format.h>
 #include <sys/stat.h>
 #include <nlohmann/json.hpp>
 
@@ -150,4 +152,43 @@ TEST(Fix, PatchedCopyReproducesLinksAndReadsNothingTheWalkWouldNot) {
 }
 
 }  // namespace
+// fix writes config_db patches only: on an EOS fabric it says so, lists each BUF/ECN finding with
+// its statement and fix, and the command exits 1; a clean EOS fabric says there is nothing to repair
+// and exits 0.
+TEST(Fix, OtherSyntaxesAreListedNotSilentlySkipped) {
+  test::TempDir in;
+  test::TempDir out;
+  for (const auto& entry : fs::directory_iterator(test::sourceDir() + "/samples/leafspine-eos")) {
+    if (entry.path().extension() != ".cfg") continue;
+    std::string text = test::readAll(entry.path().string());
+    if (entry.path().filename() == "leaf1.cfg") {
+      const std::string from = "minimum-threshold 150 kbytes maximum-threshold 1500 kbytes";
+      for (auto at = text.find(from); at != std::string::npos; at = text.find(from, at + 1))
+        text.replace(at, from.size(), "minimum-threshold 1500 kbytes maximum-threshold 150 kbytes");
+    }
+    in.write(entry.path().filename().string(), text);
+  }
+  FixResult result = runFix(in.path(), out.path(), Config{});
+  EXPECT_TRUE(result.changes.empty());
+  ASSERT_EQ(result.unrepaired.size(), 2u) << result.summary;
+  std::string leaf1 = test::readAll(in.path() + "/leaf1.cfg");
+  int line = test::lineOf(leaf1, "minimum-threshold 1500 kbytes");
+  EXPECT_EQ(result.unrepaired[0], fmt::format("leaf1.cfg:{}: ECN002 leaf1: set min at or below max (e.g. 150 KB / "
+                                              "1.5 MB for a RoCE ramp; min = max marks as a step)",
+                                              line));
+  EXPECT_NE(result.summary.find("fix writes patches for SONiC config_db files only; 6 of 6 switch(es) are in other "
+                                "syntaxes (6 EOS) and are not repaired; change these statements by hand:"),
+            std::string::npos)
+      << result.summary;
+  test::CliRun r = test::runCli("fix '" + in.path() + "' --out '" + out.path() + "/cli'");
+  EXPECT_EQ(r.code, 1) << r.out;
+
+  r = test::runCli("fix '" + test::sourceDir() + "/samples/leafspine-eos' --out '" + out.path() + "/clean'");
+  EXPECT_EQ(r.code, 0) << r.out;
+  EXPECT_NE(r.out.find("6 of 6 switch(es) are in other syntaxes (6 EOS) and are not repaired: they have no BUF or "
+                       "ECN finding"),
+            std::string::npos)
+      << r.out;
+}
+
 }  // namespace rocelint

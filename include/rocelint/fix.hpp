@@ -35,7 +35,11 @@ struct FixResult {
   std::map<std::string, int> before;  ///< findings per rule the repair addresses, before
   std::map<std::string, int> after;   ///< same rules, on the patched fabric
   std::vector<std::string> written;   ///< files written under the output directory
-  std::string summary;                ///< the human-readable summary (also written)
+  /// BUF/ECN findings on switches whose files fix does not edit (any syntax but SONiC config_db),
+  /// each "file:line: RULE switch port: fix" with the fix in that switch's syntax; non-empty makes
+  /// `rocelint fix` exit 1.
+  std::vector<std::string> unrepaired;
+  std::string summary;  ///< the human-readable summary (also written)
 };
 
 /// Rules whose findings the repair addresses.

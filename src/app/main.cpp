@@ -1025,7 +1025,7 @@ int main(int argc, char** argv) {
       if (!fix_config.empty()) config = rocelint::loadConfig(fix_config);
       rocelint::FixResult result = rocelint::runFix(fix_input, fix_out, config);
       std::cout << result.summary;
-      if (!result.solved) return kExitFindings;
+      if (!result.solved || !result.unrepaired.empty()) return kExitFindings;
       for (const auto& [id, count] : result.after) {
         if (count > 0) return kExitFindings;
       }

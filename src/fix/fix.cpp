@@ -10,7 +10,9 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <set>
 #include <sstream>
 
@@ -400,7 +402,27 @@ FixResult runFix(const std::string& input, const std::string& out_dir, const Con
   if (fabric.switches.empty()) {  // fix repairs switch configurations only
     throw InputError(fmt::format("{}: no switch configuration was loaded: nothing to repair", input));
   }
-  result.before = countFixable(analyze(fabric, config));
+  Report initial = analyze(fabric, config);
+  result.before = countFixable(initial);
+  // fix edits config_db JSON only: what the other syntaxes need is listed in their own words.
+  std::set<std::string> foreign;  // switches described by no config_db file
+  std::map<std::string, std::string> syntax_of;
+  for (const Switch& sw : fabric.switches) {
+    bool config_db = false;
+    for (const std::string& file : sw.files) {
+      std::optional<std::string> format = recogniseFile(file).format;
+      if (format && *format == "SONiC config_db") config_db = true;
+      if (format && !syntax_of.count(sw.name)) syntax_of[sw.name] = *format;
+    }
+    if (!config_db) foreign.insert(sw.name);
+  }
+  for (const Finding& f : initial.findings) {
+    if (!foreign.count(f.switch_name) || (f.rule.rfind("BUF", 0) != 0 && f.rule.rfind("ECN", 0) != 0)) continue;
+    std::string where = f.location.known() ? fs::relative(fs::weakly_canonical(f.location.file()), in).string() : "";
+    if (f.location.line > 0) where += fmt::format(":{}", f.location.line);
+    result.unrepaired.push_back(fmt::format("{}: {} {}{}: {}", where, f.rule, f.switch_name,
+                                            f.port.empty() ? "" : " " + f.port, f.fix.empty() ? f.message : f.fix));
+  }
   RepairBuilder builder(fabric, config);
   builder.build();
   result.skipped = builder.skipped;
@@ -410,6 +432,19 @@ FixResult runFix(const std::string& input, const std::string& out_dir, const Con
       "rocelint fix {}: {} fields, {} constraints\n", input,
       std::count_if(builder.vars.begin(), builder.vars.end(), [](const RepairVar& v) { return !v.auxiliary; }),
       builder.constraints.size());
+  if (!foreign.empty()) {
+    std::map<std::string, int> per_syntax;
+    for (const std::string& name : foreign) ++per_syntax[syntax_of.count(name) ? syntax_of[name] : "unknown"];
+    std::string syntaxes;
+    for (const auto& [syntax, n] : per_syntax)
+      syntaxes += fmt::format("{}{} {}", syntaxes.empty() ? "" : ", ", n, syntax);
+    summary << fmt::format(
+        "fix writes patches for SONiC config_db files only; {} of {} switch(es) are in other syntaxes ({}) and are "
+        "not repaired{}\n",
+        foreign.size(), fabric.switches.size(), syntaxes,
+        result.unrepaired.empty() ? ": they have no BUF or ECN finding" : "; change these statements by hand:");
+    for (const std::string& line : result.unrepaired) summary << "  " << line << "\n";
+  }
   if (!solution.solved) {
     result.conflict = solution.core;
     summary << "no repair satisfies every constraint; these conflict:\n";
