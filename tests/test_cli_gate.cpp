@@ -10,6 +10,7 @@
 #include <array>
 #include <cstdio>
 #include <filesystem>
+#include <fstream>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -413,6 +414,35 @@ TEST(SarifUris, RelativeToTheRepositoryTopElseAbsolute) {
     ++results;
   }
   EXPECT_GT(results, 0u);
+}
+
+// The configuration is the nearest .rocelint.yaml up the tree, up to the git work tree's top: a
+// pod checked on its own takes the repository's, whose path globs are relative to where it is
+// written; above the work tree's top nothing is read.
+TEST(ConfigDiscovery, NearestRocelintYamlUpTheTreeWithItsGlobsRebased) {
+  test::TempDir dir;
+  std::string repo = dir.path() + "/repo";
+  std::filesystem::create_directories(repo + "/.git");
+  std::filesystem::create_directories(repo + "/pods");
+  std::filesystem::copy(test::sourceDir() + "/samples/leafspine-broken", repo + "/pods/pod1");
+  std::filesystem::remove(repo + "/pods/pod1/.rocelint.yaml");
+  CliRun plain = run("check '" + repo + "/pods/pod1' --format json", "2>/dev/null");
+  ASSERT_EQ(plain.code, 1);
+  auto findings = [](const std::string& out, const std::string& rule) {
+    std::size_t n = 0;
+    nlohmann::json doc = nlohmann::json::parse(out);
+    for (const auto& f : doc["findings"]) n += f["rule"] == rule ? 1 : 0;
+    return n;
+  };
+  ASSERT_GT(findings(plain.out, "WD001"), 0u);
+  std::ofstream(repo + "/.rocelint.yaml") << "rules:\n  disable: [WD]\npaths:\n  exclude: [\"pods/pod1/leaf4.json\"]\n";
+  CliRun found = run("check '" + repo + "/pods/pod1' --format json", "2>/dev/null");
+  EXPECT_EQ(findings(found.out, "WD001"), 0u) << "the repository's configuration applies";
+  EXPECT_EQ(nlohmann::json::parse(found.out)["summary"]["files"], 5) << "pods/pod1/leaf4.json excluded";
+  // Outside the work tree (the .rocelint.yaml above .git is not read).
+  std::filesystem::rename(repo + "/.rocelint.yaml", dir.path() + "/.rocelint.yaml");
+  CliRun above = run("check '" + repo + "/pods/pod1' --format json", "2>/dev/null");
+  EXPECT_EQ(findings(above.out, "WD001"), findings(plain.out, "WD001"));
 }
 
 }  // namespace rocelint

@@ -268,7 +268,7 @@ TEST(Config, EveryKeyIsRead) {
 }
 
 TEST(PathFilter, IncludeAndExcludeRelativePaths) {
-  PathFilter filter{{"*.json"}, {"archive/*", "*spine2*"}};
+  PathFilter filter{{"*.json"}, {"archive/*", "*spine2*"}, ""};
   EXPECT_TRUE(filter.accepts("leaf1.json"));
   EXPECT_TRUE(filter.accepts("pod1/leaf1.json"));
   EXPECT_FALSE(filter.accepts("archive/leaf1.json"));
@@ -279,7 +279,7 @@ TEST(PathFilter, IncludeAndExcludeRelativePaths) {
   test::TempDir dir;
   auto fabric = test::makeEditedFabric(dir);
   Fabric all = loadFabric({fabric.old_dir});
-  Fabric some = loadFabric({fabric.old_dir}, {}, PathFilter{{}, {"spine*"}});
+  Fabric some = loadFabric({fabric.old_dir}, {}, PathFilter{{}, {"spine*"}, ""});
   EXPECT_EQ(all.switches.size(), 6u);
   EXPECT_EQ(some.switches.size(), 4u);
   EXPECT_EQ(some.findSwitch("spine1"), nullptr);

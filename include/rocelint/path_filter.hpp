@@ -15,6 +15,10 @@ namespace rocelint {
 struct PathFilter {
   std::vector<std::string> include;
   std::vector<std::string> exclude;
+  /// The checked directory's path below the configuration's own directory, '/'-terminated ("" when
+  /// the configuration sits in the checked directory): a `.rocelint.yaml` found further up the tree
+  /// writes its globs relative to itself, so they match `base` + the relative path.
+  std::string base;
 
   [[nodiscard]] bool accepts(const std::string& relative_path) const;
 };

@@ -272,19 +272,34 @@ void applyRuleSelection(rocelint::Config& config, const std::vector<std::string>
   }
 }
 
-/// The configuration: --config, else .rocelint.yaml at the root of a single fabric directory.
+/// The configuration: --config, else the nearest .rocelint.yaml of a single fabric path: in its
+/// directory, else in the directories above it up to the top of its git work tree (the directory
+/// holding `.git`) or the file system's root. A configuration found above applies its path globs
+/// relative to itself (PathFilter::base).
 rocelint::Config loadConfigFor(const std::vector<std::string>& paths, const OutputOptions& o,
                                rocelint::Progress& progress) {
+  namespace fs = std::filesystem;
   std::string path = o.config_path;
+  std::string base;
   if (path.empty() && paths.size() == 1) {
-    auto candidate = std::filesystem::path(paths.front()) / ".rocelint.yaml";
-    // Anything by that name is the configuration: a FIFO or directory is an error, never ignored.
     std::error_code ec;
-    if (std::filesystem::exists(std::filesystem::symlink_status(candidate, ec))) path = candidate.string();
+    fs::path start = fs::absolute(paths.front(), ec).lexically_normal();
+    if (!fs::is_directory(start, ec)) start = start.parent_path();
+    if (!start.empty() && start.filename().empty()) start = start.parent_path();  // "dir/" -> "dir"
+    for (fs::path dir = start; !dir.empty(); dir = dir.parent_path()) {
+      // Anything by that name is the configuration: a FIFO or directory is an error, never ignored.
+      if (fs::exists(fs::symlink_status(dir / ".rocelint.yaml", ec))) {
+        path = (dir == start ? fs::path(paths.front()) / ".rocelint.yaml" : dir / ".rocelint.yaml").string();
+        if (dir != start) base = start.lexically_relative(dir).generic_string() + "/";
+        break;
+      }
+      if (fs::exists(fs::symlink_status(dir / ".git", ec)) || dir == dir.parent_path()) break;
+    }
   }
   rocelint::Config config;
   if (!path.empty()) {
     config = rocelint::loadConfig(path);
+    config.paths.base = base;
     progress.detail(fmt::format("configuration {}", path));
   }
   if (o.no_suppress) config.suppressions.clear();
