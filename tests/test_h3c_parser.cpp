@@ -1,0 +1,357 @@
+// H3C Comware (7 / 9) parser: framing ("last view opener since `#`"), pasted sessions, interface
+// names and speeds, link aggregation, BGP in both forms, static routes, malformed input. No public
+// Comware running-config with PFC/ECN exists (realworld/SOURCES.md), so the inputs are hand-written
+// after FORMATS-huawei-h3c.md §11.
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "h3c_config.hpp"
+#include "test_util.hpp"
+
+namespace rocelint {
+namespace {
+
+using test::loadError;
+using test::onlySwitch;
+using test::portOf;
+using test::TempDir;
+
+const char* kLeaf =
+    "#\n"                                                      // 1
+    " version 7.1.070, Release 6710\n"                         // 2
+    "#\n"                                                      // 3
+    " sysname leaf1\n"                                         // 4
+    "#\n"                                                      // 5
+    "vlan 10\n"                                                // 6
+    "#\n"                                                      // 7
+    "interface Route-Aggregation1\n"                           // 8
+    " ip address 10.1.9.0 255.255.255.254\n"                   // 9
+    " link-aggregation mode dynamic\n"                         // 10
+    "#\n"                                                      // 11
+    "interface FourHundredGigE1/0/1\n"                         // 12
+    " port link-mode route\n"                                  // 13
+    " description spine1:Ethernet1/1\n"                        // 14
+    " mtu 9216\n"                                              // 15
+    " ip address 10.1.1.1 31\n"                                // 16
+    "#\n"                                                      // 17
+    "interface hundredgige 1/0/3\n"                            // 18
+    " description gpu1:eth0\n"                                 // 19
+    " shutdown\n"                                              // 20
+    "#\n"                                                      // 21
+    "interface HundredGigE1/0/5:1\n"                           // 22
+    " port link-mode route\n"                                  // 23
+    " port link-aggregation group 1\n"                         // 24
+    "#\n"                                                      // 25
+    "interface Twenty-FiveGigE1/0/6\n"                         // 26
+    " speed 10000\n"                                           // 27
+    " port link-aggregation group 2\n"                         // 28
+    "#\n"                                                      // 29
+    "interface HundredGigE1/0/8.100\n"                         // 30
+    " ip address 10.9.9.1 255.255.255.0\n"                     // 31
+    "#\n"                                                      // 32
+    "interface M-GigabitEthernet0/0/0\n"                       // 33
+    " ip address 192.168.0.10 255.255.255.0\n"                 // 34
+    "#\n"                                                      // 35
+    "interface LoopBack0\n"                                    // 36
+    " ip address 10.255.0.11 255.255.255.255\n"                // 37
+    "#\n"                                                      // 38
+    "bgp 65101\n"                                              // 39
+    " router-id 10.255.0.11\n"                                 // 40
+    " group SPINE external\n"                                  // 41
+    " peer SPINE as-number 65000\n"                            // 42
+    " peer 10.1.1.0 group SPINE\n"                             // 43
+    " peer 10.1.1.0 description spine1\n"                      // 44
+    " peer 10.1.2.0 as-number 65001\n"                         // 45
+    " #\n"                                                     // 46
+    " address-family ipv4 unicast\n"                           // 47
+    "  balance 8\n"                                            // 48
+    "  peer 10.1.1.0 enable\n"                                 // 49
+    "#\n"                                                      // 50
+    " ip route-static 10.20.0.0 16 10.1.1.0\n"                 // 51
+    " ip route-static 10.30.0.0 255.255.0.0 FourHundredGigE1/0/1 10.1.1.0 preference 10\n"  // 52
+    " ip route-static vpn-instance MGMT 0.0.0.0 0 192.168.0.1\n"                             // 53
+    "#\n"                                                                                   // 54
+    "return\n";                                                                             // 55
+
+TEST(H3cParser, FramingInterfacesAggregationBgpAndRoutesReachTheModelWithSources) {
+  TempDir dir;
+  std::string file = dir.write("leaf1.cfg", kLeaf);
+  Fabric fabric = loadFabric({dir.path()});
+  const Switch& sw = onlySwitch(fabric);
+  EXPECT_EQ(sw.name, "leaf1");  // an indented global after `#`, not a line of the previous view
+  ASSERT_TRUE(sw.asn);
+  EXPECT_EQ(sw.asn->value, 65101u);
+  EXPECT_EQ(sw.asn->src.line, 39);
+
+  // Ports: named as the configuration spells them (`hundredgige 1/0/3` too), the speed from the type.
+  std::vector<std::string> names;
+  for (const Port& p : sw.ports) names.push_back(p.name);
+  EXPECT_EQ(names, (std::vector<std::string>{"FourHundredGigE1/0/1", "HundredGigE1/0/3", "HundredGigE1/0/5:1",
+                                             "Twenty-FiveGigE1/0/6"}));
+  const Port& up = portOf(sw, "FourHundredGigE1/0/1");
+  EXPECT_EQ(up.speed_mbps->value, 400000u);
+  EXPECT_EQ(up.speed_mbps->src.line, 12);
+  EXPECT_EQ(up.mtu_bytes->value, 9216u);
+  EXPECT_EQ(up.mtu_bytes->src.line, 15);
+  EXPECT_EQ(test::origin(up.mtu_bytes->src), "cli-statement: interface FourHundredGigE1/0/1 > mtu");
+  EXPECT_EQ(up.description, "spine1:Ethernet1/1");
+  EXPECT_EQ(up.description_src.line, 14);
+  const Port& host = portOf(sw, "HundredGigE1/0/3");
+  EXPECT_EQ(host.src.line, 18);
+  EXPECT_EQ(host.speed_mbps->value, 100000u);
+  EXPECT_FALSE(host.admin_up->value);
+  EXPECT_EQ(host.admin_up->src.line, 20);
+  EXPECT_EQ(portOf(sw, "HundredGigE1/0/5:1").speed_mbps->value, 100000u);  // a breakout lane
+  // ` speed N` (Mb/s) overrides the name's speed.
+  EXPECT_EQ(portOf(sw, "Twenty-FiveGigE1/0/6").speed_mbps->value, 10000u);
+  EXPECT_EQ(portOf(sw, "Twenty-FiveGigE1/0/6").speed_mbps->src.line, 27);
+
+  // ` port link-aggregation group N`: the Route-Aggregation defined with that number; without an
+  // aggregate interface, a bridged member's group is Bridge-Aggregation N.
+  EXPECT_EQ(portOf(sw, "HundredGigE1/0/5:1").portchannel, "Route-Aggregation1");
+  EXPECT_EQ(portOf(sw, "Twenty-FiveGigE1/0/6").portchannel, "Bridge-Aggregation2");
+  EXPECT_EQ(sw.portchannels, std::vector<std::string>{"Route-Aggregation1"});
+
+  // Addresses with masks or lengths; the sub-interface and the management port are out of scope.
+  ASSERT_EQ(sw.addresses.size(), 3u);
+  EXPECT_EQ(sw.addresses[0].interface, "Route-Aggregation1");
+  EXPECT_EQ(sw.addresses[0].prefix, "10.1.9.0/31");
+  EXPECT_EQ(sw.addresses[0].kind, InterfaceAddress::Kind::PortChannel);
+  EXPECT_EQ(sw.addresses[1].prefix, "10.1.1.1/31");
+  EXPECT_EQ(sw.addresses[1].src.line, 16);
+  EXPECT_EQ(sw.addresses[2].kind, InterfaceAddress::Kind::Loopback);
+  EXPECT_EQ(sw.addresses[2].prefix, "10.255.0.11/32");
+  EXPECT_EQ(fabric.out_of_scope_tables.at("H3C Comware interface (sub-interface)"), 1);
+  EXPECT_EQ(fabric.out_of_scope_tables.at("H3C Comware interface M-GigabitEthernet"), 1);
+
+  // BGP: a peer's ASN from its group, another's own; descriptions name the peer.
+  ASSERT_EQ(sw.bgp_neighbors.size(), 2u);
+  EXPECT_EQ(sw.bgp_neighbors[0].address, "10.1.1.0");
+  EXPECT_EQ(sw.bgp_neighbors[0].asn->value, 65000u);
+  EXPECT_EQ(sw.bgp_neighbors[0].asn->src.line, 42);
+  EXPECT_EQ(sw.bgp_neighbors[0].name, "spine1");
+  EXPECT_EQ(sw.bgp_neighbors[0].src.line, 43);
+  EXPECT_EQ(sw.bgp_neighbors[1].asn->value, 65001u);
+  EXPECT_EQ(test::origin(sw.bgp_neighbors[1].asn->src), "cli-statement: bgp 65101 > peer 10.1.2.0 as-number");
+
+  // Static routes, global (one blank) after the bgp view's `#`: length or mask, interface and next hop, VPN.
+  ASSERT_EQ(sw.static_routes.size(), 3u);
+  EXPECT_EQ(sw.static_routes[0].prefix, "10.20.0.0/16");
+  EXPECT_EQ(sw.static_routes[0].nexthops, std::vector<std::string>{"10.1.1.0"});
+  EXPECT_EQ(sw.static_routes[0].src.line, 51);
+  EXPECT_EQ(sw.static_routes[0].src.column, 2);
+  EXPECT_EQ(sw.static_routes[1].prefix, "10.30.0.0/16");
+  EXPECT_EQ(sw.static_routes[1].ifnames, std::vector<std::string>{"FourHundredGigE1/0/1"});
+  EXPECT_EQ(sw.static_routes[1].nexthops, std::vector<std::string>{"10.1.1.0"});
+  EXPECT_EQ(sw.static_routes[2].vrf, "MGMT");
+  EXPECT_EQ(sw.static_routes[2].prefix, "0.0.0.0/0");
+
+  ASSERT_EQ(fabric.coverage.size(), 1u);
+  EXPECT_EQ(fabric.coverage[0].format, "H3C Comware");
+  EXPECT_EQ(fabric.coverage[0].file, file);
+  EXPECT_EQ(fabric.coverage[0].qos_lines, fabric.coverage[0].qos_lines_parsed);
+  EXPECT_TRUE(fabric.notes.empty());
+}
+
+// The indentation trap (FORMATS-huawei-h3c.md §11.1): a global line and a line of a view are both
+// indented by one blank; only `#` at column 0 closes the view.
+TEST(H3cParser, ViewsAreTheLastOpenerSinceTheHashLine) {
+  cli::ConfigText config = h3c::readText(
+      "#\n version 7.1.070, Release 6710\n#\n sysname leaf1\n#\ninterface HundredGigE1/0/1\n description a:b\n"
+      "#\n lldp global enable\n#\nbgp 65101\n peer 10.1.1.0 as-number 65000\n #\n address-family ipv4 unicast\n"
+      "  peer 10.1.1.0 enable\n#\nreturn\n",
+      "leaf1.cfg");
+  ASSERT_EQ(config.lines.size(), 5u);
+  EXPECT_EQ(config.lines[0].text, "version 7.1.070, Release 6710");
+  EXPECT_EQ(config.lines[1].text, "sysname leaf1");
+  EXPECT_EQ(config.lines[1].column, 2);
+  EXPECT_TRUE(config.lines[1].children.empty());
+  EXPECT_EQ(config.lines[2].text, "interface HundredGigE1/0/1");
+  ASSERT_EQ(config.lines[2].children.size(), 1u);
+  EXPECT_EQ(config.lines[3].text, "lldp global enable");  // not a line of the interface above
+  const cli::ConfigLine& bgp = config.lines[4];
+  ASSERT_EQ(bgp.children.size(), 2u);
+  ASSERT_EQ(bgp.children[1].children.size(), 1u);
+  EXPECT_EQ(bgp.children[1].children[0].text, "peer 10.1.1.0 enable");
+  EXPECT_EQ(bgp.children[1].children[0].line, 15);
+  EXPECT_EQ(h3c::versionOf("#\n version 9.1.045, Release 9126\n"), 9);
+  EXPECT_EQ(h3c::versionOf("sysname a\n"), std::nullopt);
+}
+
+TEST(H3cParser, InterfaceNamesAreNormalised) {
+  EXPECT_EQ(h3c::interfaceName("hundredgige 1/0/1"), "HundredGigE1/0/1");
+  EXPECT_EQ(h3c::interfaceName("HGE1/0/1"), "HundredGigE1/0/1");  // the display / LLDP abbreviation
+  EXPECT_EQ(h3c::interfaceName("WGE1/0/2"), "Twenty-FiveGigE1/0/2");
+  EXPECT_EQ(h3c::interfaceName("XGE1/0/3"), "Ten-GigabitEthernet1/0/3");
+  EXPECT_EQ(h3c::interfaceName("FourHundredGigE1/0/1:2"), "FourHundredGigE1/0/1:2");
+  EXPECT_EQ(h3c::interfaceName("bridge-aggregation 10"), "Bridge-Aggregation10");
+  EXPECT_EQ(h3c::interfaceName("100GE1/0/1"), std::nullopt);  // VRP's spelling
+  EXPECT_EQ(h3c::portSpeedMbps("Twenty-FiveGigE1/0/1"), 25000u);
+  EXPECT_EQ(h3c::portSpeedMbps("TwoHundredGigE1/0/1:2"), 200000u);
+  EXPECT_EQ(h3c::portSpeedMbps("FortyGigE1/0/1"), 40000u);
+  EXPECT_EQ(h3c::portSpeedMbps("HundredGigE1/0/1.100"), std::nullopt);
+  EXPECT_EQ(h3c::portSpeedMbps("Route-Aggregation1"), std::nullopt);
+  EXPECT_EQ(h3c::portSpeedMbps("M-GigabitEthernet0/0/0"), std::nullopt);
+}
+
+// A session pasted instead of the display: the prompt says the view (`[leaf1-HundredGigE1/0/1]` is
+// the interface view the previous command opened); `quit`, `return`, user-view commands go.
+TEST(H3cParser, PastedSessionIsReadByItsPrompts) {
+  const char* session =
+      "<H3C> system-view\n"                                        // 1
+      "[H3C] sysname leaf1\n"                                      // 2
+      "[leaf1] interface HundredGigE1/0/1\n"                       // 3
+      "[leaf1-HundredGigE1/0/1] port link-mode route\n"            // 4
+      "[leaf1-HundredGigE1/0/1] description spine1:Ethernet1/1\n"  // 5
+      "[leaf1-HundredGigE1/0/1] quit\n"                            // 6
+      "[leaf1] bgp 65101\n"                                        // 7
+      "[leaf1-bgp-default] peer 10.1.1.0 as-number 65000\n"        // 8
+      "[leaf1-bgp-default] address-family ipv4 unicast\n"          // 9
+      "[leaf1-bgp-default-ipv4] peer 10.1.1.0 enable\n"            // 10
+      "[leaf1-bgp-default-ipv4] quit\n"                            // 11
+      "[leaf1-bgp-default] peer 10.1.1.0 description spine1\n"     // 12
+      "[leaf1-bgp-default] quit\n"                                 // 13
+      "[leaf1]interface HundredGigE1/0/3\n"                        // 14
+      "[leaf1-HundredGigE1/0/3]undo shutdown\n"                    // 15
+      "[leaf1-HundredGigE1/0/3] return\n"                          // 16
+      "<leaf1> save force\n";                                      // 17
+  cli::ConfigText config = h3c::readText(session, "leaf1.cfg");
+  ASSERT_EQ(config.lines.size(), 4u);
+  EXPECT_EQ(config.lines[0].text, "sysname leaf1");
+  EXPECT_EQ(config.lines[1].text, "interface HundredGigE1/0/1");
+  ASSERT_EQ(config.lines[1].children.size(), 2u);
+  EXPECT_EQ(config.lines[1].children[1].text, "description spine1:Ethernet1/1");
+  EXPECT_EQ(config.lines[1].children[1].line, 5);
+  EXPECT_EQ(config.lines[1].children[1].column, 26);  // the command's own column, after the prompt
+  const cli::ConfigLine& bgp = config.lines[2];
+  ASSERT_EQ(bgp.children.size(), 3u);
+  ASSERT_EQ(bgp.children[1].children.size(), 1u);
+  EXPECT_EQ(bgp.children[1].children[0].text, "peer 10.1.1.0 enable");
+  EXPECT_EQ(bgp.children[2].text, "peer 10.1.1.0 description spine1");  // back in the bgp view
+  ASSERT_EQ(config.lines[3].children.size(), 1u);
+  EXPECT_EQ(config.lines[3].children[0].column, 25);  // no blank after the prompt
+
+  TempDir dir;
+  dir.write("leaf1.cfg", session);
+  Fabric fabric = loadFabric({dir.path()});
+  const Switch& sw = onlySwitch(fabric);
+  EXPECT_EQ(sw.name, "leaf1");
+  EXPECT_EQ(portOf(sw, "HundredGigE1/0/1").description_src.line, 5);
+  EXPECT_TRUE(portOf(sw, "HundredGigE1/0/3").admin_up->value);
+  ASSERT_EQ(sw.bgp_neighbors.size(), 1u);
+  EXPECT_EQ(sw.bgp_neighbors[0].name, "spine1");
+  EXPECT_EQ(sw.bgp_neighbors[0].asn->src.line, 8);
+  EXPECT_TRUE(fabric.notes.empty());
+}
+
+// Comware 9's BGP form [I]: `router bgp ASN` / ` neighbor X as-number N`.
+TEST(H3cParser, Comware9BgpFormIsRead) {
+  TempDir dir;
+  dir.write("leaf1.cfg",
+            "#\n version 9.1.045, Release 9126\n#\n sysname leaf1\n#\n"  // 1-5
+            "router bgp 65101\n"                                         // 6
+            " bgp router-id 10.255.0.11\n"                               // 7
+            " neighbor 10.1.16.67 as-number 65102\n"                     // 8
+            " neighbor 10.1.16.67 description spine2\n"                  // 9
+            " maximum-paths ebgp 16\n"                                   // 10
+            " address-family ipv4\n"                                     // 11
+            "  neighbor 10.1.16.67 activate\n"                           // 12
+            "#\nreturn\n");
+  Fabric fabric = loadFabric({dir.path()});
+  const Switch& sw = onlySwitch(fabric);
+  EXPECT_EQ(sw.asn->value, 65101u);
+  EXPECT_EQ(sw.asn->src.line, 6);
+  ASSERT_EQ(sw.bgp_neighbors.size(), 1u);
+  EXPECT_EQ(sw.bgp_neighbors[0].address, "10.1.16.67");
+  EXPECT_EQ(sw.bgp_neighbors[0].asn->value, 65102u);
+  EXPECT_EQ(sw.bgp_neighbors[0].asn->src.line, 8);
+  EXPECT_EQ(sw.bgp_neighbors[0].name, "spine2");
+}
+
+// Descriptions link Comware ports to another vendor's: `peer:port` with a long Comware name.
+TEST(H3cParser, DescriptionsLinkAcrossVendors) {
+  TempDir dir;
+  dir.write("spine1.cfg",
+            "hostname spine1\ninterface Ethernet1/1\n   description leaf1:HundredGigE1/0/49\n   mtu 9216\n"
+            "   speed 100g\n   no switchport\n");
+  dir.write("leaf1.cfg",
+            "#\n version 7.1.070, Release 6710\n#\n sysname leaf1\n#\ninterface HundredGigE1/0/49\n"
+            " port link-mode route\n description spine1:Ethernet1/1\n#\nreturn\n");
+  Fabric fabric = loadFabric({dir.path()});
+  ASSERT_EQ(fabric.switches.size(), 2u);
+  ASSERT_EQ(fabric.links.size(), 1u);
+  const Port& a = fabric.port(fabric.links[0].a);
+  const Port& b = fabric.port(fabric.links[0].b);
+  EXPECT_EQ(a.name == "HundredGigE1/0/49" ? b.name : a.name, "Ethernet1/1");
+}
+
+// Lines rocelint does not read: QoS-related ones are CFG001 notes at their line, the rest counted.
+TEST(H3cParser, LinesNotReadAreNotedOrCounted) {
+  TempDir dir;
+  std::string file = dir.write("leaf1.cfg",
+                               "#\n"                                   // 1
+                               " version 7.1.070, Release 6710\n"      // 2
+                               "#\n"                                   // 3
+                               " sysname leaf1\n"                      // 4
+                               "#\n"                                   // 5
+                               " telemetry\n"                          // 6
+                               "#\n"                                   // 7
+                               "interface HundredGigE1/0/1\n"          // 8
+                               " port link-mode route\n"               // 9
+                               " qos frobnicate 3\n"                   // 10
+                               " lldp enable\n"                        // 11
+                               "#\n"                                   // 12
+                               "return\n");
+  Fabric fabric = loadFabric({dir.path()});
+  ASSERT_EQ(fabric.notes.size(), 1u);
+  EXPECT_EQ(fabric.notes[0].kind, InputNote::Kind::UnknownField);
+  EXPECT_EQ(fabric.notes[0].message, "H3C Comware line not understood by rocelint and ignored: \"qos frobnicate 3\"");
+  EXPECT_EQ(fabric.notes[0].src.file(), file);
+  EXPECT_EQ(fabric.notes[0].src.line, 10);
+  EXPECT_EQ(fabric.notes[0].src.column, 2);
+  EXPECT_EQ(fabric.out_of_scope_tables.at("H3C Comware telemetry"), 1);
+  EXPECT_EQ(fabric.out_of_scope_tables.at("H3C Comware interface lldp"), 1);
+  ASSERT_EQ(fabric.coverage.size(), 1u);
+  EXPECT_EQ(fabric.coverage[0].qos_lines, 2);
+  EXPECT_EQ(fabric.coverage[0].qos_lines_parsed, 1);
+  EXPECT_EQ(fabric.coverage[0].qos_lines_unrecognised, 1);
+}
+
+TEST(H3cParser, MalformedStatementsAreRejectedWithTheirLocation) {
+  struct Case {
+    const char* block;
+    const char* line;
+    const char* expected;
+  };
+  const std::vector<Case> cases = {
+      {"interface HundredGigE1/0/1\n", " ip address 10.1.1.1 255.0.255.0",
+       "expected \"ip address <address> <mask or length>\", got \"ip address 10.1.1.1 255.0.255.0\""},
+      {"interface HundredGigE1/0/1\n", " port link-mode switch",
+       "expected route or bridge after \"port link-mode\", got \"switch\""},
+      {"interface HundredGigE1/0/1\n", " port link-aggregation group x",
+       "expected a link-aggregation group number (1-1024), got \"x\""},
+      {"interface HundredGigE1/0/1\n", " speed fast", "expected a speed in Mb/s (10-800000), got \"fast\""},
+      {"", "bgp 0", "expected an AS number (1-4294967295), got \"0\""},
+      {"router bgp 65101\n", " neighbor 10.1.1.0 as-number many",
+       "expected an AS number (1-4294967295), got \"many\""},
+      {"", " ip route-static 10.0.0.0 10.1.1.0",
+       "expected \"ip route-static [vpn-instance <name>] <prefix> <mask or length> ...\""},
+  };
+  for (const auto& c : cases) {
+    TempDir dir;
+    std::string head = std::string("#\n version 7.1.070, Release 6710\n#\n sysname h\n#\n") + c.block;
+    std::string file = dir.write("h.cfg", head + c.line + "\n");
+    int line = static_cast<int>(std::count(head.begin(), head.end(), '\n')) + 1;
+    std::string text = c.line;
+    int column = static_cast<int>(text.find_first_not_of(' ')) + 1;
+    EXPECT_EQ(loadError(dir.path()), file + ":" + std::to_string(line) + ":" + std::to_string(column) + ": " +
+                                         text.substr(column - 1) + ": " + c.expected);
+  }
+}
+
+}  // namespace
+}  // namespace rocelint
