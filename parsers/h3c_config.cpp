@@ -79,9 +79,8 @@ bool isPortPosition(std::string_view rest) {
 
 // Statements of QoS and the lossless buffer: read in a later step, noted (CFG001) until then.
 bool isQosKeyword(const std::string& w) {
-  static const std::set<std::string, std::less<>> qos = {"priority-flow-control", "qos",        "buffer",
-                                                         "flow-control",          "jumboframe", "mtu",
-                                                         "lldp",                  "ai-service", "dcbx"};
+  static const std::set<std::string, std::less<>> qos = {
+      "priority-flow-control", "qos", "buffer", "flow-control", "jumboframe", "mtu", "lldp", "ai-service", "dcbx"};
   return qos.count(w) > 0;
 }
 
@@ -163,6 +162,13 @@ std::optional<std::uint32_t> portSpeedMbps(std::string_view name) {
   for (const InterfaceType& type : kTypes) {
     if (type.speed_mbps == 0 || name.substr(0, digit) != type.canonical) continue;
     if (isPortPosition(name.substr(digit))) return type.speed_mbps;
+  }
+  return std::nullopt;
+}
+
+std::optional<std::uint32_t> cellBytesOf(std::string_view platform) {
+  for (const CellSize& c : kCellSizes) {
+    if (platform.substr(0, c.family.size()) == c.family) return c.bytes;
   }
   return std::nullopt;
 }
@@ -252,9 +258,51 @@ cli::ConfigText readText(std::string_view text, const std::string& file, const l
 
 namespace {
 
+// A statement that the system view and an interface view both write; the most recent wins [V].
+template <class T>
+struct Setting {
+  T value{};
+  SourceRef src;
+  int order = 0;  // reading order: the later statement wins
+};
+
+// One `queue Q drop-level L low-limit A high-limit B discard-probability P` (cells, percent).
+struct WredLevel {
+  std::uint64_t low_cells = 0;
+  std::uint64_t high_cells = 0;
+  int probability = 0;
+  SourceRef src;
+};
+
+// A queue's WRED lines: in a `qos wred queue table`, or an interface's own `qos wred queue Q ...`.
+struct WredQueue {
+  std::array<std::optional<WredLevel>, 3> levels;  // drop-level 0/1/2 = green/yellow/red
+  std::optional<SourceRef> ecn;                    // `queue Q ecn`
+  SourceRef src;                                   // the first line
+};
+
+struct WredTable {
+  SourceRef src;
+  std::map<int, WredQueue> queues;
+};
+
+enum class TrustMode : std::uint8_t { Dscp, Dot1p };
+
 struct Interface : common::CliInterface {
   std::optional<Sourced<int>> aggregation_group;  // ` port link-aggregation group N`
+  std::optional<Setting<bool>> pfc_on;            // ` priority-flow-control enable|auto` / `undo`
+  std::optional<Setting<PrioritySet>> no_drop;    // ` priority-flow-control no-drop dot1p LIST`
+  std::optional<Sourced<bool>> deadlock;          // ` priority-flow-control deadlock enable`
+  std::optional<Sourced<TrustMode>> trust;        // ` qos trust dscp|dot1p`
+  std::optional<Sourced<int>> port_priority;      // ` qos priority N`
+  std::optional<Reference> wred_table;            // ` qos wred apply NAME`
+  std::map<int, WredQueue> wred;                  // ` qos wred queue Q ...`
 };
+
+const char* const kDscpMap = "qos map-table dscp-dot1p";
+const char* const kLpMap = "qos map-table dot1p-lp";
+const char* const kPcpMap = "h3c-dot1p";
+const char* const kPgMap = "h3c-dot1p-to-priority-group";
 
 // Comware names are read by interfaceName, not the shared naming.
 const common::InterfaceNaming kNoNaming{};
@@ -274,6 +322,8 @@ class Parser : common::CliReader {
   void build(std::vector<ParseCoverage>& coverage) {
     if (bgp_asn_) sw_.asn = bgp_asn_;
     resolveAggregationGroups();
+    sw_.buffer_model = BufferModel::Dynamic;  // the chip sizes headroom itself unless per-priority lines say
+    buildMaps();
     buildCliInterfaces(
         interfaces_, interface_order_, kBridgeAggregation, "LoopBack", [](const Interface&) {},
         [&](const Interface& intf) { buildPort(intf); });
@@ -289,9 +339,12 @@ class Parser : common::CliReader {
     if (w0 == "sysname" && l.words.size() == 2) return defaultsFrom(l);
     if (w0 == "version") return;  // the framing's release line, not configuration
     if (w0 == "interface" && l.words.size() >= 2) return interface(l);
-    if (w0 == "bgp" && l.words.size() >= 2) return bgp(l, 1);                          // Comware 7
+    if (w0 == "bgp" && l.words.size() >= 2) return bgp(l, 1);                           // Comware 7
     if (w0 == "router" && l.word(1) == "bgp" && l.words.size() >= 3) return bgp(l, 2);  // Comware 9 [I]
     if (l.startsWith({"ip", "route-static"})) return staticRoute(l);
+    if (w0 == "priority-flow-control" || l.startsWith({"undo", "priority-flow-control"})) return systemPfc(l);
+    if (l.startsWith({"qos", "map-table"}) && l.words.size() == 3) return mapTable(l);
+    if (l.startsWith({"qos", "wred", "queue", "table"}) && l.words.size() == 5) return wredTable(l);
     notUnderstood(l, "", isQosKeyword(w0));
     if (isQosKeyword(w0)) {
       for (const ConfigLine& c : l.children) notUnderstood(c, l.text, true);
@@ -342,8 +395,8 @@ class Parser : common::CliReader {
       if (!jumbo_.count(intf.name)) intf.mtu = mtu;
       parsedQos();
     } else if (w0 == "speed" && c.words.size() == 2) {
-      intf.speed = Sourced<std::uint32_t>{
-          integer<std::uint32_t>(c, 1, 10, 800000, "a speed in Mb/s") * kSpeedUnitMbps, src(c, ctx)};
+      intf.speed = Sourced<std::uint32_t>{integer<std::uint32_t>(c, 1, 10, 800000, "a speed in Mb/s") * kSpeedUnitMbps,
+                                          src(c, ctx)};
     } else if (c.startsWith({"ip", "address"}) && c.words.size() >= 4) {
       std::optional<int> length = prefixLength(c.word(3));
       if (!length || !common::looksLikeAddress(c.word(2)))
@@ -370,11 +423,182 @@ class Parser : common::CliReader {
       for (const auto& [first, last] : allowed->ranges) merged.add(first, last);
       intf.switchport.trunk_allowed = Sourced<VlanSet>{merged, src(c, ctx)};
       parsedQos();
+    } else if (interfaceQos(c, ctx, intf)) {
+      return;
     } else if (w0 == "link-aggregation" || w0 == "ipv6" || w0 == "lldp" || w0 == "undo" || w0 == "ip") {
       notUnderstood(c, ctx, false);
     } else {
       notUnderstood(c, ctx, isQosKeyword(w0));
     }
+  }
+
+  // --- QoS ------------------------------------------------------------------------------------
+
+  // `3`, `3 4`, `0 to 2`: 802.1p priorities, DSCP values or queues from word i up to word `end`.
+  std::vector<int> valueList(const ConfigLine& l, std::size_t i, std::size_t end, int max,
+                             const std::string& what) const {
+    std::vector<int> values;
+    for (; i < end; ++i) {
+      if (l.word(i) == "to" && !values.empty()) {
+        int last = integer<int>(l, i + 1, values.back(), max, what);
+        for (int v = values.back() + 1; v <= last; ++v) values.push_back(v);
+        ++i;
+        continue;
+      }
+      values.push_back(integer<int>(l, i, 0, max, what));
+    }
+    if (values.empty()) fail(l, fmt::format("expected {} (0-{})", what, max));
+    return values;
+  }
+
+  // `priority-flow-control enable|auto`, `undo priority-flow-control`, `priority-flow-control
+  // no-drop dot1p LIST`, `undo priority-flow-control no-drop dot1p`: the same in the system view
+  // and an interface view. False for any other line.
+  bool pfcLine(const ConfigLine& c, const std::string& ctx, std::optional<Setting<bool>>& on,
+               std::optional<Setting<PrioritySet>>& no_drop) {
+    bool undo = c.word(0) == "undo";
+    std::size_t at = undo ? 1 : 0;
+    if (c.word(at) != "priority-flow-control") return false;
+    if (undo && c.words.size() == 2) {
+      on = Setting<bool>{false, src(c, ctx), ++order_};
+    } else if (!undo && c.words.size() == 2 && (c.word(1) == "enable" || c.word(1) == "auto")) {
+      // `auto` negotiates with the peer by DCBX: read as on [I] (kAutoModeEnablesPfc).
+      on = Setting<bool>{c.word(1) == "enable" || kAutoModeEnablesPfc, src(c, ctx), ++order_};
+    } else if (c.word(at + 1) == "no-drop" && c.word(at + 2) == "dot1p") {
+      PrioritySet set;
+      if (!undo) {
+        for (int p : valueList(c, 3, c.words.size(), 7, "an 802.1p priority")) set.set(static_cast<std::size_t>(p));
+      } else if (c.words.size() != 4) {
+        fail(c, "expected \"undo priority-flow-control no-drop dot1p\"");
+      }
+      no_drop = Setting<PrioritySet>{set, src(c, ctx), ++order_};
+    } else {
+      return false;
+    }
+    parsedQos();
+    return true;
+  }
+
+  // System-view `priority-flow-control ...`: PFC and the lossless list for every Ethernet port [V],
+  // and the deadlock detection timers.
+  void systemPfc(const ConfigLine& l) {
+    if (pfcLine(l, "", system_pfc_on_, system_no_drop_)) return;
+    if (l.word(0) != "priority-flow-control" || l.word(1) != "deadlock") return notUnderstood(l, "", true);
+    const std::string& w2 = l.word(2);
+    if (w2 == "precision" && l.words.size() == 4) {
+      const std::string& p = l.word(3);
+      if (p != "high" && p != "normal" && p != "low")
+        fail(l, fmt::format("expected high, normal or low after \"precision\", got \"{}\"", p));
+      deadlock_tick_ = Sourced<int>{p == "high" ? kTickHighMs : p == "normal" ? kTickNormalMs : kTickLowMs, src(l, "")};
+    } else if (w2 == "cos" && l.word(4) == "interval" && l.words.size() == 6) {
+      int cos = integer<int>(l, 3, 0, 7, "an 802.1p priority");
+      deadlock_interval_[cos] = Sourced<int>{integer<int>(l, 5, 1, 15, "a detection interval"), src(l, "")};
+    } else if (w2 == "auto-recover" && l.word(3) == "cos" && l.word(5) == "delay" && l.words.size() == 7) {
+      int cos = integer<int>(l, 4, 0, 7, "an 802.1p priority");
+      recover_delay_[cos] = Sourced<int>{integer<int>(l, 6, 1, 15, "a recovery delay"), src(l, "")};
+    } else if (w2 == "auto-recover" && l.word(3) == "action" && l.words.size() == 5) {
+      const std::string& a = l.word(4);
+      if (a != "discard" && a != "forwarding")
+        fail(l, fmt::format("expected discard or forwarding after \"action\", got \"{}\"", a));
+      recover_action_ = Sourced<std::string>{a == "discard" ? "drop" : "forward", src(l, "")};
+    } else if (w2 == "threshold") {
+      return notUnderstood(l, "", true, "the deadlock escalation (threshold ... error-down) is not modelled");
+    } else {
+      return notUnderstood(l, "", true);
+    }
+    parsedQos();
+  }
+
+  // `qos map-table dscp-dot1p|dot1p-lp` with ` import LIST export N` lines over Comware's default table.
+  void mapTable(const ConfigLine& l) {
+    const std::string& which = l.word(2);
+    bool dscp = which == "dscp-dot1p";
+    if (!dscp && which != "dot1p-lp") {
+      blockNotModelled(l, "qos map-table", fmt::format("the {} table is not modelled", which));
+      blockCounted(l);
+      return;
+    }
+    parsedQos();
+    std::map<int, Sourced<int>>& table = dscp ? dscp_dot1p_ : dot1p_lp_;
+    for (const ConfigLine& c : l.children) {
+      auto export_at = std::find(c.words.begin(), c.words.end(), "export");
+      if (c.word(0) != "import" || export_at == c.words.end() || export_at + 2 != c.words.end())
+        fail(c, "expected \"import <values> export <value>\"");
+      std::size_t e = static_cast<std::size_t>(export_at - c.words.begin());
+      int to = integer<int>(c, e + 1, 0, 7, dscp ? "an 802.1p priority" : "a local precedence");
+      for (int from : valueList(c, 1, e, dscp ? 63 : 7, dscp ? "a DSCP value" : "an 802.1p priority"))
+        table[from] = Sourced<int>{to, src(c, l.text)};
+      parsedQos();
+    }
+  }
+
+  // `[qos wred] queue Q drop-level L low-limit A high-limit B discard-probability P`, `... queue Q ecn`,
+  // `... queue Q weighting-constant N` from word `at` (the word `queue`). False for another line.
+  bool wredLine(const ConfigLine& c, std::size_t at, const std::string& ctx, std::map<int, WredQueue>& queues) {
+    if (c.word(at) != "queue" || c.words.size() < at + 3) return false;
+    int q = integer<int>(c, at + 1, 0, 7, "a queue");
+    WredQueue& queue = queues[q];
+    if (!queue.src.known()) queue.src = src(c, ctx);
+    const std::string& what = c.word(at + 2);
+    if (what == "ecn" && c.words.size() == at + 3) {
+      queue.ecn = src(c, ctx);
+    } else if (what == "weighting-constant" && c.words.size() == at + 4) {
+      integer<int>(c, at + 3, 0, 15, "a weighting constant");  // the EWMA exponent: not modelled
+    } else if (what == "drop-level" && c.words.size() == at + 10) {
+      int level = integer<int>(c, at + 3, 0, 2, "a drop level");
+      if (c.word(at + 4) != "low-limit" || c.word(at + 6) != "high-limit" || c.word(at + 8) != "discard-probability")
+        fail(
+            c,
+            "expected \"queue <q> drop-level <l> low-limit <cells> high-limit <cells> discard-probability <percent>\"");
+      WredLevel w;
+      w.low_cells = integer<std::uint64_t>(c, at + 5, 0, UINT32_MAX, "a threshold in cells");
+      w.high_cells = integer<std::uint64_t>(c, at + 7, w.low_cells, UINT32_MAX, "a threshold in cells");
+      w.probability = integer<int>(c, at + 9, 0, 100, "a percentage");
+      w.src = src(c, ctx);
+      queue.levels[static_cast<std::size_t>(level)] = w;
+    } else {
+      fail(c, fmt::format("expected drop-level, ecn or weighting-constant after \"queue {}\", got \"{}\"", q, what));
+    }
+    parsedQos();
+    return true;
+  }
+
+  void wredTable(const ConfigLine& l) {
+    parsedQos();
+    WredTable& table = wred_tables_[l.word(4)];
+    table.src = src(l, "");
+    for (const ConfigLine& c : l.children) {
+      if (!wredLine(c, 0, l.text, table.queues)) notUnderstood(c, l.text, true);
+    }
+  }
+
+  // True when `c` is an interface QoS line this reader models (read into `intf`).
+  bool interfaceQos(const ConfigLine& c, const std::string& ctx, Interface& intf) {
+    if (pfcLine(c, ctx, intf.pfc_on, intf.no_drop)) return true;
+    if (c.startsWith({"priority-flow-control", "deadlock", "enable"}) && c.words.size() == 3) {
+      intf.deadlock = Sourced<bool>{true, src(c, ctx)};
+    } else if (c.startsWith({"undo", "priority-flow-control", "deadlock", "enable"}) && c.words.size() == 4) {
+      intf.deadlock = Sourced<bool>{false, src(c, ctx)};
+    } else if (c.startsWith({"priority-flow-control", "deadlock", "recover-mode"}) && c.words.size() == 4) {
+      if (c.word(3) != "auto" && c.word(3) != "manual")
+        fail(c, fmt::format("expected auto or manual after \"recover-mode\", got \"{}\"", c.word(3)));
+      if (c.word(3) == "manual") {
+        notUnderstood(c, ctx, true, "manual recovery (PFC re-armed by an operator) is not modelled");
+        return true;
+      }
+    } else if (c.startsWith({"qos", "trust"}) && c.words.size() == 3 && (c.word(2) == "dscp" || c.word(2) == "dot1p")) {
+      intf.trust = Sourced<TrustMode>{c.word(2) == "dscp" ? TrustMode::Dscp : TrustMode::Dot1p, src(c, ctx)};
+    } else if (c.startsWith({"qos", "priority"}) && c.words.size() == 3) {
+      intf.port_priority = Sourced<int>{integer<int>(c, 2, 0, 7, "a port priority"), src(c, ctx)};
+    } else if (c.startsWith({"qos", "wred", "apply"}) && c.words.size() == 4) {
+      intf.wred_table = Reference{c.word(3), src(c, ctx), false};  // one table per interface: the last wins [I]
+    } else if (c.startsWith({"qos", "wred", "queue"}) && wredLine(c, 2, ctx, intf.wred)) {
+      return true;
+    } else {
+      return false;
+    }
+    parsedQos();
+    return true;
   }
 
   // ` port link-aggregation group N` names the aggregate of that number: Route-Aggregation N when
@@ -465,6 +689,193 @@ class Parser : common::CliReader {
 
   // --- model building -------------------------------------------------------------------------
 
+  // A Comware default, sited at the sysname line; the origin is the statement that would override it.
+  SourceRef defaultSrc(const std::string& statement) const {
+    return default_src_.withOrigin(OriginKind::Default, statement);
+  }
+
+  QosMap& addMap(MapKind kind, const std::string& name, const SourceRef& where) {
+    QosMap map;
+    map.name = name;
+    map.src = where;
+    return sw_.maps[static_cast<std::size_t>(kind)].insert_or_assign(name, std::move(map)).first->second;
+  }
+
+  // The priority chain (FORMATS-huawei-h3c.md §11.3): DSCP -(dscp-dot1p)-> 802.1p = the model's
+  // TC and the PFC priority -(dot1p-lp)-> local precedence = the queue; PG p is 802.1p p. Each
+  // table is its `import` lines over Comware's default ([I], defaultDot1pOfDscp, kDefaultDot1pToLp).
+  void buildMaps() {
+    QosMap& dscp = addMap(MapKind::DscpToTc, kDscpMap, defaultSrc("qos map-table dscp-dot1p"));
+    SourceRef dscp_default = defaultSrc("qos map-table dscp-dot1p > import");
+    for (int d = 0; d < 64; ++d) {
+      auto it = dscp_dot1p_.find(d);
+      dscp.entries[d] = it != dscp_dot1p_.end() ? it->second : Sourced<int>{defaultDot1pOfDscp(d), dscp_default};
+    }
+    QosMap& lp = addMap(MapKind::TcToQueue, kLpMap, defaultSrc("qos map-table dot1p-lp"));
+    QosMap& pause = addMap(MapKind::PfcToQueue, kLpMap, defaultSrc("qos map-table dot1p-lp"));
+    SourceRef lp_default = defaultSrc("qos map-table dot1p-lp > import");
+    QosMap& pcp = addMap(MapKind::Dot1pToTc, kPcpMap, defaultSrc("qos trust dot1p"));
+    QosMap& pgs = addMap(MapKind::TcToPg, kPgMap, defaultSrc("priority-flow-control no-drop dot1p"));
+    for (int p = 0; p < 8; ++p) {
+      auto it = dot1p_lp_.find(p);
+      Sourced<int> queue = it != dot1p_lp_.end() ? it->second : Sourced<int>{kDefaultDot1pToLp[p], lp_default};
+      lp.entries[p] = queue;
+      pause.entries[p] = queue;
+      pcp.entries[p] = Sourced<int>{p, pcp.src};
+      pgs.entries[p] = Sourced<int>{p, pgs.src};
+    }
+  }
+
+  // Trust: `qos trust dscp` classifies by DSCP through dscp-dot1p, `qos trust dot1p` by the packet's
+  // 802.1p; without it every packet takes the port priority (`qos priority`, default 0 [I]) [D].
+  void buildClassification(Port& port, const Interface& intf, const Interface* lag) {
+    const auto& trust = own(intf, lag, &Interface::trust);
+    auto bind = [&](MapKind kind, const std::string& name, const SourceRef& where) {
+      port.qos.maps[static_cast<std::size_t>(kind)] = Reference{name, where, false};
+    };
+    if (trust && trust->value == TrustMode::Dscp) {
+      bind(MapKind::DscpToTc, kDscpMap, trust->src);
+      port.qos.trust = Trust::Dscp;
+    } else if (trust) {
+      bind(MapKind::Dot1pToTc, kPcpMap, trust->src);
+      port.qos.trust = Trust::Pcp;
+    } else {
+      const auto& priority = own(intf, lag, &Interface::port_priority);
+      int p = priority ? priority->value : kDefaultPortPriority;
+      SourceRef where =
+          priority ? priority->src : intf.src.withOrigin(OriginKind::Default, intf.src.originText() + " > qos trust");
+      std::string name = fmt::format("h3c-untrusted-priority-{}", p);
+      if (!sw_.findMap(MapKind::DscpToTc, name)) {
+        QosMap& map = addMap(MapKind::DscpToTc, name, where);
+        for (int d = 0; d < 64; ++d) map.entries[d] = Sourced<int>{p, where};
+      }
+      bind(MapKind::DscpToTc, name, where);
+      port.qos.trust = Trust::Dscp;
+    }
+    bind(MapKind::TcToQueue, kLpMap, port.qos.src);
+    bind(MapKind::PfcToQueue, kLpMap, port.qos.src);
+    bind(MapKind::TcToPg, kPgMap, port.qos.src);
+  }
+
+  // The later of the system-view and the interface's (or its aggregate's) statement [V].
+  template <class T>
+  const std::optional<Setting<T>>& latest(const std::optional<Setting<T>>& system,
+                                          const std::optional<Setting<T>>& mine) const {
+    if (!mine) return system;
+    if (!system) return mine;
+    return system->order > mine->order ? system : mine;
+  }
+
+  // PFC needs both `enable` (or `auto`) and a `no-drop dot1p` list [V]; the lossless PGs size their
+  // headroom at run time; the watchdog only with ` priority-flow-control deadlock enable` [V].
+  void buildPfc(Port& port, const Interface& intf, const Interface* lag) {
+    const auto& on = latest(system_pfc_on_, own(intf, lag, &Interface::pfc_on));
+    const auto& list = latest(system_no_drop_, own(intf, lag, &Interface::no_drop));
+    if (!on && !list) return;
+    PrioritySet set = (on && on->value && list) ? list->value : PrioritySet{};
+    const SourceRef& where = on && (!list || !on->value || on->order > list->order) ? on->src : list->src;
+    port.qos.pfc_enable = Sourced<PrioritySet>{set, where};
+    for (std::size_t p = 0; p < 8; ++p) {
+      if (set.test(p)) port.pgs.set(p, PriorityGroup{static_cast<int>(p), std::nullopt, true, true, list->src});
+    }
+    const auto& deadlock = own(intf, lag, &Interface::deadlock);
+    if (set.none() || !deadlock || !deadlock->value) return;
+    // Detection: `deadlock cos P interval N` x the precision's tick [I] for the lowest lossless P that
+    // has one; recovery: `auto-recover cos P delay D` x kRecoverDelayUnitMs [unconfirmed].
+    PortWatchdog wd;
+    wd.src = deadlock->src;
+    int tick = deadlock_tick_ ? deadlock_tick_->value : kTickNormalMs;
+    for (std::size_t p = 0; p < 8; ++p) {
+      if (!set.test(p)) continue;
+      auto interval = deadlock_interval_.find(static_cast<int>(p));
+      if (!wd.detection_ms && interval != deadlock_interval_.end())
+        wd.detection_ms = Sourced<int>{interval->second.value * tick, interval->second.src};
+      auto delay = recover_delay_.find(static_cast<int>(p));
+      if (!wd.restoration_ms && delay != recover_delay_.end())
+        wd.restoration_ms = Sourced<int>{delay->second.value * kRecoverDelayUnitMs, delay->second.src};
+    }
+    wd.action = recover_action_
+                    ? *recover_action_
+                    : Sourced<std::string>{"forward", defaultSrc("priority-flow-control deadlock auto-recover action")};
+    port.watchdog = std::move(wd);
+  }
+
+  // Bytes per cell of this switch's platform; an unknown platform takes kDefaultCellBytes, said once in a note.
+  std::uint64_t cellBytes(const SourceRef& where) {
+    std::string platform = !sw_.platform.empty() ? sw_.platform : sw_.hwsku;
+    if (auto bytes = cellBytesOf(platform)) return *bytes;
+    if (!cell_noted_) {
+      cell_noted_ = true;
+      notes_.push_back(makeNote(
+          InputNote::Kind::UnknownField, sw_.name, "",
+          fmt::format("a value in cells on a platform of unknown cell size ({}): rocelint takes {} bytes per cell "
+                      "(docs/inputs.md, \"H3C Comware (7 / 9)\")",
+                      platform.empty() ? "the configuration does not name it" : platform, kDefaultCellBytes),
+          where));
+      notes_.back().group = "H3C Comware cell size";
+      notes_.back().fix =
+          "name the platform in the fabric's topology.yaml (hwsku), so that cells convert by its cell size";
+    }
+    return kDefaultCellBytes;
+  }
+
+  // Queue Q marks with ECN when its WRED lines (the applied table's, else the interface's own) have
+  // `queue Q ecn` [D]: every colour then marks on the drop-level 0 curve [I]; without it they drop.
+  void buildQueues(Port& port, const Interface& intf, const Interface* lag) {
+    const Interface& q_src = (lag && !intf.wred_table && intf.wred.empty()) ? *lag : intf;
+    const std::map<int, WredQueue>* queues = &q_src.wred;
+    std::string owner = fmt::format("interface {} qos wred", q_src.name);
+    SourceRef bound = q_src.src;
+    if (q_src.wred_table) {
+      auto it = wred_tables_.find(q_src.wred_table->name);
+      if (it == wred_tables_.end()) {
+        undefined(intf.name, "qos wred queue table", q_src.wred_table->name,
+                  fmt::format("{}: qos wred apply {} names a WRED table that is not defined; no queue of {} marks or "
+                              "drops early",
+                              intf.name, q_src.wred_table->name, intf.name),
+                  q_src.wred_table->src,
+                  fmt::format("define `qos wred queue table {}` with its `queue N ecn` lines, or correct the name",
+                              q_src.wred_table->name));
+        return;
+      }
+      queues = &it->second.queues;
+      owner = fmt::format("qos wred queue table {}", q_src.wred_table->name);
+      bound = q_src.wred_table->src;
+    }
+    for (const auto& [q, queue] : *queues) {
+      if (!queue.levels[0] && !queue.levels[1] && !queue.levels[2]) continue;  // `ecn` without thresholds
+      bool marks = queue.ecn.has_value();
+      std::string name = fmt::format("{} queue {}{}", owner, q, marks ? "" : " (no ecn)");
+      if (!sw_.wred_profiles.count(name)) {
+        WredProfile profile;
+        profile.name = name;
+        profile.src = queue.src;
+        auto curve = [&](const WredLevel& w) {
+          WredColor c;
+          std::uint64_t cell = cellBytes(w.src);
+          c.min_threshold_bytes = Sourced<std::uint64_t>{w.low_cells * cell, w.src};
+          c.max_threshold_bytes = Sourced<std::uint64_t>{w.high_cells * cell, w.src};
+          c.drop_probability_percent = Sourced<int>{w.probability, w.src};
+          c.enabled = Sourced<bool>{true, w.src};
+          return c;
+        };
+        for (std::size_t c = 0; c < 3; ++c) {
+          const std::optional<WredLevel>& level = queue.levels[c] ? queue.levels[c] : queue.levels[0];
+          if (level) profile.colors[c] = curve(*level);
+        }
+        profile.ecn = Sourced<std::string>{marks ? "ecn_all" : "ecn_none", marks ? *queue.ecn : queue.src};
+        sw_.wred_profiles.emplace(name, std::move(profile));
+      }
+      port.queueFor(q, bound).wred_profile = Reference{name, bound, false};
+    }
+  }
+
+  // The member's own setting, else its aggregate's.
+  template <class T>
+  const T& own(const Interface& intf, const Interface* lag, T Interface::*field) const {
+    return (intf.*field || !lag) ? intf.*field : lag->*field;
+  }
+
   void buildPort(const Interface& intf) {
     Port& port = sw_.portFor(intf.name);
     buildPortBasics(port, intf);
@@ -473,6 +884,11 @@ class Parser : common::CliReader {
       port.speed_mbps =
           Sourced<std::uint32_t>{*portSpeedMbps(intf.name), intf.src.withOrigin(OriginKind::Default, "interface")};
     port.qos.src = intf.src;
+    const Interface* lag = nullptr;
+    if (auto it = interfaces_.find(intf.channel_group); it != interfaces_.end()) lag = &it->second;
+    buildClassification(port, intf, lag);
+    buildPfc(port, intf, lag);
+    buildQueues(port, intf, lag);
   }
 
   std::map<std::string, Interface> interfaces_;
@@ -480,6 +896,17 @@ class Parser : common::CliReader {
   std::set<std::string> jumbo_;  // interfaces with `jumboframe enable`
   std::optional<Sourced<std::uint32_t>> bgp_asn_;
   common::CliBgp bgp_;
+  int order_ = 0;  // statements of settings read so far (the later of system and interface wins)
+  std::optional<Setting<bool>> system_pfc_on_;
+  std::optional<Setting<PrioritySet>> system_no_drop_;
+  std::map<int, Sourced<int>> dscp_dot1p_;  // `qos map-table dscp-dot1p` imports
+  std::map<int, Sourced<int>> dot1p_lp_;    // `qos map-table dot1p-lp` imports
+  std::map<std::string, WredTable> wred_tables_;
+  std::optional<Sourced<int>> deadlock_tick_;      // ms per interval unit, from `deadlock precision`
+  std::map<int, Sourced<int>> deadlock_interval_;  // `deadlock cos P interval N`
+  std::map<int, Sourced<int>> recover_delay_;      // `deadlock auto-recover cos P delay D`
+  std::optional<Sourced<std::string>> recover_action_;
+  bool cell_noted_ = false;
 };
 
 // --- the format -----------------------------------------------------------------------------

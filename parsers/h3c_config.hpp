@@ -7,6 +7,7 @@
 // after ../shared/FORMATS-huawei-h3c.md §11; what is read and every interpretation: docs/inputs.md
 // "H3C Comware (7 / 9)".
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -52,6 +53,35 @@ std::optional<std::uint32_t> portSpeedMbps(std::string_view name);
 inline constexpr std::uint32_t kSpeedUnitMbps = 1;
 /// An Ethernet port without ` port link-mode` is bridged (Layer 2) [I].
 inline constexpr bool kDefaultLinkModeRoute = false;
+/// ` priority-flow-control auto` (PFC by DCBX negotiation) counts as on [I].
+inline constexpr bool kAutoModeEnablesPfc = true;
+/// The port priority without ` qos priority N` (the priority of packets of an untrusting port) [I].
+inline constexpr int kDefaultPortPriority = 0;
+/// Default dscp-dot1p [I]: DSCP 8n..8n+7 -> 802.1p n (26 -> 3, 48 -> 6).
+inline int defaultDot1pOfDscp(int dscp) { return dscp / 8; }
+/// Default dot1p-lp [I]: NOT the identity; 0 -> 2, 1 -> 0, 2 -> 1 (802.1D traffic-type order), 3..7 -> 3..7.
+inline constexpr std::array<int, 8> kDefaultDot1pToLp = {2, 0, 1, 3, 4, 5, 6, 7};
+/// Deadlock-detection tick per `priority-flow-control deadlock precision` [I]: high 10 ms, normal
+/// (the default) 100 ms, low 1000 ms; the detection time is `interval` x the tick.
+inline constexpr int kTickHighMs = 10;
+inline constexpr int kTickNormalMs = 100;
+inline constexpr int kTickLowMs = 1000;
+/// The unit of `deadlock auto-recover cos P delay D` [unconfirmed]: 100 ms.
+inline constexpr int kRecoverDelayUnitMs = 100;
+
+/// Bytes per buffer cell of a Comware platform family, for WRED limits and PFC thresholds (cells):
+/// S9820-64H (Broadcom TH2) 208 B [D]; S6850 / S9850 (TD3) 256 B [D]; S9825 (TH3) 254 B [D];
+/// S9855 / S9827 (TD4 / TH4) 254 B [I]. The platform comes from the switch's hwsku (topology.yaml);
+/// an unknown one takes kDefaultCellBytes and says so in a note.
+struct CellSize {
+  std::string_view family;  ///< model prefix: "S9820-64H"
+  std::uint32_t bytes;
+};
+inline constexpr std::array<CellSize, 6> kCellSizes = {
+    {{"S9820-64H", 208}, {"S6850", 256}, {"S9850", 256}, {"S9825", 254}, {"S9855", 254}, {"S9827", 254}}};
+inline constexpr std::uint32_t kDefaultCellBytes = 256;
+/// The cell size of `platform` (a model name such as "S6850-56HF"), nullopt when no family matches.
+std::optional<std::uint32_t> cellBytesOf(std::string_view platform);
 
 /// The registry entry of the H3C Comware format.
 const format::Format& switchFormat();

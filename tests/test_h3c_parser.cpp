@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "h3c_config.hpp"
+#include "rocelint/qos.hpp"
 #include "test_util.hpp"
 
 namespace rocelint {
@@ -21,59 +22,59 @@ using test::portOf;
 using test::TempDir;
 
 const char* kLeaf =
-    "#\n"                                                      // 1
-    " version 7.1.070, Release 6710\n"                         // 2
-    "#\n"                                                      // 3
-    " sysname leaf1\n"                                         // 4
-    "#\n"                                                      // 5
-    "vlan 10\n"                                                // 6
-    "#\n"                                                      // 7
-    "interface Route-Aggregation1\n"                           // 8
-    " ip address 10.1.9.0 255.255.255.254\n"                   // 9
-    " link-aggregation mode dynamic\n"                         // 10
-    "#\n"                                                      // 11
-    "interface FourHundredGigE1/0/1\n"                         // 12
-    " port link-mode route\n"                                  // 13
-    " description spine1:Ethernet1/1\n"                        // 14
-    " mtu 9216\n"                                              // 15
-    " ip address 10.1.1.1 31\n"                                // 16
-    "#\n"                                                      // 17
-    "interface hundredgige 1/0/3\n"                            // 18
-    " description gpu1:eth0\n"                                 // 19
-    " shutdown\n"                                              // 20
-    "#\n"                                                      // 21
-    "interface HundredGigE1/0/5:1\n"                           // 22
-    " port link-mode route\n"                                  // 23
-    " port link-aggregation group 1\n"                         // 24
-    "#\n"                                                      // 25
-    "interface Twenty-FiveGigE1/0/6\n"                         // 26
-    " speed 10000\n"                                           // 27
-    " port link-aggregation group 2\n"                         // 28
-    "#\n"                                                      // 29
-    "interface HundredGigE1/0/8.100\n"                         // 30
-    " ip address 10.9.9.1 255.255.255.0\n"                     // 31
-    "#\n"                                                      // 32
-    "interface M-GigabitEthernet0/0/0\n"                       // 33
-    " ip address 192.168.0.10 255.255.255.0\n"                 // 34
-    "#\n"                                                      // 35
-    "interface LoopBack0\n"                                    // 36
-    " ip address 10.255.0.11 255.255.255.255\n"                // 37
-    "#\n"                                                      // 38
-    "bgp 65101\n"                                              // 39
-    " router-id 10.255.0.11\n"                                 // 40
-    " group SPINE external\n"                                  // 41
-    " peer SPINE as-number 65000\n"                            // 42
-    " peer 10.1.1.0 group SPINE\n"                             // 43
-    " peer 10.1.1.0 description spine1\n"                      // 44
-    " peer 10.1.2.0 as-number 65001\n"                         // 45
-    " #\n"                                                     // 46
-    " address-family ipv4 unicast\n"                           // 47
-    "  balance 8\n"                                            // 48
-    "  peer 10.1.1.0 enable\n"                                 // 49
-    "#\n"                                                      // 50
-    " ip route-static 10.20.0.0 16 10.1.1.0\n"                 // 51
+    "#\n"                                                                                   // 1
+    " version 7.1.070, Release 6710\n"                                                      // 2
+    "#\n"                                                                                   // 3
+    " sysname leaf1\n"                                                                      // 4
+    "#\n"                                                                                   // 5
+    "vlan 10\n"                                                                             // 6
+    "#\n"                                                                                   // 7
+    "interface Route-Aggregation1\n"                                                        // 8
+    " ip address 10.1.9.0 255.255.255.254\n"                                                // 9
+    " link-aggregation mode dynamic\n"                                                      // 10
+    "#\n"                                                                                   // 11
+    "interface FourHundredGigE1/0/1\n"                                                      // 12
+    " port link-mode route\n"                                                               // 13
+    " description spine1:Ethernet1/1\n"                                                     // 14
+    " mtu 9216\n"                                                                           // 15
+    " ip address 10.1.1.1 31\n"                                                             // 16
+    "#\n"                                                                                   // 17
+    "interface hundredgige 1/0/3\n"                                                         // 18
+    " description gpu1:eth0\n"                                                              // 19
+    " shutdown\n"                                                                           // 20
+    "#\n"                                                                                   // 21
+    "interface HundredGigE1/0/5:1\n"                                                        // 22
+    " port link-mode route\n"                                                               // 23
+    " port link-aggregation group 1\n"                                                      // 24
+    "#\n"                                                                                   // 25
+    "interface Twenty-FiveGigE1/0/6\n"                                                      // 26
+    " speed 10000\n"                                                                        // 27
+    " port link-aggregation group 2\n"                                                      // 28
+    "#\n"                                                                                   // 29
+    "interface HundredGigE1/0/8.100\n"                                                      // 30
+    " ip address 10.9.9.1 255.255.255.0\n"                                                  // 31
+    "#\n"                                                                                   // 32
+    "interface M-GigabitEthernet0/0/0\n"                                                    // 33
+    " ip address 192.168.0.10 255.255.255.0\n"                                              // 34
+    "#\n"                                                                                   // 35
+    "interface LoopBack0\n"                                                                 // 36
+    " ip address 10.255.0.11 255.255.255.255\n"                                             // 37
+    "#\n"                                                                                   // 38
+    "bgp 65101\n"                                                                           // 39
+    " router-id 10.255.0.11\n"                                                              // 40
+    " group SPINE external\n"                                                               // 41
+    " peer SPINE as-number 65000\n"                                                         // 42
+    " peer 10.1.1.0 group SPINE\n"                                                          // 43
+    " peer 10.1.1.0 description spine1\n"                                                   // 44
+    " peer 10.1.2.0 as-number 65001\n"                                                      // 45
+    " #\n"                                                                                  // 46
+    " address-family ipv4 unicast\n"                                                        // 47
+    "  balance 8\n"                                                                         // 48
+    "  peer 10.1.1.0 enable\n"                                                              // 49
+    "#\n"                                                                                   // 50
+    " ip route-static 10.20.0.0 16 10.1.1.0\n"                                              // 51
     " ip route-static 10.30.0.0 255.255.0.0 FourHundredGigE1/0/1 10.1.1.0 preference 10\n"  // 52
-    " ip route-static vpn-instance MGMT 0.0.0.0 0 192.168.0.1\n"                             // 53
+    " ip route-static vpn-instance MGMT 0.0.0.0 0 192.168.0.1\n"                            // 53
     "#\n"                                                                                   // 54
     "return\n";                                                                             // 55
 
@@ -293,18 +294,18 @@ TEST(H3cParser, DescriptionsLinkAcrossVendors) {
 TEST(H3cParser, LinesNotReadAreNotedOrCounted) {
   TempDir dir;
   std::string file = dir.write("leaf1.cfg",
-                               "#\n"                                   // 1
-                               " version 7.1.070, Release 6710\n"      // 2
-                               "#\n"                                   // 3
-                               " sysname leaf1\n"                      // 4
-                               "#\n"                                   // 5
-                               " telemetry\n"                          // 6
-                               "#\n"                                   // 7
-                               "interface HundredGigE1/0/1\n"          // 8
-                               " port link-mode route\n"               // 9
-                               " qos frobnicate 3\n"                   // 10
-                               " lldp enable\n"                        // 11
-                               "#\n"                                   // 12
+                               "#\n"                               // 1
+                               " version 7.1.070, Release 6710\n"  // 2
+                               "#\n"                               // 3
+                               " sysname leaf1\n"                  // 4
+                               "#\n"                               // 5
+                               " telemetry\n"                      // 6
+                               "#\n"                               // 7
+                               "interface HundredGigE1/0/1\n"      // 8
+                               " port link-mode route\n"           // 9
+                               " qos frobnicate 3\n"               // 10
+                               " lldp enable\n"                    // 11
+                               "#\n"                               // 12
                                "return\n");
   Fabric fabric = loadFabric({dir.path()});
   ASSERT_EQ(fabric.notes.size(), 1u);
@@ -336,10 +337,200 @@ TEST(H3cParser, MalformedStatementsAreRejectedWithTheirLocation) {
        "expected a link-aggregation group number (1-1024), got \"x\""},
       {"interface HundredGigE1/0/1\n", " speed fast", "expected a speed in Mb/s (10-800000), got \"fast\""},
       {"", "bgp 0", "expected an AS number (1-4294967295), got \"0\""},
-      {"router bgp 65101\n", " neighbor 10.1.1.0 as-number many",
-       "expected an AS number (1-4294967295), got \"many\""},
+      {"router bgp 65101\n", " neighbor 10.1.1.0 as-number many", "expected an AS number (1-4294967295), got \"many\""},
       {"", " ip route-static 10.0.0.0 10.1.1.0",
        "expected \"ip route-static [vpn-instance <name>] <prefix> <mask or length> ...\""},
+  };
+  for (const auto& c : cases) {
+    TempDir dir;
+    std::string head = std::string("#\n version 7.1.070, Release 6710\n#\n sysname h\n#\n") + c.block;
+    std::string file = dir.write("h.cfg", head + c.line + "\n");
+    int line = static_cast<int>(std::count(head.begin(), head.end(), '\n')) + 1;
+    std::string text = c.line;
+    int column = static_cast<int>(text.find_first_not_of(' ')) + 1;
+    EXPECT_EQ(loadError(dir.path()), file + ":" + std::to_string(line) + ":" + std::to_string(column) + ": " +
+                                         text.substr(column - 1) + ": " + c.expected);
+  }
+}
+
+const char* kQosLeaf =
+    "#\n"                                                                                    // 1
+    " version 7.1.070, Release 6710\n"                                                       // 2
+    "#\n"                                                                                    // 3
+    " sysname leaf1\n"                                                                       // 4
+    "#\n"                                                                                    // 5
+    " priority-flow-control no-drop dot1p 4\n"                                               // 6
+    " priority-flow-control deadlock precision high\n"                                       // 7
+    " priority-flow-control deadlock cos 3 interval 10\n"                                    // 8
+    " priority-flow-control deadlock auto-recover cos 3 delay 10\n"                          // 9
+    " priority-flow-control deadlock auto-recover action discard\n"                          // 10
+    "#\n"                                                                                    // 11
+    "qos map-table dot1p-lp\n"                                                               // 12
+    " import 0 export 0\n"                                                                   // 13
+    " import 1 export 1\n"                                                                   // 14
+    "#\n"                                                                                    // 15
+    "qos map-table dscp-dot1p\n"                                                             // 16
+    " import 46 48 export 6\n"                                                               // 17
+    "#\n"                                                                                    // 18
+    "qos wred queue table ROCE\n"                                                            // 19
+    " queue 3 drop-level 0 low-limit 400 high-limit 1600 discard-probability 20\n"           // 20
+    " queue 3 weighting-constant 0\n"                                                        // 21
+    " queue 3 ecn\n"                                                                         // 22
+    " queue 4 drop-level 0 low-limit 100 high-limit 200 discard-probability 10\n"            // 23
+    "#\n"                                                                                    // 24
+    "interface HundredGigE1/0/49\n"                                                          // 25
+    " port link-mode route\n"                                                                // 26
+    " priority-flow-control enable\n"                                                        // 27
+    " priority-flow-control no-drop dot1p 3\n"                                               // 28
+    " priority-flow-control deadlock enable\n"                                               // 29
+    " qos trust dscp\n"                                                                      // 30
+    " qos wred apply ROCE\n"                                                                 // 31
+    "#\n"                                                                                    // 32
+    "interface HundredGigE1/0/50\n"                                                          // 33
+    " port link-mode route\n"                                                                // 34
+    " priority-flow-control no-drop dot1p 3 to 4\n"                                          // 35
+    " qos trust dot1p\n"                                                                     // 36
+    " qos wred queue 3 drop-level 0 low-limit 300 high-limit 1200 discard-probability 50\n"  // 37
+    "#\n"                                                                                    // 38
+    "interface HundredGigE1/0/51\n"                                                          // 39
+    " port link-mode route\n"                                                                // 40
+    " priority-flow-control enable\n"                                                        // 41
+    " qos priority 3\n"                                                                      // 42
+    "#\n"                                                                                    // 43
+    "return\n";                                                                              // 44
+
+TEST(H3cQos, PfcTrustMapsWredAndDeadlockReachTheModelWithSources) {
+  TempDir dir;
+  std::string file = dir.write("leaf1.cfg", kQosLeaf);
+  Fabric fabric = loadFabric({dir.path()});
+  const Switch& sw = onlySwitch(fabric);
+  EXPECT_EQ(sw.buffer_model, BufferModel::Dynamic);
+
+  // PFC needs `enable` and `no-drop`: the interface's list (written after the system one) wins.
+  const Port& up = portOf(sw, "HundredGigE1/0/49");
+  EXPECT_EQ(formatPrioritySet(up.qos.pfc_enable->value), "3");
+  EXPECT_EQ(up.qos.pfc_enable->src.line, 28);
+  ASSERT_TRUE(up.pgs[3]);
+  EXPECT_TRUE(up.pgs[3]->null_profile);  // no per-priority buffer lines: the chip sizes the headroom
+  // `no-drop` without `enable`: PFC off, located at the list.
+  const Port& no_enable = portOf(sw, "HundredGigE1/0/50");
+  EXPECT_TRUE(no_enable.qos.pfc_enable->value.none());
+  EXPECT_EQ(no_enable.qos.pfc_enable->src.line, 35);
+  // `enable` alone takes the system-view list.
+  const Port& system_list = portOf(sw, "HundredGigE1/0/51");
+  EXPECT_EQ(formatPrioritySet(system_list.qos.pfc_enable->value), "4");
+  EXPECT_EQ(system_list.qos.pfc_enable->src.line, 41);
+
+  // DSCP -> 802.1p (dscp-dot1p over 8n..8n+7 -> n) -> local precedence (dot1p-lp over 0->2, 1->0, 2->1).
+  EXPECT_EQ(up.qos.trust, Trust::Dscp);
+  EXPECT_EQ(boundMap(sw, up, MapKind::DscpToTc)->name, "qos map-table dscp-dot1p");
+  EXPECT_EQ(up.qos.map(MapKind::DscpToTc)->src.line, 30);
+  EXPECT_EQ(trafficClassOfDscp(sw, up, 26), 3);
+  EXPECT_EQ(trafficClassOfDscp(sw, up, 46), 6);
+  EXPECT_EQ(trafficClassOfDscp(sw, up, 40), 5);
+  const QosMap* dscp = boundMap(sw, up, MapKind::DscpToTc);
+  EXPECT_EQ(dscp->find(46)->src.line, 17);
+  EXPECT_EQ(test::origin(dscp->find(26)->src), "default: qos map-table dscp-dot1p > import");
+  EXPECT_EQ(dscp->find(26)->src.line, 4);  // Comware defaults are sited at the sysname line
+  EXPECT_EQ(queueOfTc(sw, up, 0), 0);      // import 0 export 0
+  EXPECT_EQ(queueOfTc(sw, up, 1), 1);
+  EXPECT_EQ(queueOfTc(sw, up, 2), 1);  // not re-entered: the default's 2 -> 1
+  EXPECT_EQ(queueOfTc(sw, up, 3), 3);
+  EXPECT_EQ(queueOfPfcPriority(sw, up, 3), std::optional<int>(3));
+  EXPECT_EQ(no_enable.qos.trust, Trust::Pcp);
+  // No `qos trust`: every packet takes the port priority.
+  EXPECT_EQ(trafficClassOfDscp(sw, system_list, 26), 3);
+  EXPECT_EQ(trafficClassOfDscp(sw, system_list, 0), 3);
+  EXPECT_EQ(boundMap(sw, system_list, MapKind::DscpToTc)->name, "h3c-untrusted-priority-3");
+  EXPECT_EQ(system_list.qos.map(MapKind::DscpToTc)->src.line, 42);
+
+  // WRED: the applied table's queue 3 marks (its `queue 3 ecn`), queue 4 drops; cells x 256 B
+  // (the platform is not named: the default, with a note).
+  ASSERT_TRUE(up.queue(3) && up.queue(3)->wred_profile);
+  const WredProfile& ecn = sw.wred_profiles.at(up.queue(3)->wred_profile->name);
+  EXPECT_EQ(ecn.name, "qos wred queue table ROCE queue 3");
+  EXPECT_EQ(ecn.ecn->value, "ecn_all");
+  EXPECT_EQ(ecn.ecn->src.line, 22);
+  EXPECT_EQ(ecn.color(Color::Green).min_threshold_bytes->value, 400u * 256);
+  EXPECT_EQ(ecn.color(Color::Green).max_threshold_bytes->value, 1600u * 256);
+  EXPECT_EQ(ecn.color(Color::Green).max_threshold_bytes->src.line, 20);
+  EXPECT_EQ(ecn.color(Color::Red).drop_probability_percent->value, 20);  // the drop-level 0 curve
+  EXPECT_EQ(up.queue(3)->wred_profile->src.line, 31);
+  ASSERT_TRUE(up.queue(4) && up.queue(4)->wred_profile);
+  EXPECT_EQ(sw.wred_profiles.at(up.queue(4)->wred_profile->name).ecn->value, "ecn_none");
+  // The interface's own `qos wred queue` lines without `ecn` drop.
+  ASSERT_TRUE(no_enable.queue(3) && no_enable.queue(3)->wred_profile);
+  EXPECT_EQ(no_enable.queue(3)->wred_profile->name, "interface HundredGigE1/0/50 qos wred queue 3 (no ecn)");
+
+  // Deadlock detection on the port with `deadlock enable`: 10 x 10 ms (precision high), recovery
+  // 10 x 100 ms, discard; none without it.
+  ASSERT_TRUE(up.watchdog);
+  EXPECT_EQ(up.watchdog->detection_ms->value, 100);
+  EXPECT_EQ(up.watchdog->detection_ms->src.line, 8);
+  EXPECT_EQ(up.watchdog->restoration_ms->value, 1000);
+  EXPECT_EQ(up.watchdog->restoration_ms->src.line, 9);
+  EXPECT_EQ(up.watchdog->action->value, "drop");
+  EXPECT_EQ(up.watchdog->action->src.line, 10);
+  EXPECT_FALSE(system_list.watchdog);
+
+  ASSERT_EQ(fabric.notes.size(), 1u);
+  EXPECT_EQ(fabric.notes[0].message,
+            "a value in cells on a platform of unknown cell size (the configuration does not name it): rocelint "
+            "takes 256 bytes per cell (docs/inputs.md, \"H3C Comware (7 / 9)\")");
+  EXPECT_EQ(fabric.notes[0].src.line, 20);
+  ASSERT_EQ(fabric.coverage.size(), 1u);
+  EXPECT_EQ(fabric.coverage[0].qos_lines, fabric.coverage[0].qos_lines_parsed);
+}
+
+TEST(H3cQos, CellSizesByPlatformFamily) {
+  EXPECT_EQ(h3c::cellBytesOf("S9820-64H"), 208u);
+  EXPECT_EQ(h3c::cellBytesOf("S6850-56HF"), 256u);
+  EXPECT_EQ(h3c::cellBytesOf("S9825-64D"), 254u);
+  EXPECT_EQ(h3c::cellBytesOf("S12500R-2L"), std::nullopt);
+}
+
+// An undefined WRED table is CFG002 at the `qos wred apply` line with the fix in Comware syntax.
+TEST(H3cQos, UndefinedWredTableIsCfg002) {
+  TempDir dir;
+  std::string file = dir.write("leaf1.cfg",
+                               "#\n version 7.1.070, Release 6710\n#\n sysname leaf1\n#\n"  // 1-5
+                               "interface HundredGigE1/0/49\n"                              // 6
+                               " priority-flow-control enable\n"                            // 7
+                               " qos wred apply GOLD\n"                                     // 8
+                               "#\nreturn\n");
+  Fabric fabric = loadFabric({dir.path()});
+  ASSERT_EQ(fabric.notes.size(), 1u);
+  EXPECT_EQ(fabric.notes[0].kind, InputNote::Kind::UndefinedReference);
+  EXPECT_EQ(fabric.notes[0].message,
+            "HundredGigE1/0/49: qos wred apply GOLD names a WRED table that is not defined; no queue of "
+            "HundredGigE1/0/49 marks or drops early");
+  EXPECT_EQ(fabric.notes[0].src.line, 8);
+  EXPECT_EQ(fabric.notes[0].referenced_kind, "qos wred queue table");
+  EXPECT_EQ(fabric.notes[0].fix,
+            "define `qos wred queue table GOLD` with its `queue N ecn` lines, or correct the name");
+  EXPECT_TRUE(portOf(onlySwitch(fabric), "HundredGigE1/0/49").qos.pfc_enable->value.none());  // no no-drop list
+}
+
+TEST(H3cQos, MalformedQosStatementsAreRejectedWithTheirLocation) {
+  struct Case {
+    const char* block;
+    const char* line;
+    const char* expected;
+  };
+  const std::vector<Case> cases = {
+      {"interface HundredGigE1/0/1\n", " priority-flow-control no-drop dot1p 9",
+       "expected an 802.1p priority (0-7), got \"9\""},
+      {"qos map-table dot1p-lp\n", " import 0 export 9", "expected a local precedence (0-7), got \"9\""},
+      {"qos map-table dscp-dot1p\n", " import 26 to 20 export 3", "expected a DSCP value (26-63), got \"20\""},
+      {"qos map-table dscp-dot1p\n", " import 26 3", "expected \"import <values> export <value>\""},
+      {"", " priority-flow-control deadlock precision fine",
+       "expected high, normal or low after \"precision\", got \"fine\""},
+      {"", " priority-flow-control deadlock auto-recover action resume",
+       "expected discard or forwarding after \"action\", got \"resume\""},
+      {"qos wred queue table ROCE\n", " queue 3 drop-level 0 low-limit 400 high-limit 100 discard-probability 20",
+       "expected a threshold in cells (400-4294967295), got \"100\""},
+      {"qos wred queue table ROCE\n", " queue 3 mark",
+       "expected drop-level, ecn or weighting-constant after \"queue 3\", got \"mark\""},
   };
   for (const auto& c : cases) {
     TempDir dir;
