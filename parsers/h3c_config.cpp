@@ -288,15 +288,37 @@ struct WredTable {
 
 enum class TrustMode : std::uint8_t { Dscp, Dot1p };
 
+// ` priority-flow-control dot1p P ...` lines of an interface (cells), each value the last written.
+struct PfcBuffer {
+  std::optional<Sourced<std::uint64_t>> headroom_cells;
+  std::optional<Sourced<std::uint64_t>> reserved_cells;
+  std::optional<Sourced<std::uint64_t>> static_cells;  // ingress-buffer static: the back-pressure threshold
+  std::optional<Sourced<int>> dynamic_index;           // ingress-buffer dynamic: not converted [unconfirmed]
+  std::optional<Sourced<std::uint64_t>> offset_cells;  // ingress-threshold-offset: xon = xoff - offset
+  SourceRef src;                                       // the first line
+};
+
+// A queue's scheduling: strict priority (`qos sp`, `... group sp`) or a weight in group 1.
+struct QueueScheduling {
+  bool strict = false;
+  int weight = 1;
+  std::string unit;  // byte-count (DWRR) or weight (WRR)
+  SourceRef src;
+};
+
 struct Interface : common::CliInterface {
-  std::optional<Sourced<int>> aggregation_group;  // ` port link-aggregation group N`
-  std::optional<Setting<bool>> pfc_on;            // ` priority-flow-control enable|auto` / `undo`
-  std::optional<Setting<PrioritySet>> no_drop;    // ` priority-flow-control no-drop dot1p LIST`
-  std::optional<Sourced<bool>> deadlock;          // ` priority-flow-control deadlock enable`
-  std::optional<Sourced<TrustMode>> trust;        // ` qos trust dscp|dot1p`
-  std::optional<Sourced<int>> port_priority;      // ` qos priority N`
-  std::optional<Reference> wred_table;            // ` qos wred apply NAME`
-  std::map<int, WredQueue> wred;                  // ` qos wred queue Q ...`
+  std::optional<Sourced<int>> aggregation_group;    // ` port link-aggregation group N`
+  std::optional<Setting<bool>> pfc_on;              // ` priority-flow-control enable|auto` / `undo`
+  std::optional<Setting<PrioritySet>> no_drop;      // ` priority-flow-control no-drop dot1p LIST`
+  std::optional<Sourced<bool>> deadlock;            // ` priority-flow-control deadlock enable`
+  std::optional<Sourced<TrustMode>> trust;          // ` qos trust dscp|dot1p`
+  std::optional<Sourced<int>> port_priority;        // ` qos priority N`
+  std::optional<Reference> wred_table;              // ` qos wred apply NAME`
+  std::map<int, WredQueue> wred;                    // ` qos wred queue Q ...`
+  std::map<int, PfcBuffer> pfc_buffer;              // ` priority-flow-control dot1p P ...`
+  std::optional<Sourced<std::string>> scheduling;   // ` qos sp` / ` qos wrr|wfq [byte-count|weight]`
+  std::map<int, QueueScheduling> queue_scheduling;  // ` qos wrr|wfq Q group ...`
+  bool wfq = false;                                 // the weighted lines are `qos wfq` ones
 };
 
 const char* const kDscpMap = "qos map-table dscp-dot1p";
@@ -483,6 +505,7 @@ class Parser : common::CliReader {
   // and the deadlock detection timers.
   void systemPfc(const ConfigLine& l) {
     if (pfcLine(l, "", system_pfc_on_, system_no_drop_)) return;
+    if (l.word(1) == "poolid" && l.word(3) == "headroom" && l.words.size() == 5) return headroomPool(l);
     if (l.word(0) != "priority-flow-control" || l.word(1) != "deadlock") return notUnderstood(l, "", true);
     const std::string& w2 = l.word(2);
     if (w2 == "precision" && l.words.size() == 4) {
@@ -563,6 +586,77 @@ class Parser : common::CliReader {
     return true;
   }
 
+  // A queue by number (0-7) or by name (be, af1-af4, ef, cs6, cs7 [D]) at word i.
+  int queueAt(const ConfigLine& c, std::size_t i) const {
+    static constexpr std::array<std::string_view, 8> kNames = {"be", "af1", "af2", "af3", "af4", "ef", "cs6", "cs7"};
+    for (std::size_t q = 0; q < kNames.size(); ++q) {
+      if (c.word(i) == kNames[q]) return static_cast<int>(q);
+    }
+    if (!cli::number<int>(c.word(i)))
+      fail(c, fmt::format("expected a queue (0-7, be, af1-af4, ef, cs6, cs7), got \"{}\"", c.word(i)));
+    return integer<int>(c, i, 0, 7, "a queue");
+  }
+
+  // ` qos wrr|wfq Q group sp` (strict priority) / ` qos wrr|wfq Q group 1 byte-count|weight W`.
+  void schedulingLine(const ConfigLine& c, const std::string& ctx, Interface& intf) {
+    QueueScheduling q;
+    q.src = src(c, ctx);
+    int queue = queueAt(c, 2);
+    if (c.word(4) == "sp" && c.words.size() == 5) {
+      q.strict = true;
+    } else if (c.words.size() == 7 && (c.word(5) == "byte-count" || c.word(5) == "weight")) {
+      integer<int>(c, 4, 1, 2, "a WRR group");
+      q.unit = c.word(5);
+      q.weight = integer<int>(c, 6, 1, 255, "a weight");
+    } else {
+      fail(c, "expected \"qos wrr|wfq <queue> group sp\" or \"qos wrr|wfq <queue> group <n> byte-count|weight <w>\"");
+    }
+    intf.queue_scheduling[queue] = q;
+  }
+
+  // priority-flow-control dot1p P {headroom N | reserved-buffer N | ingress-buffer static N |
+  //                                ingress-buffer dynamic A | ingress-threshold-offset N} (cells)
+  void pfcBufferLine(const ConfigLine& c, const std::string& ctx, Interface& intf) {
+    int p = integer<int>(c, 2, 0, 7, "an 802.1p priority");
+    PfcBuffer& buffer = intf.pfc_buffer[p];
+    if (!buffer.src.known()) buffer.src = src(c, ctx);
+    const std::string& what = c.word(3);
+    auto cells = [&](std::size_t i) {
+      return Sourced<std::uint64_t>{integer<std::uint64_t>(c, i, 0, UINT32_MAX, "a size in cells"), src(c, ctx)};
+    };
+    if (what == "headroom" && c.words.size() == 5) {
+      buffer.headroom_cells = cells(4);
+    } else if (what == "reserved-buffer" && c.words.size() == 5) {
+      buffer.reserved_cells = cells(4);
+    } else if (what == "ingress-threshold-offset" && c.words.size() == 5) {
+      buffer.offset_cells = cells(4);
+    } else if (what == "ingress-buffer" && c.word(4) == "static" && c.words.size() == 6) {
+      buffer.static_cells = cells(5);
+      buffer.dynamic_index.reset();
+    } else if (what == "ingress-buffer" && c.word(4) == "dynamic" && c.words.size() == 6) {
+      buffer.dynamic_index = Sourced<int>{integer<int>(c, 5, 0, 100, "a dynamic threshold index"), src(c, ctx)};
+      buffer.static_cells.reset();
+    } else {
+      fail(c, fmt::format("expected headroom, reserved-buffer, ingress-buffer static|dynamic or "
+                          "ingress-threshold-offset after \"dot1p {}\", got \"{}\"",
+                          p, what));
+    }
+  }
+
+  // `priority-flow-control poolid N headroom CELLS` (system view): the shared headroom pool N.
+  void headroomPool(const ConfigLine& l) {
+    int id = integer<int>(l, 2, 0, 3, "a pool id");
+    std::uint64_t size = integer<std::uint64_t>(l, 4, 0, UINT32_MAX, "a size in cells");
+    std::string name = fmt::format("priority-flow-control poolid {}", id);
+    BufferPool pool;
+    pool.name = name;
+    pool.type = PoolType::Ingress;
+    pool.src = src(l, "");
+    pool.shared_headroom_bytes = Sourced<std::uint64_t>{size * cellBytes(pool.src), pool.src};
+    sw_.pools[name] = std::move(pool);
+    parsedQos();
+  }
+
   void wredTable(const ConfigLine& l) {
     parsedQos();
     WredTable& table = wred_tables_[l.word(4)];
@@ -575,7 +669,20 @@ class Parser : common::CliReader {
   // True when `c` is an interface QoS line this reader models (read into `intf`).
   bool interfaceQos(const ConfigLine& c, const std::string& ctx, Interface& intf) {
     if (pfcLine(c, ctx, intf.pfc_on, intf.no_drop)) return true;
-    if (c.startsWith({"priority-flow-control", "deadlock", "enable"}) && c.words.size() == 3) {
+    if (c.startsWith({"priority-flow-control", "dot1p"}) && c.words.size() >= 5) {
+      pfcBufferLine(c, ctx, intf);
+    } else if (c.text == "qos sp") {
+      intf.scheduling = Sourced<std::string>{"sp", src(c, ctx)};
+    } else if ((c.startsWith({"qos", "wrr"}) || c.startsWith({"qos", "wfq"})) && c.words.size() <= 3) {
+      const std::string& unit = c.words.size() == 3 ? c.word(2) : "weight";
+      if (unit != "byte-count" && unit != "weight")
+        fail(c, fmt::format("expected byte-count or weight after \"qos {}\", got \"{}\"", c.word(1), unit));
+      intf.scheduling = Sourced<std::string>{unit, src(c, ctx)};
+      intf.wfq = c.word(1) == "wfq";
+    } else if ((c.startsWith({"qos", "wrr"}) || c.startsWith({"qos", "wfq"})) && c.word(3) == "group") {
+      schedulingLine(c, ctx, intf);
+      intf.wfq = c.word(1) == "wfq";
+    } else if (c.startsWith({"priority-flow-control", "deadlock", "enable"}) && c.words.size() == 3) {
       intf.deadlock = Sourced<bool>{true, src(c, ctx)};
     } else if (c.startsWith({"undo", "priority-flow-control", "deadlock", "enable"}) && c.words.size() == 4) {
       intf.deadlock = Sourced<bool>{false, src(c, ctx)};
@@ -776,7 +883,24 @@ class Parser : common::CliReader {
     const SourceRef& where = on && (!list || !on->value || on->order > list->order) ? on->src : list->src;
     port.qos.pfc_enable = Sourced<PrioritySet>{set, where};
     for (std::size_t p = 0; p < 8; ++p) {
-      if (set.test(p)) port.pgs.set(p, PriorityGroup{static_cast<int>(p), std::nullopt, true, true, list->src});
+      if (!set.test(p)) continue;
+      const PfcBuffer* buffer = nullptr;
+      std::string owner = intf.name;
+      if (auto b = intf.pfc_buffer.find(static_cast<int>(p)); b != intf.pfc_buffer.end()) {
+        buffer = &b->second;
+      } else if (lag) {
+        if (auto t = lag->pfc_buffer.find(static_cast<int>(p)); t != lag->pfc_buffer.end()) {
+          buffer = &t->second;
+          owner = lag->name;
+        }
+      }
+      if (buffer) {
+        std::string name = bufferProfile(owner, static_cast<int>(p), *buffer);
+        port.pgs.set(
+            p, PriorityGroup{static_cast<int>(p), Reference{name, buffer->src, false}, false, false, buffer->src});
+      } else {
+        port.pgs.set(p, PriorityGroup{static_cast<int>(p), std::nullopt, true, true, list->src});
+      }
     }
     const auto& deadlock = own(intf, lag, &Interface::deadlock);
     if (set.none() || !deadlock || !deadlock->value) return;
@@ -800,6 +924,65 @@ class Parser : common::CliReader {
     port.watchdog = std::move(wd);
   }
 
+  // ` priority-flow-control dot1p P` lines as a buffer profile (cells to bytes): headroom -> xoff
+  // (the headroom), ingress-buffer static -> the pause threshold, ingress-threshold-offset -> the
+  // resume offset, reserved-buffer -> the guaranteed size [D]; the pool is the shared headroom pool
+  // when one is set. Without `headroom` the chip sizes the headroom; the dynamic index is not converted.
+  std::string bufferProfile(const std::string& port, int p, const PfcBuffer& buffer) {
+    std::string name = fmt::format("interface {} priority-flow-control dot1p {}", port, p);
+    if (sw_.profiles.count(name)) return name;
+    BufferProfile profile;
+    profile.name = name;
+    profile.src = buffer.src;
+    auto bytes = [&](const std::optional<Sourced<std::uint64_t>>& cells) -> std::optional<Sourced<std::uint64_t>> {
+      if (!cells) return std::nullopt;
+      return Sourced<std::uint64_t>{cells->value * cellBytes(cells->src), cells->src};
+    };
+    if (buffer.headroom_cells) {
+      profile.xoff_bytes = bytes(buffer.headroom_cells);
+    } else {
+      profile.headroom_dynamic = true;
+    }
+    profile.static_th_bytes = bytes(buffer.static_cells);
+    profile.xon_offset_bytes = bytes(buffer.offset_cells);
+    profile.size_bytes = bytes(buffer.reserved_cells);
+    for (const auto& [pool_name, pool] : sw_.pools) {
+      if (pool.hasSharedHeadroom()) profile.pool = Reference{pool_name, buffer.src, false};
+    }
+    sw_.profiles.emplace(name, std::move(profile));
+    return name;
+  }
+
+  // Scheduling: ` qos sp` makes every queue strict; under ` qos wrr|wfq` a queue is strict with
+  // `group sp`, else weighted (its `byte-count` / `weight`, default 1 [I]); DWRR for byte counts and
+  // WFQ, WRR for packet weights [I]. Without a scheduling line the platform's default applies
+  // [unconfirmed]: no scheduler is modelled.
+  void buildScheduling(Port& port, const Interface& intf, const Interface* lag) {
+    const Interface& s_src = (lag && !intf.scheduling && intf.queue_scheduling.empty()) ? *lag : intf;
+    if (!s_src.scheduling && s_src.queue_scheduling.empty()) return;
+    bool all_sp = s_src.scheduling && s_src.scheduling->value == "sp";
+    for (int q = 0; q < 8; ++q) {
+      auto it = s_src.queue_scheduling.find(q);
+      QueueScheduling qs;
+      if (it != s_src.queue_scheduling.end() && !all_sp) {
+        qs = it->second;
+      } else {
+        qs.strict = all_sp;
+        qs.unit = s_src.scheduling ? s_src.scheduling->value : "weight";
+        qs.src = s_src.scheduling ? s_src.scheduling->src : s_src.queue_scheduling.begin()->second.src;
+      }
+      std::string type = qs.strict ? "STRICT" : (qs.unit == "byte-count" || s_src.wfq) ? "DWRR" : "WRR";
+      std::string name =
+          qs.strict ? "qos sp" : fmt::format("qos wrr {} {}", qs.unit.empty() ? "weight" : qs.unit, qs.weight);
+      if (!sw_.schedulers.count(name)) {
+        std::optional<Sourced<int>> weight;
+        if (!qs.strict) weight = Sourced<int>{qs.weight, qs.src};
+        sw_.schedulers.emplace(name, Scheduler{name, Sourced<std::string>{type, qs.src}, weight, std::nullopt, qs.src});
+      }
+      port.queueFor(q, qs.src).scheduler = Reference{name, qs.src, false};
+    }
+  }
+
   // Bytes per cell of this switch's platform; an unknown platform takes kDefaultCellBytes, said once in a note.
   std::uint64_t cellBytes(const SourceRef& where) {
     std::string platform = !sw_.platform.empty() ? sw_.platform : sw_.hwsku;
@@ -814,7 +997,8 @@ class Parser : common::CliReader {
           where));
       notes_.back().group = "H3C Comware cell size";
       notes_.back().fix =
-          "name the platform in the fabric's topology.yaml (hwsku), so that cells convert by its cell size";
+          "check the thresholds against the platform's own cell size (S9820-64H 208 B, S6850 / S9850 256 B, "
+          "S9825 / S9855 254 B)";
     }
     return kDefaultCellBytes;
   }
@@ -889,6 +1073,7 @@ class Parser : common::CliReader {
     buildClassification(port, intf, lag);
     buildPfc(port, intf, lag);
     buildQueues(port, intf, lag);
+    buildScheduling(port, intf, lag);
   }
 
   std::map<std::string, Interface> interfaces_;

@@ -71,8 +71,9 @@ inline constexpr int kRecoverDelayUnitMs = 100;
 
 /// Bytes per buffer cell of a Comware platform family, for WRED limits and PFC thresholds (cells):
 /// S9820-64H (Broadcom TH2) 208 B [D]; S6850 / S9850 (TD3) 256 B [D]; S9825 (TH3) 254 B [D];
-/// S9855 / S9827 (TD4 / TH4) 254 B [I]. The platform comes from the switch's hwsku (topology.yaml);
-/// an unknown one takes kDefaultCellBytes and says so in a note.
+/// S9855 / S9827 (TD4 / TH4) 254 B [I]. No Comware statement names the model: the table applies when
+/// another input gives the switch's platform or hwsku; an unknown one takes kDefaultCellBytes and
+/// says so in a note.
 struct CellSize {
   std::string_view family;  ///< model prefix: "S9820-64H"
   std::uint32_t bytes;

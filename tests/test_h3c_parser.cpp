@@ -482,6 +482,65 @@ TEST(H3cQos, PfcTrustMapsWredAndDeadlockReachTheModelWithSources) {
   EXPECT_EQ(fabric.coverage[0].qos_lines, fabric.coverage[0].qos_lines_parsed);
 }
 
+TEST(H3cQos, PerPriorityBuffersHeadroomPoolAndSchedulingReachTheModel) {
+  TempDir dir;
+  dir.write("leaf1.cfg",
+            "#\n version 7.1.070, Release 6710\n#\n sysname leaf1\n#\n"     // 1-5
+            " priority-flow-control poolid 0 headroom 9928\n"               // 6
+            "#\n"                                                           // 7
+            "interface HundredGigE1/0/49\n"                                 // 8
+            " priority-flow-control enable\n"                               // 9
+            " priority-flow-control no-drop dot1p 3\n"                      // 10
+            " priority-flow-control dot1p 3 headroom 491\n"                 // 11
+            " priority-flow-control dot1p 3 reserved-buffer 17\n"           // 12
+            " priority-flow-control dot1p 3 ingress-buffer static 1000\n"   // 13
+            " priority-flow-control dot1p 3 ingress-threshold-offset 12\n"  // 14
+            " qos wrr byte-count\n"                                         // 15
+            " qos wrr af3 group 1 byte-count 60\n"                          // 16
+            " qos wrr 6 group sp\n"                                         // 17
+            "#\n"                                                           // 18
+            "interface HundredGigE1/0/50\n"                                 // 19
+            " qos sp\n"                                                     // 20
+            "#\nreturn\n");
+  Fabric fabric = loadFabric({dir.path()});
+  const Switch& sw = onlySwitch(fabric);
+  const Port& up = portOf(sw, "HundredGigE1/0/49");
+  ASSERT_TRUE(up.pgs[3] && up.pgs[3]->profile);
+  const BufferProfile& pg3 = sw.profiles.at(up.pgs[3]->profile->name);
+  EXPECT_EQ(pg3.name, "interface HundredGigE1/0/49 priority-flow-control dot1p 3");
+  EXPECT_EQ(pg3.xoff_bytes->value, 491u * 256);  // cells x the default 256 B
+  EXPECT_EQ(pg3.xoff_bytes->src.line, 11);
+  EXPECT_EQ(pg3.size_bytes->value, 17u * 256);
+  EXPECT_EQ(pg3.static_th_bytes->value, 1000u * 256);
+  EXPECT_EQ(pg3.static_th_bytes->src.line, 13);
+  EXPECT_EQ(pg3.xon_offset_bytes->value, 12u * 256);
+  EXPECT_FALSE(pg3.headroom_dynamic);
+  EXPECT_EQ(pg3.pool->name, "priority-flow-control poolid 0");
+  EXPECT_EQ(sw.pools.at("priority-flow-control poolid 0").shared_headroom_bytes->value, 9928u * 256);
+  EXPECT_EQ(sw.pools.at("priority-flow-control poolid 0").src.line, 6);
+
+  // WRR in bytes: af3 (queue 3) weight 60, queue 6 strict, the others weight 1.
+  ASSERT_TRUE(up.queue(3) && up.queue(3)->scheduler);
+  const Scheduler& roce = sw.schedulers.at(up.queue(3)->scheduler->name);
+  EXPECT_EQ(roce.type->value, "DWRR");
+  EXPECT_EQ(roce.weight->value, 60);
+  EXPECT_EQ(roce.src.line, 16);
+  EXPECT_EQ(sw.schedulers.at(up.queue(6)->scheduler->name).type->value, "STRICT");
+  EXPECT_EQ(up.queue(6)->scheduler->src.line, 17);
+  EXPECT_EQ(sw.schedulers.at(up.queue(0)->scheduler->name).weight->value, 1);
+  EXPECT_EQ(up.queue(0)->scheduler->src.line, 15);
+  const Port& sp = portOf(sw, "HundredGigE1/0/50");
+  ASSERT_TRUE(sp.queue(3) && sp.queue(3)->scheduler);
+  EXPECT_EQ(sp.queue(3)->scheduler->name, "qos sp");
+  EXPECT_EQ(sw.schedulers.at("qos sp").type->value, "STRICT");
+
+  // One note: the cell size is the default (at the first value in cells, the pool).
+  ASSERT_EQ(fabric.notes.size(), 1u);
+  EXPECT_EQ(fabric.notes[0].src.line, 6);
+  ASSERT_EQ(fabric.coverage.size(), 1u);
+  EXPECT_EQ(fabric.coverage[0].qos_lines, fabric.coverage[0].qos_lines_parsed);
+}
+
 TEST(H3cQos, CellSizesByPlatformFamily) {
   EXPECT_EQ(h3c::cellBytesOf("S9820-64H"), 208u);
   EXPECT_EQ(h3c::cellBytesOf("S6850-56HF"), 256u);
@@ -529,6 +588,13 @@ TEST(H3cQos, MalformedQosStatementsAreRejectedWithTheirLocation) {
        "expected discard or forwarding after \"action\", got \"resume\""},
       {"qos wred queue table ROCE\n", " queue 3 drop-level 0 low-limit 400 high-limit 100 discard-probability 20",
        "expected a threshold in cells (400-4294967295), got \"100\""},
+      {"interface HundredGigE1/0/1\n", " priority-flow-control dot1p 3 headroom lots",
+       "expected a size in cells (0-4294967295), got \"lots\""},
+      {"interface HundredGigE1/0/1\n", " priority-flow-control dot1p 3 xoff 100",
+       "expected headroom, reserved-buffer, ingress-buffer static|dynamic or ingress-threshold-offset after "
+       "\"dot1p 3\", got \"xoff\""},
+      {"interface HundredGigE1/0/1\n", " qos wrr gold group 1 byte-count 60",
+       "expected a queue (0-7, be, af1-af4, ef, cs6, cs7), got \"gold\""},
       {"qos wred queue table ROCE\n", " queue 3 mark",
        "expected drop-level, ecn or weighting-constant after \"queue 3\", got \"mark\""},
   };
