@@ -13,6 +13,6 @@ inline constexpr FormatId kNxos{4};
 inline constexpr FormatId kNvue{5};
 inline constexpr FormatId kJunos{6};
 inline constexpr FormatId kHuawei{7};
-inline constexpr FormatId kH3c{8};  ///< worded like SONiC until its own wording exists
+inline constexpr FormatId kH3c{8};
 
 }  // namespace rocelint::formats
