@@ -26,11 +26,12 @@ const char* const kFormat = "H3C Comware";
 
 // Which Comware words are values (docs/inputs.md, "Source origins"): besides numbers, addresses and
 // quoted text, the settings below and a description; a BGP peer keeps its address (it names the object).
-const cli::StatementGrammar kGrammar{{"route", "bridge", "access", "trunk", "hybrid", "external", "internal", "dynamic",
-                                      "static", "enable", "auto", "dscp", "dot1p"},
-                                     {"link-mode", "link-type", "group"},
-                                     {"description"},
-                                     {"peer", "neighbor"}};
+const cli::StatementGrammar kGrammar{
+    {"route", "bridge", "access",  "trunk",      "hybrid", "external", "internal", "dynamic", "static",     "enable",
+     "auto",  "manual", "discard", "forwarding", "high",   "normal",   "low",      "sp",      "byte-count", "weight"},
+    {"link-mode", "link-type", "trust", "apply", "table"},
+    {"description"},
+    {"peer", "neighbor", "queue"}};
 
 // Comware interface types (FORMATS-huawei-h3c.md §11.1): the long name the configuration writes,
 // the abbreviation display and LLDP output use ([V] for GE/XGE/WGE/FGE/HGE; none known for the
@@ -1009,7 +1010,7 @@ class Parser : common::CliReader {
     const Interface& q_src = (lag && !intf.wred_table && intf.wred.empty()) ? *lag : intf;
     const std::map<int, WredQueue>* queues = &q_src.wred;
     std::string owner = fmt::format("interface {} qos wred", q_src.name);
-    SourceRef bound = q_src.src;
+    SourceRef bound;
     if (q_src.wred_table) {
       auto it = wred_tables_.find(q_src.wred_table->name);
       if (it == wred_tables_.end()) {
@@ -1028,6 +1029,7 @@ class Parser : common::CliReader {
     }
     for (const auto& [q, queue] : *queues) {
       if (!queue.levels[0] && !queue.levels[1] && !queue.levels[2]) continue;  // `ecn` without thresholds
+      const SourceRef& where = q_src.wred_table ? bound : queue.src;  // the table's binding, or the queue's own lines
       bool marks = queue.ecn.has_value();
       std::string name = fmt::format("{} queue {}{}", owner, q, marks ? "" : " (no ecn)");
       if (!sw_.wred_profiles.count(name)) {
@@ -1050,7 +1052,7 @@ class Parser : common::CliReader {
         profile.ecn = Sourced<std::string>{marks ? "ecn_all" : "ecn_none", marks ? *queue.ecn : queue.src};
         sw_.wred_profiles.emplace(name, std::move(profile));
       }
-      port.queueFor(q, bound).wred_profile = Reference{name, bound, false};
+      port.queueFor(q, where).wred_profile = Reference{name, where, false};
     }
   }
 
