@@ -76,7 +76,8 @@ TEST(FormatWording, EachSwitchRecordsTheFormatItWasReadFrom) {
            {"leafspine-nxos", formats::kNxos, "NX-OS"},
            {"leafspine-nvue", formats::kNvue, "NVUE"},
            {"leafspine-junos", formats::kJunos, "Junos"},
-           {"leafspine-huawei", formats::kHuawei, "Huawei VRP"}}) {
+           {"leafspine-huawei", formats::kHuawei, "Huawei VRP"},
+           {"leafspine-h3c", formats::kH3c, "H3C Comware"}}) {
     Fabric fabric = loadFabric({test::sourceDir() + "/samples/" + sample});
     ASSERT_EQ(fabric.switches.size(), 6u) << sample;
     for (const Switch& sw : fabric.switches) {

@@ -6,12 +6,16 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <set>
 #include <string>
 #include <vector>
+
+#include <nlohmann/json.hpp>
 
 #include "h3c_config.hpp"
 #include "rocelint/qos.hpp"
 #include "test_util.hpp"
+#include "vendor_samples.hpp"
 
 namespace rocelint {
 namespace {
@@ -539,6 +543,67 @@ TEST(H3cQos, PerPriorityBuffersHeadroomPoolAndSchedulingReachTheModel) {
   EXPECT_EQ(fabric.notes[0].src.line, 6);
   ASSERT_EQ(fabric.coverage.size(), 1u);
   EXPECT_EQ(fabric.coverage[0].qos_lines, fabric.coverage[0].qos_lines_parsed);
+}
+
+// ---------------------------------------------------------------------------------------------
+// samples/leafspine-h3c is samples/leafspine-clean in Comware syntax
+// ---------------------------------------------------------------------------------------------
+
+const char* const kCellNote = "a value in cells on a platform of unknown cell size";
+
+TEST(VendorSamples, H3cSampleHasTheSameModelFactsAsTheSonicSample) {
+  test::expectSameFactsAsSonicSample("leafspine-h3c", test::h3cPortOf, 6, kCellNote);
+  // The tolerated note: one per switch, at its first value in cells (the WRED table's first line).
+  Report report = analyze(loadFabric({test::sourceDir() + "/samples/leafspine-h3c"}), {});
+  ASSERT_EQ(report.findings.size(), 6u);
+  for (const Finding& f : report.findings) {
+    EXPECT_EQ(f.rule, "CFG001");
+    EXPECT_EQ(f.severity, Severity::Note);
+    EXPECT_EQ(f.message.rfind(kCellNote, 0), 0u) << f.message;
+  }
+}
+
+TEST(H3cSample, SeededDscp26MistakeGivesTheSameFindingAsInSonic) {
+  TempDir sonic_dir;
+  TempDir h3c_dir;
+  int seeded_line = 0;
+  for (const std::string name : {"spine1", "spine2", "leaf1", "leaf2", "leaf3", "leaf4"}) {
+    std::string json = test::readAll(test::sourceDir() + "/samples/leafspine-clean/" + name + ".json");
+    std::string cfg = test::readAll(test::sourceDir() + "/samples/leafspine-h3c/" + name + ".cfg");
+    ASSERT_FALSE(json.empty() || cfg.empty()) << name;
+    if (name == "spine2") {
+      // The same mistake as leafspine-broken's first: DSCP 26 (RoCE) in TC 1 instead of TC 3.
+      auto doc = nlohmann::json::parse(json);
+      doc["DSCP_TO_TC_MAP"]["AZURE"]["26"] = "1";
+      json = doc.dump(4);
+      // Comware's default dscp-dot1p already puts 26 in 802.1p 3: the mistake is a line that moves it to 1.
+      const std::string table = "qos map-table dscp-dot1p\n";
+      ASSERT_NE(cfg.find(table), std::string::npos);
+      std::size_t at = cfg.find(table) + table.size();
+      seeded_line = static_cast<int>(std::count(cfg.begin(), cfg.begin() + static_cast<std::ptrdiff_t>(at), '\n')) + 1;
+      cfg.insert(at, " import 26 export 1\n");
+    }
+    sonic_dir.write(name + ".json", json);
+    h3c_dir.write(name + ".cfg", cfg);
+  }
+  Report sonic = test::check(sonic_dir.path());
+  Report h3c = test::check(h3c_dir.path());
+  EXPECT_EQ(test::findingKeys(sonic, [](const std::string& port) { return test::h3cPortOf("spine2", port); }),
+            (std::set<test::FindingKey>{{"MAP001", "spine2", "FourHundredGigE1/0/1", 1}}));
+  std::vector<Finding> map001 = test::withRule(h3c, "MAP001");
+  std::set<test::FindingKey> keys;
+  for (const Finding& f : map001) keys.insert({f.rule, f.switch_name, f.port, f.priority.value_or(-1)});
+  EXPECT_EQ(keys, (std::set<test::FindingKey>{{"MAP001", "spine2", "FourHundredGigE1/0/1", 1}}));
+  ASSERT_EQ(map001.size(), 1u);
+  // The finding points at the line that was added, with the fix in Comware syntax.
+  const Finding& f = map001[0];
+  EXPECT_EQ(test::origin(f.location), "cli-statement: qos map-table dscp-dot1p > import export");
+  EXPECT_EQ(f.location.line, seeded_line);
+  EXPECT_EQ(f.location.file(), h3c_dir.path() + "/spine2.cfg");
+  EXPECT_EQ(f.severity, sonic.findings[0].severity);
+  EXPECT_NE(f.fix.find("`import 26 export 3` in `qos map-table dscp-dot1p`"), std::string::npos) << f.fix;
+  // Besides it, only the cell-size notes.
+  EXPECT_EQ(h3c.findings.size(), 7u);
 }
 
 TEST(H3cQos, CellSizesByPlatformFamily) {
