@@ -14,6 +14,7 @@
 #include "nxos_config.hpp"
 #include "rocelint/diagnostics.hpp"
 #include "sonic_format.hpp"
+#include "state/state_format.hpp"
 
 namespace fs = std::filesystem;
 
@@ -229,7 +230,8 @@ const Format kContainerlab{
 
 const std::vector<const Format*>& registry() {
   // Order decides between formats that could both accept a file: the platform tables are known by
-  // name; LLDP before config_db (both JSON); the minigraph before Junos (both XML); topology.yaml
+  // name; LLDP and the state dumps before config_db (all JSON; a dump of only COUNTERS_*_NAME_MAP
+  // keys would pass as config_db tables); the minigraph before Junos (both XML); topology.yaml
   // and containerlab before NVUE (all YAML); Junos, H3C Comware and Huawei VRP before EOS and NX-OS (braces and
   // `sysname` never occur in their text, while a Junos, Comware or VRP file could score as plain CLI); Comware before
   // VRP (both write `sysname`; Comware's version line or prompts tell it). Among switch formats, the order is also the
@@ -237,6 +239,9 @@ const std::vector<const Format*>& registry() {
   static const std::vector<const Format*> formats = {&sonic::pgProfileLookupFormat(),
                                                      &sonic::portConfigFormat(),
                                                      &kLldp,
+                                                     &state::redisDumpFormat(),
+                                                     &state::frrRoutesFormat(),
+                                                     &state::stateDbFormat(),
                                                      &sonic::configDbFormat(),
                                                      &sonic::minigraphFormat(),
                                                      &kTopologyPlan,

@@ -71,6 +71,7 @@ enum class Role : std::uint8_t {
   Switch,         ///< describes (part of) a switch: grouped per switch, built by the format's builder
   PlatformTable,  ///< a table of the switch platform, applying to the switches of its directory, hwsku or fabric
   Topology,       ///< cabling, roles, ASNs: applied to the built switches before links are built
+  State,          ///< live state of one switch (counters, routes): read into its SwitchState of one snapshot
 };
 
 /// What a format's recogniser looks at.
@@ -156,6 +157,12 @@ struct Format {
   // Role::Topology
   /// The nodes and links the document describes (it may be moved from).
   topology::TopologySource (*topology)(Document& document) = nullptr;
+
+  // Role::State (also uses `hostname`: the switch the state is of, if the file says)
+  /// Reads the document into the state of its switch in one snapshot; what it does not read becomes
+  /// notes (unknown objects, wrong values) and out-of-scope counts (tables not read yet).
+  void (*read_state)(const Document& document, SwitchState& state, const std::string& switch_name,
+                     BuildOutput& out) = nullptr;
 };
 
 /// Every format, in recognition order.

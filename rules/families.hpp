@@ -19,6 +19,7 @@ void registerEcnRules(std::vector<Rule>& rules);
 void registerWdRules(std::vector<Rule>& rules);
 void registerBufRules(std::vector<Rule>& rules);
 void registerDlRules(std::vector<Rule>& rules);
+void registerStRules(std::vector<Rule>& rules);
 
 /// Where a finding about a switch as a whole points: its metadata (host name) entry, or the first
 /// line of its first file.

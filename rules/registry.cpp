@@ -38,6 +38,7 @@ const std::vector<Rule>& allRules() {
     rules::registerWdRules(all);
     rules::registerBufRules(all);
     rules::registerDlRules(all);
+    rules::registerStRules(all);
     std::sort(all.begin(), all.end(), [](const Rule& a, const Rule& b) { return a.id < b.id; });
     return all;
   }();
@@ -56,6 +57,19 @@ std::optional<std::string> ruleDocumentation(const std::string& id) {
   auto it = docs.find(id);
   if (it == docs.end()) return std::nullopt;
   return std::string(it->second);
+}
+
+std::string ruleShortName(const std::string& id) {
+  const auto& docs = ruleDocumentation();
+  auto it = docs.find(id);
+  if (it == docs.end()) return {};
+  std::string_view doc = it->second;
+  constexpr std::string_view kMarker = "**Name:** `";
+  auto at = doc.find(kMarker);
+  if (at == std::string_view::npos) return {};
+  auto end = doc.find('`', at + kMarker.size());
+  if (end == std::string_view::npos) return {};
+  return std::string(doc.substr(at + kMarker.size(), end - at - kMarker.size()));
 }
 
 std::string ruleDocParagraph(const std::string& id, const std::string& heading) {
@@ -87,6 +101,7 @@ std::string familyDescription(const std::string& family) {
                                                            {"ECN", "ECN/WRED marking"},
                                                            {"MAP", "classification and queue mapping"},
                                                            {"PFC", "priority flow control"},
+                                                           {"ST", "live-state evidence"},
                                                            {"TOPO", "topology and links"},
                                                            {"WD", "PFC watchdog"}};
   auto it = names.find(family);

@@ -5,10 +5,12 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <array>
 #include <cstdio>
 #include <filesystem>
 #include <nlohmann/json.hpp>
+#include <set>
 
 #include "fabric_edit.hpp"
 #include "rocelint/rule.hpp"
@@ -308,6 +310,22 @@ TEST(Cli, QuietAndVerbose) {
       run("check " + sample("leafspine-clean") + " -q --write-baseline " + dir.path() + "/b.json", "2>&1 >/dev/null");
   EXPECT_EQ(quiet.out, "");
   EXPECT_EQ(run("check " + sample("leafspine-clean") + " -q -v").code, 2);
+}
+
+// Every rule has a short PascalCase name on its page (SARIF `name`), unique, a few words long.
+TEST(RuleNames, EveryRuleHasAShortUniquePascalCaseName) {
+  std::set<std::string> seen;
+  for (const Rule& rule : allRules()) {
+    std::string name = ruleShortName(rule.id);
+    EXPECT_FALSE(name.empty()) << rule.id << ": no **Name:** on its page";
+    EXPECT_LE(name.size(), 32u) << rule.id << " " << name;
+    EXPECT_TRUE(!name.empty() && std::isupper(static_cast<unsigned char>(name[0])) &&
+                std::all_of(name.begin(), name.end(), [](unsigned char c) { return std::isalnum(c) != 0; }))
+        << rule.id << " " << name;
+    EXPECT_TRUE(seen.insert(name).second) << rule.id << " repeats " << name;
+  }
+  EXPECT_EQ(ruleShortName("PFC001"), "PfcPriorityMismatch");
+  EXPECT_EQ(ruleShortName("NOPE001"), "");
 }
 
 TEST(Cli, ExplainPrintsEveryRulePageWithEverySection) {

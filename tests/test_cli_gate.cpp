@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 #include <sys/wait.h>
+#include <set>
 
 #include <fmt/format.h>
 
@@ -370,6 +371,48 @@ TEST(CliInputs, ListsTheInputsByContentWithTheirFormats) {
   r = run("inputs --null '" + root + "' | tr '\\0' '|'", "2>/dev/null");
   EXPECT_EQ(r.code, 0);
   EXPECT_EQ(r.out, root + "/broken.json|" + root + "/leaf1|");
+}
+
+// SARIF URIs: relative to the source root, which defaults to the top of the git repository that
+// holds the current directory (run from a pod's folder, the URI still starts at the repository);
+// a file outside the root, even named by a relative path (`../outside/leaf1.json`), is an absolute
+// file:// URI, never a "../" below SRCROOT.
+TEST(SarifUris, RelativeToTheRepositoryTopElseAbsolute) {
+  test::TempDir dir;
+  std::filesystem::create_directories(dir.path() + "/repo/.git");
+  std::filesystem::create_directories(dir.path() + "/repo/pods");
+  std::filesystem::copy(test::sourceDir() + "/samples/leafspine-clean", dir.path() + "/repo/pods/pod1");
+  std::filesystem::copy(test::sourceDir() + "/samples/leafspine-broken", dir.path() + "/outside");
+  auto sarif = [&](const std::string& cwd, const std::string& args) {
+    std::string cmd =
+        "cd '" + cwd + "' && " + std::string(ROCELINT_BINARY) + " check " + args + " --format sarif 2>/dev/null";
+    std::string out;
+    FILE* pipe = popen(cmd.c_str(), "r");
+    std::array<char, 4096> buffer{};
+    while (pipe != nullptr && std::fgets(buffer.data(), static_cast<int>(buffer.size()), pipe) != nullptr)
+      out += buffer.data();
+    if (pipe != nullptr) pclose(pipe);
+    return nlohmann::json::parse(out);
+  };
+  nlohmann::json log = sarif(dir.path() + "/repo/pods/pod1", ".");
+  const nlohmann::json& run0 = log["runs"][0];
+  std::string root = std::filesystem::canonical(dir.path() + "/repo").string();
+  EXPECT_EQ(run0["originalUriBaseIds"]["SRCROOT"]["uri"], "file://" + root + "/");
+  std::set<std::string> uris;
+  for (const auto& result : run0["results"])
+    uris.insert(result["locations"][0]["physicalLocation"]["artifactLocation"]["uri"].get<std::string>());
+  for (const std::string& uri : uris) EXPECT_EQ(uri.rfind("pods/pod1/", 0), 0u) << uri;
+
+  log = sarif(dir.path() + "/repo/pods/pod1", "../../../outside");
+  std::string outside = std::filesystem::canonical(dir.path() + "/outside").string();
+  std::size_t results = 0;
+  for (const auto& result : log["runs"][0]["results"]) {
+    const auto& artifact = result["locations"][0]["physicalLocation"]["artifactLocation"];
+    EXPECT_EQ(artifact["uri"].get<std::string>().rfind("file://" + outside + "/", 0), 0u) << artifact;
+    EXPECT_FALSE(artifact.contains("uriBaseId")) << artifact;
+    ++results;
+  }
+  EXPECT_GT(results, 0u);
 }
 
 }  // namespace rocelint

@@ -3,6 +3,8 @@
 
 #include <gtest/gtest.h>
 
+#include <fmt/format.h>
+
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -82,7 +84,7 @@ Outputs allFormats(const Report& report, const std::string& root) {
   writeJson(report, json);
   writeSarif(report, sarif, SarifOptions{root, kSarifMaxResults});
   writeJunit(report, junit, JunitOptions{Severity::Error, root});
-  writeMarkdown(report, markdown, MarkdownOptions{Severity::Error, root, 200});
+  writeMarkdown(report, markdown, MarkdownOptions{Severity::Error, root, 200, 60000, ""});
   return {text.str(), json.str(), sarif.str(), junit.str(), markdown.str()};
 }
 
@@ -92,7 +94,7 @@ Outputs allFormats(const DiffReport& diff, const std::string& root) {
   writeJson(diff, json);
   writeSarif(diff, sarif, SarifOptions{root, kSarifMaxResults});
   writeJunit(diff, junit, JunitOptions{Severity::Error, root});
-  writeMarkdown(diff, markdown, MarkdownOptions{Severity::Error, root, 200});
+  writeMarkdown(diff, markdown, MarkdownOptions{Severity::Error, root, 200, 60000, ""});
   return {text.str(), json.str(), sarif.str(), junit.str(), markdown.str()};
 }
 
@@ -275,7 +277,7 @@ TEST(Junit, OneSuitePerFamilyUniqueCasesAndCleanRulesPass) {
       }
     }
   }
-  EXPECT_EQ(families.size(), 8u);  // CFG TOPO PFC MAP ECN WD BUF DL
+  EXPECT_EQ(families.size(), 9u);  // CFG TOPO PFC MAP ECN WD BUF DL ST
   EXPECT_EQ(suites.attribute("tests").as_int(), tests);
   EXPECT_EQ(suites.attribute("failures").as_int(), failures);
   EXPECT_EQ(rules_with_cases.size(), report.rules_run.size());  // clean rules appear too
@@ -316,13 +318,57 @@ TEST(Junit, BelowFailOnIsPassingWithOutputAndSuppressedIsSkipped) {
 TEST(Markdown, CountsThenSwitchesCollapsedAndShortened) {
   Report report = checkAt(sampleDir());
   std::ostringstream out;
-  writeMarkdown(report, out, MarkdownOptions{Severity::Error, sampleDir(), 5});
+  writeMarkdown(report, out, MarkdownOptions{Severity::Error, sampleDir(), 5, 60000, ""});
   std::string md = out.str();
   EXPECT_EQ(md.rfind("### rocelint: failed", 0), 0u);
   EXPECT_NE(md.find("| PFC (priority flow control) |"), std::string::npos);
-  EXPECT_NE(md.find("<details><summary><b>leaf3</b>"), std::string::npos);
   EXPECT_NE(md.find(std::to_string(report.findings.size() - 5) + " more finding(s) not listed"), std::string::npos);
   EXPECT_LT(md.find("| family |"), md.find("<details>"));
+  // Five rows, and no switch section without one (a switch whose findings are all past the cap is
+  // left out, not written empty).
+  std::size_t rows = 0;
+  for (std::size_t at = md.find("<details><summary><b>"); at != std::string::npos;
+       at = md.find("<details><summary><b>", at + 1)) {
+    std::string section = md.substr(at, md.find("</details>", at) - at);
+    std::size_t in_section = 0;
+    for (const char* sev : {"| error | ", "| warning | ", "| note | "}) {
+      for (std::size_t p = section.find(sev); p != std::string::npos; p = section.find(sev, p + 1)) ++in_section;
+    }
+    EXPECT_GT(in_section, 0u) << section;
+    rows += in_section;
+  }
+  EXPECT_EQ(rows, 5u);
+}
+
+// Under a character budget (GitHub's comment limit is 65,536): thousands of findings give a
+// comment of at most max_chars, the rows that did not fit counted by rule; rule ids link to their
+// pages and, with a link base, locations to their lines.
+TEST(Markdown, StaysUnderTheCharacterBudgetAndLinksRulesAndLines) {
+  Report report = checkAt(sampleDir());
+  std::vector<Finding> many;
+  for (int copy = 0; copy < 150; ++copy) {
+    for (Finding f : report.findings) {
+      f.port += fmt::format(".{}", copy);
+      many.push_back(f);
+    }
+  }
+  report.findings = many;
+  std::ostringstream out;
+  writeMarkdown(report, out,
+                MarkdownOptions{Severity::Error, sampleDir(), 100000, 60000, "https://example.org/r/blob/abc/"});
+  std::string md = out.str();
+  EXPECT_LE(md.size(), 60000u);
+  EXPECT_GT(md.size(), 50000u) << "the budget is used, not wasted";
+  auto left = md.find(
+      " more finding(s) not listed to keep this comment short (at most 100000 findings and 60000 "
+      "characters): ");
+  ASSERT_NE(left, std::string::npos);
+  EXPECT_NE(md.find("PFC001 150", left), std::string::npos) << "none of leaf3's PFC001 rows fitted";
+  // leaf1's rows come first (switches in order of first finding) and fill the budget.
+  EXPECT_NE(md.find("| [WD001](" ROCELINT_HOMEPAGE "/blob/main/docs/rules/WD001.md) |"), std::string::npos);
+  EXPECT_NE(md.find("[leaf1.json:359](https://example.org/r/blob/abc/leaf1.json#L359)"), std::string::npos);
+  EXPECT_EQ(md.find("<b>leaf3</b>"), std::string::npos) << "no section without rows";
+  EXPECT_TRUE(md.ends_with("</sub>\n"));
 }
 
 // The same findings reach every format: counts agree across text, JSON, SARIF, JUnit, Markdown.

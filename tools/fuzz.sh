@@ -68,6 +68,8 @@ seed_files() {
   junos) grep -E '\.(conf|cfg|txt|xml|set)$' <<<"$files" | xargs -r grep -l -E '(^interfaces \{|^set interfaces|<configuration)' ;;
   nvue) grep -E '\.ya?ml$' <<<"$files" | xargs -r grep -l -E '^(- )?(set|interface|qos|router|bridge|system):' ;;
   lldp) grep -E '\.json$' <<<"$files" | xargs -r grep -l '"lldp"' ;;
+  redis_dump) grep -E '\.json$' <<<"$files" | xargs -r grep -l -E '"(COUNTERS|ROUTE_TABLE|USER_WATERMARKS)[:_]' ;;
+  frr_routes) grep -E '\.json$' <<<"$files" | xargs -r grep -l '"nexthops"' ;;
   containerlab) grep -E '\.clab\.ya?ml$' <<<"$files" ;;
   topology) grep -E '/topology\.ya?ml$' <<<"$files" ;;
   rocelint_yaml) grep -E '/\.rocelint\.ya?ml$' <<<"$files" ;;
@@ -80,7 +82,7 @@ dict_of() {
   case "$1" in
   config_db) echo config_db ;; minigraph) echo minigraph ;; port_config | pg_profile_lookup) echo ini ;;
   eos | nxos | check) echo cli ;; junos) echo junos ;; nvue | containerlab | topology | rocelint_yaml) echo yaml ;;
-  lldp) echo lldp ;; baseline) echo baseline ;; json) echo json ;;
+  lldp) echo lldp ;; baseline) echo baseline ;; json) echo json ;; redis_dump | frr_routes) echo state ;;
   esac
 }
 

@@ -42,6 +42,9 @@ struct LoadOptions {
   std::size_t max_links = limits::kDefaultMaxLinks;
   /// Nesting depth and YAML alias budget of every fabric file (docs/reliability.md).
   limits::ReadLimits read_limits;
+  /// Directories of live state, one snapshot each, oldest first (`--state DIR`, docs/audit.md);
+  /// state files among the fabric paths are a snapshot before them.
+  std::vector<std::string> state_dirs;
 };
 
 /// Same, with walk options.

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "rocelint/source.hpp"
+#include "rocelint/state.hpp"
 
 namespace rocelint {
 
@@ -494,6 +495,8 @@ struct Switch {
   std::optional<Sourced<int>> default_dynamic_th;
 
   std::vector<std::string> files;  ///< every file that contributed, in load order
+  /// Live state, one entry per snapshot of Fabric::snapshots (empty without state files).
+  std::vector<SwitchState> state;
 
   [[nodiscard]] const Port* findPort(const std::string& port_name) const;
   [[nodiscard]] Port* findPort(const std::string& port_name);
@@ -627,6 +630,9 @@ struct Fabric {
   /// by their extension, YAML in no format rocelint reads. With the CFG004 skip notes, what a run
   /// that recognised no switch found instead (hidden files are not listed).
   std::vector<std::pair<std::string, std::string>> passed_over;
+  /// The state snapshots read, oldest first: where each came from (the fabric directory, a
+  /// --state DIR). Empty without state files; every switch's `state` has one entry per snapshot.
+  std::vector<std::string> snapshots;
 
   [[nodiscard]] const Switch* findSwitch(const std::string& name) const;
   [[nodiscard]] const Switch& sw(PortRef ref) const { return switches[ref.sw]; }

@@ -61,6 +61,12 @@ struct MarkdownOptions {
   Severity fail_on = Severity::Error;
   std::string source_root;         ///< locations are relative to it
   std::size_t max_findings = 200;  ///< a pull-request comment has a size limit
+  /// Characters the whole comment may take (GitHub's limit is 65,536): finding rows past it are
+  /// summarised by rule instead of listed.
+  std::size_t max_chars = 60000;
+  /// Prefix that makes a location a link: `<link_base><path>#L<line>` (e.g.
+  /// "https://github.com/org/repo/blob/<sha>/"); empty: locations are plain text.
+  std::string link_base;
 };
 
 /// A pull-request comment: counts by severity and family, then findings by switch, collapsed.

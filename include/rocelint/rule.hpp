@@ -63,6 +63,10 @@ const Rule* findRule(const std::string& id);
 /// Documentation page of a rule (docs/rules/<ID>.md, embedded at build time).
 std::optional<std::string> ruleDocumentation(const std::string& id);
 
+/// The rule's short PascalCase name (SARIF `name`, `rules --format json`): the "**Name:** `X`" of
+/// its page's severity line; "" when the page gives none.
+std::string ruleShortName(const std::string& id);
+
 /// The first paragraph under a "## <heading>" of a rule's page, joined into one line; "" when
 /// the page or section does not exist.
 std::string ruleDocParagraph(const std::string& id, const std::string& heading);

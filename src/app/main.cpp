@@ -54,6 +54,7 @@ struct OutputOptions {
   std::string fail_on = "error";
   std::string config_path;
   std::string source_root;
+  std::string link_base;  ///< --link-base: Markdown locations link to `<base><path>#L<line>`
   std::string output_path;
   bool no_suppress = false;
   bool exit_zero = false;           ///< findings never change the exit status (input errors still exit 2)
@@ -72,6 +73,7 @@ struct OutputOptions {
   std::size_t max_switches = rocelint::limits::kDefaultMaxSwitches;
   std::size_t max_ports = rocelint::limits::kDefaultMaxPorts;
   std::size_t max_links = rocelint::limits::kDefaultMaxLinks;
+  std::vector<std::string> state_dirs;  ///< check --state DIR...: live-state snapshots, oldest first
 };
 
 struct CheckOptions {
@@ -140,8 +142,12 @@ void addOutputOptions(CLI::App* cmd, OutputOptions& o) {
   cmd->add_option("--config", o.config_path, "Configuration file (default: DIR/.rocelint.yaml)")
       ->check(CLI::ExistingFile);
   cmd->add_option("--source-root", o.source_root,
-                  "Directory that SARIF/JUnit/Markdown file names are relative to (default: current directory)")
+                  "Directory that report file names are relative to (default: the top of the git repository "
+                  "holding the current directory, else the current directory)")
       ->check(CLI::ExistingDirectory);
+  cmd->add_option("--link-base", o.link_base,
+                  "URL prefix that makes Markdown locations links, <URL><path>#L<line> (default in GitHub Actions "
+                  "and GitLab CI: the commit's blob URL)");
   cmd->add_option("-o,--output", o.output_path,
                   "Write the report of the --format without =FILE (default text) to FILE instead of stdout");
   cmd->add_flag("--follow-outside-links", o.follow_outside_links,
@@ -179,6 +185,7 @@ rocelint::LoadOptions loadOptions(const OutputOptions& o) {
   options.max_switches = o.max_switches;
   options.max_ports = o.max_ports;
   options.max_links = o.max_links;
+  options.state_dirs = o.state_dirs;
   return options;
 }
 
@@ -585,7 +592,7 @@ void emitOne(const R& report, const Output& output, const OutputOptions& o) {
   } else if (format == "junit") {
     writeJunit(report, out, JunitOptions{fail_on, o.source_root});
   } else if (format == "markdown") {
-    writeMarkdown(report, out, MarkdownOptions{fail_on, o.source_root, 200});
+    writeMarkdown(report, out, MarkdownOptions{fail_on, o.source_root, 200, 60000, o.link_base});
   } else if (format == "github") {
     writeGithub(report, out, GithubOptions{o.source_root});
   } else if (format == "gitlab") {
@@ -805,6 +812,34 @@ std::optional<std::string> mistyped(const CLI::App& app, const std::vector<std::
   return std::nullopt;
 }
 
+// The default --source-root: the top of the git work tree holding the current directory (the
+// directory with `.git`, a directory or a worktree's file), else the current directory ("").
+std::string defaultSourceRoot() {
+  std::error_code ec;
+  std::filesystem::path dir = std::filesystem::current_path(ec);
+  if (ec) return {};
+  for (std::filesystem::path p = dir; !p.empty(); p = p.parent_path()) {
+    if (std::filesystem::exists(p / ".git", ec)) return p.string();
+    if (p == p.parent_path()) break;
+  }
+  return {};
+}
+
+// The default --link-base where a CI says which commit it runs on: GitHub Actions
+// (GITHUB_SERVER_URL/GITHUB_REPOSITORY/blob/GITHUB_SHA/) or GitLab CI (CI_PROJECT_URL/-/blob/CI_COMMIT_SHA/).
+std::string ciLinkBase() {
+  auto env = [](const char* name) {
+    const char* v = std::getenv(name);
+    return std::string(v == nullptr ? "" : v);
+  };
+  if (env("GITHUB_ACTIONS") == "true" && !env("GITHUB_SERVER_URL").empty() && !env("GITHUB_REPOSITORY").empty() &&
+      !env("GITHUB_SHA").empty())
+    return env("GITHUB_SERVER_URL") + "/" + env("GITHUB_REPOSITORY") + "/blob/" + env("GITHUB_SHA") + "/";
+  if (env("GITLAB_CI") == "true" && !env("CI_PROJECT_URL").empty() && !env("CI_COMMIT_SHA").empty())
+    return env("CI_PROJECT_URL") + "/-/blob/" + env("CI_COMMIT_SHA") + "/";
+  return {};
+}
+
 // `rocelint inputs`: each file (directories walked, hidden entries and symbolic links skipped) and
 // what the loader makes of it. Human form: "PATH: FORMAT" or "PATH: not an input (WHY)"; with
 // `--null` only the inputs' paths, NUL-terminated. Always exit 0: listing is not checking.
@@ -867,6 +902,13 @@ int main(int argc, char** argv) {
   auto* check = app.add_subcommand("check", "Analyse a fabric directory (one config_db.json per switch) or files");
   check->add_option("paths", check_options.paths, "Fabric directory or files")->required()->check(CLI::ExistingPath);
   addOutputOptions(check, output);
+  check
+      ->add_option("--state", output.state_dirs,
+                   "Directory of live state (counters, routes) taken at one time; give it twice, oldest first, for "
+                   "the increase between two snapshots (docs/audit.md)")
+      ->expected(1)
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll)
+      ->check(CLI::ExistingDirectory);
   auto* baseline =
       check
           ->add_option("--baseline", check_options.baseline,
@@ -963,6 +1005,8 @@ int main(int argc, char** argv) {
     return kExitInputError;
   }
 
+  if (output.source_root.empty()) output.source_root = defaultSourceRoot();
+  if (output.link_base.empty()) output.link_base = ciLinkBase();
   // Every command's answer, then a check that standard output took it (a full disk, a closed pipe).
   auto command = [&]() -> int {
     if (*check) return runCheck(check_options, output);

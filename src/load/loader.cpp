@@ -27,7 +27,8 @@ namespace {
 
 struct InputFile {
   fs::path path;
-  fs::path root;  ///< the directory argument it was found under (empty for file arguments)
+  fs::path root;      ///< the directory argument it was found under (empty for file arguments)
+  int state_dir = 0;  ///< 0: a fabric path; k: found under the k-th --state DIR (only state is read there)
 };
 
 // Files rocelint never treats as fabric inputs: documentation, scripts, its own config.
@@ -274,7 +275,7 @@ struct ParsedFile {
   enum class Kind : std::uint8_t { Parsed, Skipped, Ignored, Failed } kind = Kind::Skipped;
   const format::Format* format = nullptr;
   std::unique_ptr<format::Document> document;  ///< empty once built alone
-  std::string switch_name;                     ///< Role::Switch
+  std::string switch_name;                     ///< Role::Switch; Role::State when the file names it
   bool named_by_path = false;                  ///< no host name in the file: named after its directory or stem
   bool complete = false;                       ///< describes the whole switch (Format::complete)
   std::optional<BuiltSwitch> built;            ///< the switch as if this file were its only one
@@ -312,6 +313,12 @@ ParsedFile readInput(const InputFile& file, bool build, const LoadOptions& optio
     out.duplicates = input->duplicateKeys();
     out.escaped_nuls = input->escapedNuls();
     input.reset();  // the text and its JSON tree
+    if (out.format->role == format::Role::State) {
+      std::optional<std::string> hostname = out.format->hostname(*out.document);
+      out.switch_name = hostname.value_or("");
+      out.named_by_path = !hostname;
+      return out;
+    }
     if (out.format->role != format::Role::Switch) return out;
     std::optional<std::string> hostname = out.format->hostname(*out.document);
     out.switch_name = hostname ? *hostname : defaultSwitchName(file);
@@ -464,7 +471,16 @@ void leaveOutSecondConfig(Fabric& fabric, const std::string& name, const InputFi
 }
 
 /// What phase 2 sorted the parsed files into.
+/// A state file and its document, until the switches are built.
+struct StateInput {
+  std::size_t file = 0;  ///< index into the input files
+  const format::Format* format = nullptr;
+  std::unique_ptr<format::Document> document;
+  std::string switch_name;  ///< as the file declares it, "" when it does not
+};
+
 struct Inputs {
+  std::vector<StateInput> state;
   format::PlatformTables platform;
   std::vector<topology::TopologySource> topology;
   std::map<std::string, PendingSwitch> pending;  ///< switches to build from their documents
@@ -569,8 +585,19 @@ Inputs sortInputs(const std::vector<InputFile>& files, std::vector<ParsedFile>& 
     if (file.kind == ParsedFile::Kind::Failed) leaveOut(fabric, files[i], file);
     if (file.kind == ParsedFile::Kind::Skipped) skip(fabric, files[i].path, file.why);
     if (file.kind != ParsedFile::Kind::Parsed) continue;
+    if (files[i].state_dir > 0 && file.format->role != format::Role::State) {
+      skip(fabric, files[i].path,
+           fmt::format("a {} file under --state {}: only state files are read there (give configurations as "
+                       "fabric paths)",
+                       file.format->name, files[i].root.string()));
+      file = ParsedFile{};
+      continue;
+    }
     ++fabric.files_loaded;
     switch (file.format->role) {
+      case format::Role::State:
+        inputs.state.push_back({i, file.format, std::move(file.document), file.switch_name});
+        break;
       case format::Role::PlatformTable:
         inputs.platform.add(*file.format, std::move(file.document), directoryScope(files[i]),
                             files[i].path.parent_path().string());
@@ -688,6 +715,64 @@ std::vector<const format::SwitchBuilder*> buildSwitches(Inputs& inputs, Fabric& 
   return builders;
 }
 
+/// The switch a state file is of: the host name it declares; else the switch its path names (stem
+/// or a directory, as for configurations); else, below the root of its directory argument, the one
+/// switch whose configuration shares its directory; else, for a file argument, the fabric's only
+/// switch. "" when none (at a root, "spine9.counters_db.json" must not join another switch).
+std::string stateSwitch(const Fabric& fabric, const InputFile& file, const std::string& declared) {
+  if (!declared.empty()) return declared;
+  std::map<std::string, std::string> lower;
+  for (const Switch& sw : fabric.switches) lower.emplace(lowerCase(sw.name), sw.name);
+  std::string host = hostnameOfPath(file, lower);
+  if (!host.empty()) return host;
+  if (file.root.empty()) return fabric.switches.size() == 1 ? fabric.switches.front().name : "";
+  if (directoryScope(file).empty()) return "";
+  std::set<std::string> beside;
+  for (const Switch& sw : fabric.switches) {
+    for (const std::string& f : sw.files) {
+      if (fs::path(f).parent_path() == file.path.parent_path()) beside.insert(sw.name);
+    }
+  }
+  return beside.size() == 1 ? *beside.begin() : "";
+}
+
+/// State files go to their switch, one snapshot per source: the fabric paths, then each --state
+/// DIR in the order given; only sources that held state count as snapshots.
+void applyState(Fabric& fabric, std::vector<StateInput>& state, const std::vector<InputFile>& files,
+                const LoadOptions& options) {
+  if (state.empty()) return;
+  std::map<int, std::size_t> snapshot_of;  // state_dir -> snapshot index
+  for (const StateInput& s : state) snapshot_of.emplace(files[s.file].state_dir, 0);
+  for (auto& [dir, index] : snapshot_of) {
+    index = fabric.snapshots.size();
+    fabric.snapshots.push_back(dir == 0 ? std::string("the fabric directory")
+                                        : options.state_dirs[static_cast<std::size_t>(dir - 1)]);
+  }
+  for (Switch& sw : fabric.switches) sw.state.resize(fabric.snapshots.size());
+  for (StateInput& s : state) {
+    const InputFile& file = files[s.file];
+    std::string name = stateSwitch(fabric, file, s.switch_name);
+    auto it = name.empty() ? fabric.switch_index.end() : fabric.switch_index.find(name);
+    if (it == fabric.switch_index.end()) {
+      skip(fabric, file.path,
+           name.empty() ? fmt::format("{} state of no switch: neither the file, its name nor its directory names a "
+                                      "switch of the fabric (name it <switch>.<what>.json or put it in a folder "
+                                      "named after the switch)",
+                                      s.format->name)
+                        : fmt::format("{} state of switch {}, which no configuration of the fabric describes",
+                                      s.format->name, name));
+      continue;
+    }
+    Switch& sw = fabric.switches[it->second];
+    SwitchState& target = sw.state[snapshot_of[file.state_dir]];
+    target.files.push_back(file.path.string());
+    std::vector<ParseCoverage> unused;
+    format::BuildOutput out{fabric.notes, fabric.out_of_scope_tables, unused};
+    s.format->read_state(*s.document, target, sw.name, out);
+    s.document.reset();
+  }
+}
+
 /// Platform tables apply to the switches of their directory, their hwsku's or the whole fabric;
 /// then each switch derives what its syntax derives at run time.
 void postProcess(Fabric& fabric, const format::PlatformTables& platform,
@@ -785,6 +870,13 @@ Fabric loadFabric(const std::vector<std::string>& paths, const LoadProgress& pro
   std::vector<NotRead> not_read;
   std::vector<NotRead> passed_over;
   std::vector<InputFile> files = collect(paths, filter, options, not_read, passed_over);
+  for (std::size_t k = 0; k < options.state_dirs.size(); ++k) {
+    std::vector<InputFile> found = collect({options.state_dirs[k]}, filter, options, not_read, passed_over);
+    for (InputFile& f : found) {
+      f.state_dir = static_cast<int>(k + 1);
+      files.push_back(std::move(f));
+    }
+  }
   for (const NotRead& n : not_read) skip(fabric, n.path, n.why);
   for (NotRead& n : passed_over) fabric.passed_over.emplace_back(n.path.string(), std::move(n.why));
   std::vector<ParsedFile> parsed = readInputs(files, progress, options);
@@ -797,6 +889,7 @@ Fabric loadFabric(const std::vector<std::string>& paths, const LoadProgress& pro
   applyTopology(fabric, std::move(inputs.topology));
   neighboursFromDescriptions(fabric);  // the weakest source: only ports no other source describes
   postProcess(fabric, inputs.platform, builders);
+  applyState(fabric, inputs.state, files, options);
   // Ports still without a switch neighbour: the two ends of a point-to-point subnet.
   load::linkPointToPointSubnets(fabric);
   buildLinksAndHosts(fabric);

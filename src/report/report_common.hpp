@@ -58,6 +58,9 @@ std::string summaryLine(const Summary& summary);
 /// A rule's PascalCase name, as SARIF's rules[].name and the rule catalogue's JSON give it.
 std::string ruleName(const Rule& rule);
 
+/// RFC 3986 percent-encoding of a path: everything but unreserved characters and '/'.
+std::string uriEncode(const std::string& path);
+
 /// "rocelint diff: N introduced, N fixed, N unchanged".
 std::string diffCountsLine(const DiffReport& diff);
 

@@ -34,18 +34,7 @@ const char* level(Severity severity) {
   return "none";
 }
 
-// RFC 3986: everything but unreserved characters and '/' is percent-encoded.
-std::string uriEncode(const std::string& path) {
-  std::string out;
-  for (unsigned char c : path) {
-    if (std::isalnum(c) || c == '-' || c == '.' || c == '_' || c == '~' || c == '/') {
-      out += static_cast<char>(c);
-    } else {
-      out += fmt::format("%{:02X}", c);
-    }
-  }
-  return out;
-}
+using report::uriEncode;
 
 // "PFC-enabled priorities differ across a link" -> "PfcEnabledPrioritiesDifferAcrossALink".
 std::string pascalName(const std::string& title) {
@@ -148,7 +137,15 @@ class SarifWriter {
   ojson physical(const SourceRef& src) {
     if (!src.known()) return ojson();
     auto [it, inserted] = relative_.try_emplace(src.file());
-    if (inserted) it->second = relativePath(src.file(), options_.source_root);
+    if (inserted) {
+      it->second = relativePath(src.file(), options_.source_root);
+      // Outside the source root a relative path (`../old/leaf2.json`) is no path below SRCROOT:
+      // make it absolute.
+      if (it->second == ".." || it->second.rfind("../", 0) == 0) {
+        std::error_code ec;
+        it->second = std::filesystem::absolute(src.file(), ec).lexically_normal().generic_string();
+      }
+    }
     ojson p;
     if (!it->second.empty() && it->second.front() == '/') {
       // Outside the source root (e.g. a --config file elsewhere): an absolute file URI.
@@ -250,7 +247,22 @@ ojson summaryProperties(const Summary& s) {
 
 }  // namespace
 
-std::string report::ruleName(const Rule& rule) { return pascalName(rule.title); }
+std::string report::uriEncode(const std::string& path) {
+  std::string out;
+  for (unsigned char c : path) {
+    if (std::isalnum(c) || c == '-' || c == '.' || c == '_' || c == '~' || c == '/') {
+      out += static_cast<char>(c);
+    } else {
+      out += fmt::format("%{:02X}", c);
+    }
+  }
+  return out;
+}
+
+std::string report::ruleName(const Rule& rule) {
+  std::string name = ruleShortName(rule.id);
+  return name.empty() ? pascalName(rule.title) : name;
+}
 
 void writeSarif(const Report& report, std::ostream& out, const SarifOptions& options) {
   ojson properties;

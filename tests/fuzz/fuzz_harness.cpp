@@ -37,6 +37,8 @@ const std::map<std::string, Target, std::less<>>& table() {
       {"nvue", {"NVUE", "startup.yaml"}},
       {"junos", {"Junos", "leaf1.conf"}},
       {"lldp", {"LLDP", "leaf1.lldp.json"}},
+      {"redis_dump", {"SONiC Redis dump", "leaf1.counters_db.json"}},
+      {"frr_routes", {"FRR routes", "leaf1.ip_route.json"}},
       {"containerlab", {"containerlab", "fabric.clab.yml"}},
       {"topology", {"topology.yaml", "topology.yaml"}},
       {"json", {nullptr, "any.json"}},  // the located JSON tree alone
@@ -89,6 +91,14 @@ void runFormat(const char* name, const std::string& file, std::string text) {
         if (f->builder->post_process != nullptr) f->builder->post_process(sw);
       } else if (f->role == format::Role::Topology) {
         (void)f->topology(*document);
+      } else if (f->role == format::Role::State) {
+        (void)f->hostname(*document);
+        SwitchState state;
+        std::vector<InputNote> notes;
+        std::map<std::string, int> out_of_scope;
+        std::vector<ParseCoverage> coverage;
+        format::BuildOutput out{notes, out_of_scope, coverage};
+        f->read_state(*document, state, "leaf1", out);
       } else if (f->apply != nullptr) {
         Switch sw;
         sw.name = "leaf1";

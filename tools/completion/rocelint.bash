@@ -4,7 +4,7 @@ _rocelint() {
   local cur prev words cword
   _init_completion || return
   local commands="check diff graph fix rules explain inputs"
-  local common="--format --fail-on --exit-zero --color --select --ignore --config --source-root -o --output
+  local common="--format --fail-on --exit-zero --color --select --ignore --config --source-root --link-base -o --output
     --follow-outside-links --max-file-size --max-switches --max-ports --max-links --max-depth --max-yaml-alias-nodes
     --no-suppress -q --quiet -v --verbose --failures --whatif-time-limit --solver-time-limit --transient --help"
   local sub="" w
@@ -22,13 +22,14 @@ _rocelint() {
     --failures) COMPREPLY=($(compgen -W "0 1 2" -- "$cur")); return ;;
     --select|--ignore) COMPREPLY=($(compgen -W "$(rocelint rules 2>/dev/null | cut -d' ' -f1)" -- "${cur##*,}")); return ;;
     --config|--baseline|--write-baseline|-o|--output) _filedir; return ;;
-    --source-root|--out) _filedir -d; return ;;
+    --source-root|--out|--state) _filedir -d; return ;;
+    --link-base) return ;;
     --max-file-size|--max-switches|--max-ports|--max-links|--max-depth|--max-yaml-alias-nodes|--whatif-time-limit|--solver-time-limit) return ;;
   esac
   case "$sub" in
     "") COMPREPLY=($(compgen -W "$commands --version --help" -- "$cur")) ;;
     check)
-      if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "$common --baseline --write-baseline" -- "$cur")); else _filedir; fi ;;
+      if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "$common --baseline --write-baseline --state" -- "$cur")); else _filedir; fi ;;
     diff)
       if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "$common" -- "$cur")); else _filedir -d; fi ;;
     graph)
