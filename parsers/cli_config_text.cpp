@@ -166,10 +166,6 @@ const char* nosOfLine(std::string_view line) {
   if (line.substr(0, 11) == "! Version 9") return "Dell OS9";
   if (line.substr(0, 11) == "!! IOS XR C") return "Cisco IOS-XR";
   if (line.substr(0, 24) == "Current configuration : ") return "Cisco IOS / IOS-XE";
-  // Huawei VRP is read (parsers/huawei_config.cpp) and recognised before this is asked; Comware
-  // writes its version under a `#` line, indented by one blank.
-  if (line.substr(0, 8) == "sysname " || line.substr(0, 10) == " version 7" || line.substr(0, 10) == " version 9")
-    return "H3C Comware";
   // OS10's QoS statements have no NX-OS or EOS counterpart at the top level: `wred NAME` (a WRED
   // profile), `trust dot1p-map NAME` / `trust dscp-map NAME`, `qos-map traffic-class NAME`; OS9
   // writes `wred-profile NAME`. A QoS fragment without version header or ports is named too.

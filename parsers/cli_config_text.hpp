@@ -56,8 +56,8 @@ struct OtherNos {
 /// Dell OS10 (`! Version 10.`, `interface ethernet1/1/1`), Dell OS9 (`! Version 9.`,
 /// `interface fortyGigE 1/1`), Cisco IOS-XR (`!! IOS XR Configuration`, `interface
 /// HundredGigE0/0/0/0`, `interface Bundle-Ether1`), Cisco IOS / IOS-XE (`interface
-/// GigabitEthernet1/0/1`, `Current configuration : N bytes`), H3C Comware (`sysname`, ` version 7.`;
-/// Huawei VRP, which also writes `sysname`, is recognised before this is asked).
+/// GigabitEthernet1/0/1`, `Current configuration : N bytes`). H3C Comware and Huawei VRP are read
+/// (parsers/h3c_config.cpp, parsers/huawei_config.cpp) and recognised before this is asked.
 std::optional<OtherNos> otherNos(std::string_view text);
 
 /// Splits `text` into lines and nests each line under the closest earlier line with a smaller

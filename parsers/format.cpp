@@ -2,10 +2,12 @@
 
 #include <fmt/format.h>
 
+#include <cctype>
 #include <filesystem>
 
 #include "cli_config_text.hpp"
 #include "eos_config.hpp"
+#include "h3c_config.hpp"
 #include "huawei_config.hpp"
 #include "junos_config.hpp"
 #include "nvue_config.hpp"
@@ -34,6 +36,16 @@ bool Input::isJson() const {
   if (starts_like_json && text_[first] == '[' && first + 1 < text_.size() &&
       (text_[first + 1] == '~' || text_[first + 1] == '*'))
     starts_like_json = false;
+  // A Comware session starts `[leaf1]interface ...` / `[leaf1] sysname ...`: a name in brackets, then a
+  // command word; in JSON a word never follows a closing bracket.
+  if (starts_like_json && text_[first] == '[' && first + 1 < text_.size() &&
+      std::isalpha(static_cast<unsigned char>(text_[first + 1]))) {
+    std::size_t close = text_.find_first_of("]\"\n,:[{", first + 1);
+    std::size_t command = close == std::string::npos ? close : text_.find_first_not_of(" \t", close + 1);
+    if (close != std::string::npos && text_[close] == ']' && command != std::string::npos &&
+        std::isalpha(static_cast<unsigned char>(text_[command])))
+      starts_like_json = false;
+  }
   return extension() == ".json" || starts_like_json;
 }
 
@@ -220,10 +232,10 @@ const std::vector<const Format*>& registry() {
   // Order decides between formats that could both accept a file: the platform tables are known by
   // name; LLDP and the state dumps before config_db (all JSON; a dump of only COUNTERS_*_NAME_MAP
   // keys would pass as config_db tables); the minigraph before Junos (both XML); topology.yaml
-  // and containerlab before NVUE (all YAML); Junos and Huawei VRP before EOS and NX-OS (braces and
-  // `sysname` never occur in their text, while a Junos or VRP file could score as plain CLI). Among switch formats, the
-  // order is also the precedence when one switch is described in two syntaxes (SONiC, Junos, Huawei VRP, EOS, NX-OS,
-  // NVUE).
+  // and containerlab before NVUE (all YAML); Junos, H3C Comware and Huawei VRP before EOS and NX-OS (braces and
+  // `sysname` never occur in their text, while a Junos, Comware or VRP file could score as plain CLI); Comware before
+  // VRP (both write `sysname`; Comware's version line or prompts tell it). Among switch formats, the order is also the
+  // precedence when one switch is described in two syntaxes (SONiC, Junos, H3C Comware, Huawei VRP, EOS, NX-OS, NVUE).
   static const std::vector<const Format*> formats = {&sonic::pgProfileLookupFormat(),
                                                      &sonic::portConfigFormat(),
                                                      &kLldp,
@@ -235,6 +247,7 @@ const std::vector<const Format*>& registry() {
                                                      &kTopologyPlan,
                                                      &kContainerlab,
                                                      &junos::switchFormat(),
+                                                     &h3c::switchFormat(),
                                                      &huawei::switchFormat(),
                                                      &kEos,
                                                      &kNxos,

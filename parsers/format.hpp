@@ -45,7 +45,8 @@ class Input {
   /// The nesting and alias limits its parse must keep (docs/reliability.md).
   [[nodiscard]] const limits::ReadLimits& limits() const { return limits_; }
   [[nodiscard]] std::string_view text() const { return text_; }
-  /// Named .json or starting with `{` or `[` (not a VRP prompt `[~`, `[*`): only `Content::Json`
+  /// Named .json or starting with `{` or `[` (not a VRP prompt `[~`, `[*`, nor a Comware prompt and
+  /// its command, `[leaf1] sysname leaf1`): only `Content::Json`
   /// formats are tried on it.
   [[nodiscard]] bool isJson() const;
   /// The located JSON tree, parsed on first use. Throws InputError "file:line:col: invalid JSON: ...".

@@ -27,7 +27,8 @@ inline const std::vector<std::pair<std::string_view, FormatId>>& fixtureSyntaxes
                                                                               {"nxos", formats::kNxos},
                                                                               {"nvue", formats::kNvue},
                                                                               {"junos", formats::kJunos},
-                                                                              {"huawei", formats::kHuawei}};
+                                                                              {"huawei", formats::kHuawei},
+                                                                              {"h3c", formats::kH3c}};
   return syntaxes;
 }
 

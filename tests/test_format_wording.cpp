@@ -76,7 +76,8 @@ TEST(FormatWording, EachSwitchRecordsTheFormatItWasReadFrom) {
            {"leafspine-nxos", formats::kNxos, "NX-OS"},
            {"leafspine-nvue", formats::kNvue, "NVUE"},
            {"leafspine-junos", formats::kJunos, "Junos"},
-           {"leafspine-huawei", formats::kHuawei, "Huawei VRP"}}) {
+           {"leafspine-huawei", formats::kHuawei, "Huawei VRP"},
+           {"leafspine-h3c", formats::kH3c, "H3C Comware"}}) {
     Fabric fabric = loadFabric({test::sourceDir() + "/samples/" + sample});
     ASSERT_EQ(fabric.switches.size(), 6u) << sample;
     for (const Switch& sw : fabric.switches) {
@@ -170,6 +171,34 @@ TEST(FormatWording, HuaweiWordsFixesInVrpSyntax) {
             "VRP size the headroom");
 }
 
+// H3C Comware: PFC by `enable` + the interface's no-drop list, ECN by `queue N ecn` in the applied
+// WRED table, DSCP through dscp-dot1p, headroom by `priority-flow-control dot1p P headroom` (cells).
+TEST(FormatWording, H3cWordsFixesInComwareSyntax) {
+  const FormatWording& comware = wordingFor(formats::kH3c);
+  EXPECT_STREQ(comware.name(), "H3C Comware");
+  Switch sw;
+  sw.name = "leaf1";
+  Port port;
+  port.name = "HundredGigE1/0/49";
+  EXPECT_EQ(comware.fix(SetPfcPriorities{"HundredGigE1/0/49", PrioritySet(0b11000), PrioritySet(0b01000)}, sw, &port),
+            "make PFC priorities 3,4: `priority-flow-control enable` and `priority-flow-control no-drop dot1p <the "
+            "whole list>` in interface HundredGigE1/0/49 (the list replaces the previous one)");
+  EXPECT_EQ(comware.fix(SetPfcPriorities{"HundredGigE1/0/49", PrioritySet(), PrioritySet(0b01000)}, sw, &port),
+            "make PFC priorities none: `undo priority-flow-control` in interface HundredGigE1/0/49");
+  EXPECT_EQ(comware.fix(EnableProfileEcn{"qos wred queue table ROCE queue 3 (no ecn)"}, sw, &port),
+            "add `queue 3 ecn` to `qos wred queue table ROCE`");
+  EXPECT_EQ(comware.fix(EnableProfileEcn{"interface HundredGigE1/0/50 qos wred queue 3 (no ecn)"}, sw, &port),
+            "add `qos wred queue 3 ecn` beside the interface's `qos wred queue 3` lines");
+  EXPECT_EQ(comware.fix(MapDscpToLosslessTc{"HundredGigE1/0/49", 26, 3, "leaf2"}, sw, &port),
+            "map DSCP 26 to 802.1p 3 on leaf1 (as on leaf2): `import 26 export 3` in `qos map-table dscp-dot1p`, "
+            "with `qos trust dscp` on its ports, 802.1p 3 to its queue in `qos map-table dot1p-lp`, and 3 in their "
+            "`priority-flow-control no-drop dot1p` list");
+  EXPECT_EQ(
+      comware.fix(RaiseXoff{"interface HundredGigE1/0/49 priority-flow-control dot1p 3", 400000, 400000, 5}, sw, &port),
+      "in interface HundredGigE1/0/49: set `priority-flow-control dot1p 3 headroom …` (cells) to at least 400000 "
+      "bytes, or remove it to let Comware size the headroom");
+}
+
 // One action of each kind, with a port, profile and priorities filled in.
 template <std::size_t... I>
 std::vector<FixAction> oneOfEachAction(std::index_sequence<I...>) {
@@ -196,7 +225,7 @@ TEST(FormatWording, EveryFormatWordsEveryActionAndTerm) {
   Port port;
   port.name = "port1";
   for (FormatId format : {formats::kSonicConfigDb, formats::kSonicMinigraph, formats::kEos, formats::kNxos,
-                          formats::kNvue, formats::kJunos, formats::kHuawei}) {
+                          formats::kNvue, formats::kJunos, formats::kHuawei, formats::kH3c}) {
     const FormatWording& wording = wordingFor(format);
     bool sonic = format == formats::kSonicConfigDb || format == formats::kSonicMinigraph;
     for (const FixAction& action : actions) {

@@ -28,10 +28,10 @@ const char* recognisedAs(const std::string& file, const std::string& text) {
 }
 
 TEST(FormatRegistry, EveryInputFormatIsOneEntryInRecognitionOrder) {
-  EXPECT_EQ(registryNames(),
-            (std::vector<std::string>{"pg_profile_lookup.ini", "port_config.ini", "LLDP", "SONiC Redis dump",
-                                      "FRR routes", "SONiC STATE_DB dump", "SONiC config_db", "SONiC minigraph",
-                                      "topology.yaml", "containerlab", "Junos", "Huawei VRP", "EOS", "NX-OS", "NVUE"}));
+  EXPECT_EQ(registryNames(), (std::vector<std::string>{
+                                 "pg_profile_lookup.ini", "port_config.ini", "LLDP", "SONiC Redis dump", "FRR routes",
+                                 "SONiC STATE_DB dump", "SONiC config_db", "SONiC minigraph", "topology.yaml",
+                                 "containerlab", "Junos", "H3C Comware", "Huawei VRP", "EOS", "NX-OS", "NVUE"}));
   for (const format::Format* f : format::registry()) {
     SCOPED_TRACE(f->name);
     switch (f->role) {
@@ -95,8 +95,14 @@ TEST(FormatRegistry, RecognisesByContentInRegistryOrder) {
   EXPECT_STREQ(recognisedAs("startup.yaml", "- set:\n    interface:\n      swp1: {}\n"), "NVUE");
   EXPECT_STREQ(recognisedAs("a.cfg", "!Software Version V300R023C00SPC500\n#\nsysname a\n#\nreturn\n"), "Huawei VRP");
   EXPECT_STREQ(recognisedAs("a.cfg", "sysname a\n#\ninterface 100GE1/0/1\n undo portswitch\n"), "Huawei VRP");
-  // Comware writes `sysname` too, under its ` version 7.1...` line: not VRP (CFG004, not supported yet).
-  EXPECT_STREQ(recognisedAs("h.cfg", "#\n version 7.1.070, Release 6710\n#\n sysname h\n#\nreturn\n"), "");
+  // Comware writes `sysname` too, under its ` version 7.1...` line: Comware, not VRP; so is a pasted
+  // Comware session, told by a prompt naming a Comware interface.
+  EXPECT_STREQ(recognisedAs("h.cfg", "#\n version 7.1.070, Release 6710\n#\n sysname h\n#\nreturn\n"), "H3C Comware");
+  EXPECT_STREQ(recognisedAs("h.cfg", "#\n version 9.1.045, Release 9126\n#\n sysname h\n#\nreturn\n"), "H3C Comware");
+  EXPECT_STREQ(recognisedAs("h.cfg", "[h]interface HundredGigE1/0/1\n[h-HundredGigE1/0/1]description a:b\n"),
+               "H3C Comware");
+  EXPECT_STREQ(recognisedAs("v.cfg", "[~v]sysname v\n[*v]interface 100GE1/0/1\n[*v-100GE1/0/1]description a:b\n"),
+               "Huawei VRP");
   // Malformed JSON is an input error, not an unrecognised file.
   format::Input broken("b.json", "", "{\"PORT\": ");
   EXPECT_THROW(format::recognise(broken), InputError);

@@ -98,7 +98,8 @@ TEST(VendorSamples, EachCommittedSampleIsWhatItsGeneratorWrites) {
   const std::pair<std::string, std::string> samples[] = {
       {"gen_leafspine_eos.py", "leafspine-eos"},       {"gen_leafspine_nxos.py", "leafspine-nxos"},
       {"gen_leafspine_nvue.py", "leafspine-nvue"},     {"gen_leafspine_junos.py", "leafspine-junos"},
-      {"gen_leafspine_huawei.py", "leafspine-huawei"}, {"gen_leafspine_mixed.py", "leafspine-mixed"}};
+      {"gen_leafspine_huawei.py", "leafspine-huawei"}, {"gen_leafspine_mixed.py", "leafspine-mixed"},
+      {"gen_leafspine_h3c.py", "leafspine-h3c"}};
   auto filesUnder = [](const fs::path& root) {
     std::set<std::string> files;
     for (const auto& entry : fs::recursive_directory_iterator(root)) {

@@ -36,6 +36,14 @@ inline std::string huaweiPortOf(const std::string& switch_name, const std::strin
   return std::string(host ? "100GE" : "400GE") + "1/0/" + std::to_string(n / 8 + 1);
 }
 
+// SONiC EthernetN of the sample is <type>1/0/<N/8+1> on Comware (gen_leafspine_h3c.py): a leaf's host
+// ports are 100G (HundredGigE), every other port 400G (FourHundredGigE).
+inline std::string h3cPortOf(const std::string& switch_name, const std::string& sonic_port) {
+  int n = std::stoi(sonic_port.substr(8));
+  bool host = switch_name.rfind("leaf", 0) == 0 && n >= 16;
+  return std::string(host ? "HundredGigE" : "FourHundredGigE") + "1/0/" + std::to_string(n / 8 + 1);
+}
+
 // SONiC EthernetN of the sample is Junos et-0/0/<N/8> (gen_leafspine_junos.py).
 inline std::string junosPortOf(const std::string& sonic_port) {
   return "et-0/0/" + std::to_string(std::stoi(sonic_port.substr(8)) / 8);
@@ -71,7 +79,7 @@ inline std::string losslessDscps(const Switch& sw, const Port& port) {
 using PortNameOf = std::function<std::string(const std::string& switch_name, const std::string& sonic_port)>;
 
 inline void expectSameFactsAsSonicSample(const std::string& dir, const PortNameOf& vendorPortOf,
-                                         std::size_t vendor_files) {
+                                         std::size_t vendor_files, std::string_view tolerated_note = {}) {
   SCOPED_TRACE(dir);
   Fabric sonic = loadFabric({sourceDir() + "/samples/leafspine-clean"});
   Fabric vendor = loadFabric({sourceDir() + "/samples/" + dir});
@@ -127,8 +135,12 @@ inline void expectSameFactsAsSonicSample(const std::string& dir, const PortNameO
   Report sonic_report = analyze(sonic, {});
   Report vendor_report = analyze(vendor, {});
   EXPECT_TRUE(sonic_report.findings.empty());
-  for (const auto& f : vendor_report.findings)
+  for (const auto& f : vendor_report.findings) {
+    // A syntax that cannot say what it needs (Comware names no platform, so no cell size) may leave
+    // one stated note, a CFG001 whose message starts with `tolerated_note`.
+    if (!tolerated_note.empty() && f.rule == "CFG001" && f.message.rfind(tolerated_note, 0) == 0) continue;
     ADD_FAILURE() << f.rule << " " << f.switch_name << " " << f.port << ": " << f.message;
+  }
   ASSERT_EQ(vendor.coverage.size(), vendor_files);
   for (const auto& c : vendor.coverage) {
     EXPECT_EQ(c.qos_lines, c.qos_lines_parsed) << c.file;

@@ -246,7 +246,7 @@ class CliReader {
       if (auto trunk = intf.switchport.trunk()) trunks.emplace(name, std::move(*trunk));
       check(intf);
       if (addCliInterface(sw_, name, lag_prefix, loopback_prefix, intf.addresses, intf.min_links, portchannels, format_,
-                          out_of_scope_, is_port_))
+                          out_of_scope_, is_port_, other_lag_prefix_))
         build_port(intf);
     }
     sw_.portchannels.assign(portchannels.begin(), portchannels.end());
@@ -389,6 +389,9 @@ class CliReader {
   CliPolicy policy_;
   /// Which interface names are front-panel ports (EOS, NX-OS: Ethernet...; VRP: 100GE1/0/1...).
   bool (*is_port_)(const std::string&) = isEthernetPortName;
+  /// A second LAG type besides buildCliInterfaces' `lag_prefix` (Comware: Route-Aggregation beside
+  /// Bridge-Aggregation); empty when the syntax has one.
+  std::string_view other_lag_prefix_;
 };
 
 }  // namespace rocelint::common

@@ -134,14 +134,15 @@ WredProfile colourBlindWredProfile(const std::string& name, const SourceRef& src
 bool addCliInterface(Switch& sw, const std::string& name, std::string_view portchannel_prefix,
                      std::string_view loopback_prefix, const std::vector<std::pair<std::string, SourceRef>>& addresses,
                      const std::optional<Sourced<std::uint32_t>>& min_links, std::set<std::string>& portchannels,
-                     const char* format, std::map<std::string, int>& out_of_scope,
-                     bool (*is_port)(const std::string&)) {
+                     const char* format, std::map<std::string, int>& out_of_scope, bool (*is_port)(const std::string&),
+                     std::string_view other_portchannel_prefix) {
   using Kind = InterfaceAddress::Kind;
   auto starts = [&](std::string_view prefix) { return name.compare(0, prefix.size(), prefix) == 0; };
-  Kind kind = starts(portchannel_prefix) ? Kind::PortChannel
-              : starts("Vlan")           ? Kind::Vlan
-              : starts(loopback_prefix)  ? Kind::Loopback
-                                         : Kind::Port;
+  bool lag = starts(portchannel_prefix) || (!other_portchannel_prefix.empty() && starts(other_portchannel_prefix));
+  Kind kind = lag                       ? Kind::PortChannel
+              : starts("Vlan")          ? Kind::Vlan
+              : starts(loopback_prefix) ? Kind::Loopback
+                                        : Kind::Port;
   for (const auto& [prefix, where] : addresses) sw.addresses.push_back(InterfaceAddress{kind, name, prefix, where});
   if (kind == Kind::PortChannel) {
     portchannels.insert(name);

@@ -64,14 +64,13 @@ void applyTrunkVlans(Switch& sw, const std::map<std::string, Sourced<VlanSet>>& 
 void applyAccessVlans(Switch& sw, const std::map<std::string, AccessVlan>& access);
 
 /// One interface of a CLI syntax (EOS, NX-OS, VRP) into `sw`: its addresses under its kind (by name:
-/// `portchannel_prefix`, "Vlan", `loopback_prefix`, else a port), and for a LAG its name in
-/// `portchannels` and its min-links. Returns true for a front-panel port still to build (`is_port`,
-/// by default an Ethernet name); a port-kind interface that is not one is counted in `out_of_scope`
-/// as "<format> interface <prefix>".
+/// `portchannel_prefix` or `other_portchannel_prefix`, "Vlan", `loopback_prefix`, else a port), and for a LAG its name
+/// in `portchannels` and its min-links. Returns true for a front-panel port still to build (`is_port`, by default an
+/// Ethernet name); a port-kind interface that is not one is counted in `out_of_scope` as "<format> interface <prefix>".
 bool addCliInterface(Switch& sw, const std::string& name, std::string_view portchannel_prefix,
                      std::string_view loopback_prefix, const std::vector<std::pair<std::string, SourceRef>>& addresses,
                      const std::optional<Sourced<std::uint32_t>>& min_links, std::set<std::string>& portchannels,
                      const char* format, std::map<std::string, int>& out_of_scope,
-                     bool (*is_port)(const std::string&) = nullptr);
+                     bool (*is_port)(const std::string&) = nullptr, std::string_view other_portchannel_prefix = {});
 
 }  // namespace rocelint::common

@@ -13,5 +13,6 @@ inline constexpr FormatId kNxos{4};
 inline constexpr FormatId kNvue{5};
 inline constexpr FormatId kJunos{6};
 inline constexpr FormatId kHuawei{7};
+inline constexpr FormatId kH3c{8};
 
 }  // namespace rocelint::formats

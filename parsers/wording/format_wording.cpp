@@ -8,6 +8,7 @@ const FormatWording& wordingFor(FormatId format) {
   if (format == formats::kNvue) return nvueWording();
   if (format == formats::kJunos) return junosWording();
   if (format == formats::kHuawei) return huaweiWording();
+  if (format == formats::kH3c) return h3cWording();
   return sonicWording();  // config_db, minigraph, and switches no parser built
 }
 

@@ -12,5 +12,6 @@ const FormatWording& nxosWording();
 const FormatWording& nvueWording();
 const FormatWording& junosWording();
 const FormatWording& huaweiWording();
+const FormatWording& h3cWording();
 
 }  // namespace rocelint
