@@ -65,7 +65,7 @@ seed_files() {
   port_config) grep -E '/port_config\.ini$' <<<"$files" ;;
   pg_profile_lookup) grep -E '/pg_profile_lookup\.ini$' <<<"$files" ;;
   eos | nxos | check) grep -E '\.(cfg|conf|txt)$' <<<"$files" | xargs -r grep -l -E '^interface ' ;;
-  huawei) grep -E '\.(cfg|conf|txt)$' <<<"$files" | xargs -r grep -l -E '^sysname ' ;;
+  huawei | h3c) grep -E '\.(cfg|conf|txt)$' <<<"$files" | xargs -r grep -l -E '^ ?sysname ' ;;
   junos) grep -E '\.(conf|cfg|txt|xml|set)$' <<<"$files" | xargs -r grep -l -E '(^interfaces \{|^set interfaces|<configuration)' ;;
   nvue) grep -E '\.ya?ml$' <<<"$files" | xargs -r grep -l -E '^(- )?(set|interface|qos|router|bridge|system):' ;;
   lldp) grep -E '\.json$' <<<"$files" | xargs -r grep -l '"lldp"' ;;
@@ -82,7 +82,7 @@ seed_files() {
 dict_of() {
   case "$1" in
   config_db) echo config_db ;; minigraph) echo minigraph ;; port_config | pg_profile_lookup) echo ini ;;
-  eos | nxos | huawei | check) echo cli ;; junos) echo junos ;; nvue | containerlab | topology | rocelint_yaml) echo yaml ;;
+  eos | nxos | huawei | h3c | check) echo cli ;; junos) echo junos ;; nvue | containerlab | topology | rocelint_yaml) echo yaml ;;
   lldp) echo lldp ;; baseline) echo baseline ;; json) echo json ;; redis_dump | frr_routes) echo state ;;
   esac
 }

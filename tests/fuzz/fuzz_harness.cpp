@@ -37,6 +37,7 @@ const std::map<std::string, Target, std::less<>>& table() {
       {"nvue", {"NVUE", "startup.yaml"}},
       {"junos", {"Junos", "leaf1.conf"}},
       {"huawei", {"Huawei VRP", "leaf1.cfg"}},
+      {"h3c", {"H3C Comware", "leaf1.cfg"}},
       {"lldp", {"LLDP", "leaf1.lldp.json"}},
       {"redis_dump", {"SONiC Redis dump", "leaf1.counters_db.json"}},
       {"frr_routes", {"FRR routes", "leaf1.ip_route.json"}},
