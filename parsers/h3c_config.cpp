@@ -85,32 +85,6 @@ bool isQosKeyword(const std::string& w) {
   return qos.count(w) > 0;
 }
 
-// A dotted mask (255.255.255.254) or a length (31) as a prefix length; nullopt for anything else.
-std::optional<int> prefixLength(const std::string& mask) {
-  if (mask.find('.') == std::string::npos) {
-    auto n = number<int>(mask);
-    if (n && *n >= 0 && *n <= 32) return n;
-    return std::nullopt;
-  }
-  std::uint32_t bits = 0;
-  int octets = 0;
-  std::string_view rest = mask;
-  for (;;) {
-    std::size_t dot = rest.find('.');
-    auto octet = number<std::uint32_t>(rest.substr(0, dot));
-    if (!octet || *octet > 255 || ++octets > 4) return std::nullopt;
-    bits = (bits << 8) | *octet;
-    if (dot == std::string_view::npos) break;
-    rest = rest.substr(dot + 1);
-  }
-  if (octets != 4) return std::nullopt;
-  int length = 0;
-  while (length < 32 && (bits & (0x80000000U >> length)) != 0) ++length;
-  std::uint64_t contiguous = length == 0 ? 0 : (0xFFFFFFFFULL << (32 - length)) & 0xFFFFFFFFULL;
-  if (bits != contiguous) return std::nullopt;
-  return length;
-}
-
 // `10 20 to 30` (Comware VLAN lists) -> "10,20-30" for common::vlanList.
 std::string vlanListText(const std::vector<std::string>& words, std::size_t from) {
   std::string out;
@@ -421,7 +395,7 @@ class Parser : common::CliReader {
       intf.speed = Sourced<std::uint32_t>{integer<std::uint32_t>(c, 1, 10, 800000, "a speed in Mb/s") * kSpeedUnitMbps,
                                           src(c, ctx)};
     } else if (c.startsWith({"ip", "address"}) && c.words.size() >= 4) {
-      std::optional<int> length = prefixLength(c.word(3));
+      std::optional<int> length = common::prefixLength(c.word(3));
       if (!length || !common::looksLikeAddress(c.word(2)))
         fail(c, fmt::format("expected \"ip address <address> <mask or length>\", got \"{}\"", c.text));
       intf.addresses.emplace_back(fmt::format("{}/{}", c.word(2), *length), src(c, ctx));
@@ -769,30 +743,9 @@ class Parser : common::CliReader {
 
   // ip route-static [vpn-instance V] PREFIX MASK|LENGTH [INTERFACE] [NEXTHOP] [preference N] ...
   void staticRoute(const ConfigLine& l) {
-    std::size_t i = 2;
-    StaticRoute route;
-    if (l.word(i) == "vpn-instance") {
-      route.vrf = l.word(i + 1);
-      i += 2;
-    }
-    std::optional<int> length = prefixLength(l.word(i + 1));
-    if (!common::looksLikeAddress(l.word(i)) || !length)
-      fail(l, "expected \"ip route-static [vpn-instance <name>] <prefix> <mask or length> ...\"");
-    route.prefix = fmt::format("{}/{}", l.word(i), *length);
-    route.src = src(l, "");
-    // A route is named by its prefix (a value everywhere else).
-    route.src.setOrigin(OriginKind::CliStatement, fmt::format("ip route-static {}", route.prefix));
-    for (i += 2; i < l.words.size(); ++i) {
-      const std::string& w = l.word(i);
-      if (common::looksLikeAddress(w) && w.find('.') != std::string::npos) {
-        route.nexthops.push_back(w);
-      } else if (auto name = interfaceName(w)) {
-        route.ifnames.push_back(*name);
-      } else {
-        break;
-      }
-    }
-    sw_.static_routes.push_back(std::move(route));
+    auto route = common::routeStatic(l, src(l, ""), interfaceName);
+    if (!route) fail(l, "expected \"ip route-static [vpn-instance <name>] <prefix> <mask or length> ...\"");
+    sw_.static_routes.push_back(std::move(*route));
   }
 
   // --- model building -------------------------------------------------------------------------

@@ -23,6 +23,58 @@ bool looksLikeAddress(const std::string& word) {
          word.find_first_not_of("0123456789abcdefABCDEF.:/") == std::string::npos;
 }
 
+std::optional<int> prefixLength(const std::string& mask) {
+  if (mask.find('.') == std::string::npos) {
+    auto n = cli::number<int>(mask);
+    if (n && *n >= 0 && *n <= 32) return n;
+    return std::nullopt;
+  }
+  std::uint32_t bits = 0;
+  int octets = 0;
+  std::string_view rest = mask;
+  for (;;) {
+    std::size_t dot = rest.find('.');
+    auto octet = cli::number<std::uint32_t>(rest.substr(0, dot));
+    if (!octet || *octet > 255 || ++octets > 4) return std::nullopt;
+    bits = (bits << 8) | *octet;
+    if (dot == std::string_view::npos) break;
+    rest = rest.substr(dot + 1);
+  }
+  if (octets != 4) return std::nullopt;
+  int length = 0;
+  while (length < 32 && (bits & (0x80000000U >> length)) != 0) ++length;
+  std::uint64_t contiguous = length == 0 ? 0 : (0xFFFFFFFFULL << (32 - length)) & 0xFFFFFFFFULL;
+  if (bits != contiguous) return std::nullopt;
+  return length;
+}
+
+std::optional<StaticRoute> routeStatic(const cli::ConfigLine& l, SourceRef where,
+                                       std::optional<std::string> (*interface_name)(std::string_view)) {
+  std::size_t i = 2;
+  StaticRoute route;
+  if (l.word(i) == "vpn-instance") {
+    route.vrf = l.word(i + 1);
+    i += 2;
+  }
+  std::optional<int> length = prefixLength(l.word(i + 1));
+  if (!looksLikeAddress(l.word(i)) || !length) return std::nullopt;
+  route.prefix = fmt::format("{}/{}", l.word(i), *length);
+  route.src = std::move(where);
+  // A route is named by its prefix (a value everywhere else).
+  route.src.setOrigin(OriginKind::CliStatement, fmt::format("ip route-static {}", route.prefix));
+  for (i += 2; i < l.words.size(); ++i) {
+    const std::string& w = l.word(i);
+    if (looksLikeAddress(w) && w.find('.') != std::string::npos) {
+      route.nexthops.push_back(w);
+    } else if (auto name = interface_name(w)) {
+      route.ifnames.push_back(*name);
+    } else {
+      break;
+    }
+  }
+  return route;
+}
+
 namespace {
 
 std::string lower(std::string_view text) {

@@ -29,6 +29,15 @@ int countLines(const cli::ConfigLine& line);
 bool isEthernetPortName(const std::string& name);
 /// A word made of hex digits, dots, colons and slashes that starts like an IPv4/IPv6 address.
 bool looksLikeAddress(const std::string& word);
+/// A dotted mask (255.255.255.254) or a length (31) as an IPv4 prefix length; nullopt for anything
+/// else (a non-contiguous mask too).
+std::optional<int> prefixLength(const std::string& mask);
+/// Huawei VRP / H3C Comware `ip route-static [vpn-instance V] PREFIX MASK|LENGTH [INTERFACE]
+/// [NEXTHOP] ...` at `where`, named by its prefix; the words after the prefix are read while they
+/// are IPv4 next hops or interfaces (`interface_name` normalises one, nullopt: not an interface).
+/// Nullopt when the prefix or its mask is not one.
+std::optional<StaticRoute> routeStatic(const cli::ConfigLine& l, SourceRef where,
+                                       std::optional<std::string> (*interface_name)(std::string_view));
 
 /// How a CLI format names its interface types: the canonical spelling of each and the shortest
 /// abbreviation the CLI accepts for it (any longer prefix is accepted too, in any case).
