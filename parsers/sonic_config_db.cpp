@@ -1378,15 +1378,17 @@ class Builder {
   // of match_action ANY is one `bgp community-list` line per member, ALL one line with every member;
   // an AS path set one `bgp as-path access-list NAME permit REGEX` per member.
   void readRoutingPolicy(common::CliPolicy& policy) {
+    auto lower = [](std::string v) {
+      for (char& c : v) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+      return v;
+    };
+    std::map<std::string, std::vector<std::string>> community_sets;  // for set_community_ref
     for (const auto& [key, e] : table("COMMUNITY_SET")) {
       const Field* type = field(e, "set_type");
       const Field* action = field(e, "match_action");
       const Field* members = field(e, "community_member");
+      if (members != nullptr) community_sets[key] = splitOn(members->value, ',');
       if (type == nullptr || action == nullptr || members == nullptr) continue;  // frrcfgd skips it too
-      auto lower = [](std::string v) {
-        for (char& c : v) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-        return v;
-      };
       std::string set_type = lower(type->value);
       std::string match = lower(action->value);
       if (set_type != "standard" && set_type != "expanded") {
@@ -1397,7 +1399,7 @@ class Builder {
         invalid("COMMUNITY_SET|" + key + ".match_action", *action, "ANY or ALL");
         continue;
       }
-      std::vector<std::string> values = splitOn(members->value, ',');
+      const std::vector<std::string>& values = community_sets[key];
       if (match == "all") {
         policy.communityList(key, true, values, set_type == "standard");
       } else {
@@ -1408,9 +1410,6 @@ class Builder {
       if (const Field* f = field(e, "as_path_set_member"))
         for (const std::string& regex : splitOn(f->value, ',')) policy.asPath(key, true, regex);
     }
-    std::map<std::string, std::vector<std::string>> community_sets;
-    for (const auto& [key, e] : table("COMMUNITY_SET"))
-      if (const Field* f = field(e, "community_member")) community_sets[key] = splitOn(f->value, ',');
     for (const auto& [key, e] : table("ROUTE_MAP")) {
       auto parts = splitOn(key, '|');
       std::string where = "ROUTE_MAP|" + key;
