@@ -408,7 +408,7 @@ TEST(Deadlock, EosScenariosGiveTheVerdictsOfTheirSonicCounterparts) {
     std::string rel = std::filesystem::relative(entry.path(), out.path()).string();
     EXPECT_EQ(test::readAll(entry.path().string()), test::readAll(test::sourceDir() + "/tests/deadlock/" + rel)) << rel;
   }
-  EXPECT_EQ(files, 6u + 4u + 4u);
+  EXPECT_EQ(files, 6u + 6u + 6u + 4u + 4u);
 }
 
 // Issue 14's T0: a 3-spine x 6-leaf Clos with distinct spine ASNs whose servers are untagged
@@ -489,6 +489,66 @@ TEST(Deadlock, VlanSpanningUplinksFloodsIntoTheSigcomm16Cycle) {
   DeadlockAnalysis dropped = analyzeDeadlock(fabric, params, options);
   EXPECT_TRUE(dropped.cycles.empty());
   EXPECT_EQ(dropped.failure_sets_with_cycle, 0u);
+}
+
+// The flooding Clos in a second syntax (tests/deadlock/gen_eos.py): EOS has no routed port in a
+// VLAN, so each leaf-spine link is a trunk on both ends with its own transit VLAN and a /31 SVI at
+// each end, the way L2-uplink designs route. A transit SVI is a link, not a destination, and floods
+// nothing: without Vlan1000 on the uplinks there is no cycle (before, the per-port local deliveries
+// flooded into the transit VLANs made a leaf1 -> spine1 -> leaf1 cycle). With Vlan1000 on the
+// leaves' trunks, the SIGCOMM'16 cycle of the SONiC copy, through the same switches, with the hops
+// at the `switchport trunk allowed vlan` lines and the fix worded for EOS.
+TEST(Deadlock, EosTrunkUplinksWithTransitSvisFloodLikeTheirSonicCounterparts) {
+  // The VLAN interface names of every syntax (Huawei's and H3C's were not VLANs to the flood model).
+  for (const char* name : {"Vlan1000", "vlan1000", "Vlanif1000", "Vlan-interface1000", "irb.1000"})
+    EXPECT_EQ(sviVlanId(name), std::optional<std::uint16_t>(1000)) << name;
+  for (const char* name : {"Vlan", "Vlan0", "Vlan4095", "Vlanif", "Vlan-interface1000a", "Loopback0", "irb"})
+    EXPECT_FALSE(sviVlanId(name)) << name;
+  for (const char* name : {"clos24-eos-vlan-shared", "clos24-vlan-shared"}) {
+    Loaded l = analyse(name, false, 2);
+    EXPECT_EQ(l.fabric.links.size(), 8u) << name;
+    EXPECT_EQ(l.analysis.graph->hostPorts().size(), 4u) << name;
+    EXPECT_EQ(l.analysis.destinations->prefixes.size(), 4u) << name;  // the four Vlan1000 /24s
+    EXPECT_TRUE(l.analysis.cycles.empty()) << name;
+    EXPECT_EQ(l.analysis.failure_sets_with_cycle, 0u) << name;
+  }
+  EXPECT_EQ(analyse("clos24-eos-vlan-shared").analysis.destinations->skipped_links, 8u);
+
+  auto cycles = [](const Loaded& l) {
+    std::set<std::vector<std::string>> out;
+    for (const CyclicDependency& c : l.analysis.cycles) {
+      std::vector<std::string> names;
+      for (const CycleHop& h : c.hops) names.push_back(l.fabric.sw(h.ingress).name);
+      std::rotate(names.begin(), std::min_element(names.begin(), names.end()), names.end());
+      out.insert(names);
+    }
+    return out;
+  };
+  Loaded sonic = analyse("clos24-vlan-uplinks");
+  Loaded eos = analyse("clos24-eos-vlan-uplinks");
+  ASSERT_FALSE(eos.analysis.cycles.empty());
+  EXPECT_EQ(cycles(eos), cycles(sonic));
+  const CyclicDependency& first = eos.analysis.cycles.front();
+  const CycleHop& weak = first.hops[first.weakest_hop];
+  EXPECT_EQ(weak.kind, ForwardKind::Flood);
+  EXPECT_EQ(weak.vlan, "Vlan1000");
+  const std::string file = test::readAll(weak.src.file());
+  EXPECT_EQ(weak.src.line, test::lineOf(file, "switchport trunk allowed vlan 1000,30"));
+  ASSERT_EQ(first.fixes.size(), 2u);
+  Report report = test::check(scenario("clos24-eos-vlan-uplinks"));
+  auto dl001 = test::withRule(report, "DL001");
+  ASSERT_EQ(dl001.size(), 1u);
+  EXPECT_EQ(dl001[0].switch_name, "leaf1");
+  EXPECT_EQ(dl001[0].location.line, weak.src.line);
+  std::vector<std::string> fixes;
+  for (const RelatedLocation& r : dl001[0].related) {
+    if (r.message.rfind("fix: ", 0) == 0) fixes.push_back(r.message);
+  }
+  ASSERT_EQ(fixes.size(), 2u);
+  EXPECT_EQ(fixes[0],
+            "fix: keep Vlan1000 off every switch-to-switch port (8 ports carry it): remove VLAN 1000 from the trunk "
+            "(`switchport trunk allowed vlan remove 1000`; or the access VLAN) on each (a ToR that routes for its "
+            "servers needs their VLAN only on their ports)");
 }
 
 // Without VLAN_MEMBER the same servers are invisible: no port faces a server, traffic is assumed

@@ -154,6 +154,17 @@ struct DestinationKinds {
   bool links = false;      ///< point-to-point subnets of switch-to-switch links
 };
 
+/// The VLAN id of a VLAN interface name: "Vlan1000" (SONiC, EOS, NX-OS), "vlan1000" (NVUE),
+/// "Vlanif1000" (Huawei), "Vlan-interface1000" (H3C), "irb.1000" (Junos: the irb unit, which
+/// designs number after the VLAN it routes; docs/deadlock.md); nullopt for any other name.
+std::optional<std::uint16_t> sviVlanId(std::string_view name);
+
+/// Per switch, sorted, the VLANs whose interface is a transit SVI: a point-to-point prefix (/31,
+/// /30; /127, /126) on a VLAN that no host-facing port of the switch carries, i.e. a routed
+/// switch-to-switch link built from a trunk and a VLAN interface at each end (docs/deadlock.md,
+/// "Transit VLANs"). Their subnets are link subnets, not destinations, and flood nothing.
+std::vector<std::vector<std::uint16_t>> transitSviVlans(const SwitchGraph& graph);
+
 /// Collects destination prefixes and groups them (docs/deadlock.md, "Destinations").
 Destinations collectDestinations(const SwitchGraph& graph, DestinationKinds kinds = {});
 

@@ -64,7 +64,13 @@ std::string VendorWording::term(Term term, std::string_view argument) const {
       return "has WRED off for green packets";
     case Term::VlanOffPort:
       if (std::string_view(name_) == "EOS" || std::string_view(name_) == "NX-OS")
-        return fmt::format("`switchport trunk allowed vlan remove {}` (or the access VLAN)", argument);
+        return fmt::format("VLAN {0} from the trunk (`switchport trunk allowed vlan remove {0}`; or the access VLAN)",
+                           argument);
+      if (std::string_view(name_) == "Huawei VRP")
+        return fmt::format("VLAN {0} from the trunk (`undo port trunk allow-pass vlan {0}`; or the default VLAN)",
+                           argument);
+      if (std::string_view(name_) == "H3C Comware")
+        return fmt::format("VLAN {0} from the trunk (`undo port trunk permit vlan {0}`; or the access VLAN)", argument);
       if (std::string_view(name_) == "Junos")
         return fmt::format("VLAN {} from `family ethernet-switching vlan members`", argument);
       if (std::string_view(name_) == "NVUE")

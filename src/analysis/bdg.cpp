@@ -282,23 +282,6 @@ TurnRecord TurnTable::record(std::size_t sw, std::size_t row, std::size_t col) c
 
 namespace {
 
-/// The VLAN id of a VLAN interface: "Vlan1000" (SONiC, EOS, NX-OS), "vlan1000" (NVUE), "irb.1000"
-/// (Junos: the irb unit, which designs number after the VLAN it routes; docs/deadlock.md).
-std::optional<std::uint16_t> sviVlan(std::string_view name) {
-  if (name.size() > 4 && (name.substr(0, 4) == "Vlan" || name.substr(0, 4) == "vlan" || name.substr(0, 4) == "irb.")) {
-    name.remove_prefix(4);
-  } else {
-    return std::nullopt;
-  }
-  int id = 0;
-  for (char c : name) {
-    if (c < '0' || c > '9' || id > 4094) return std::nullopt;
-    id = id * 10 + (c - '0');
-  }
-  if (id < 1 || id > 4094) return std::nullopt;
-  return static_cast<std::uint16_t>(id);
-}
-
 bool holds(const std::vector<std::uint16_t>& sorted, std::uint16_t vid) {
   return std::binary_search(sorted.begin(), sorted.end(), vid);
 }
@@ -310,15 +293,18 @@ FloodPlan::FloodPlan(const SwitchGraph& graph) : graph_(graph) {
   std::size_t n = fabric.switches.size();
   // The VLANs lossless traffic can be in: routed into by a VLAN interface, or a server VLAN.
   std::vector<std::vector<std::uint16_t>> routed(n), hosted(n);
+  // A transit SVI (a routed point-to-point link over a trunk) routes nothing into its VLAN that
+  // RoCE traffic is delivered to: not a flood domain (docs/deadlock.md, "Transit VLANs").
+  std::vector<std::vector<std::uint16_t>> transit = transitSviVlans(graph);
   for (std::size_t s = 0; s < n; ++s) {
     for (const InterfaceAddress& a : fabric.switches[s].addresses) {
       if (a.kind != InterfaceAddress::Kind::Vlan) continue;
-      if (auto vid = sviVlan(a.interface)) routed[s].push_back(*vid);
+      if (auto vid = sviVlanId(a.interface); vid && !holds(transit[s], *vid)) routed[s].push_back(*vid);
     }
   }
   for (std::uint32_t gp : graph.hostPorts()) {
     PortRef ref = graph.portOf(gp);
-    if (auto vid = sviVlan(fabric.port(ref).access_vlan.str())) hosted[ref.sw].push_back(*vid);
+    if (auto vid = sviVlanId(fabric.port(ref).access_vlan.str())) hosted[ref.sw].push_back(*vid);
   }
   for (std::size_t s = 0; s < n; ++s) {
     for (auto* list : {&routed[s], &hosted[s]}) {
@@ -334,7 +320,7 @@ FloodPlan::FloodPlan(const SwitchGraph& graph) : graph_(graph) {
   // walked by range so "all" costs the candidate VLANs, not 4,094 ids).
   auto carried = [&](const Port& port, std::vector<std::uint16_t>& out) {
     out.clear();
-    if (auto vid = sviVlan(port.access_vlan.str()); vid && holds(domain_vid_, *vid)) out.push_back(*vid);
+    if (auto vid = sviVlanId(port.access_vlan.str()); vid && holds(domain_vid_, *vid)) out.push_back(*vid);
     if (port.trunk_vlans) {
       for (const auto& [first, last] : port.trunk_vlans->value.ranges) {
         for (auto it = std::lower_bound(domain_vid_.begin(), domain_vid_.end(), first);

@@ -244,6 +244,61 @@ StaticNextHops resolveStatic(const SwitchGraph& graph, std::uint32_t s, const St
 
 }  // namespace
 
+std::optional<std::uint16_t> sviVlanId(std::string_view name) {
+  bool matched = false;
+  for (std::string_view prefix : {"Vlan-interface", "Vlanif", "Vlan", "vlan", "irb."}) {
+    if (name.size() > prefix.size() && name.substr(0, prefix.size()) == prefix) {
+      name.remove_prefix(prefix.size());
+      matched = true;
+      break;
+    }
+  }
+  if (!matched) return std::nullopt;
+  int id = 0;
+  for (char c : name) {
+    if (c < '0' || c > '9' || id > 4094) return std::nullopt;
+    id = id * 10 + (c - '0');
+  }
+  if (id < 1 || id > 4094) return std::nullopt;
+  return static_cast<std::uint16_t>(id);
+}
+
+std::vector<std::vector<std::uint16_t>> transitSviVlans(const SwitchGraph& graph) {
+  const Fabric& fabric = graph.fabric();
+  std::vector<std::vector<std::uint16_t>> transit(fabric.switches.size());
+  for (std::size_t s = 0; s < fabric.switches.size(); ++s) {
+    for (const InterfaceAddress& a : fabric.switches[s].addresses) {
+      if (a.kind != InterfaceAddress::Kind::Vlan) continue;
+      auto vid = sviVlanId(a.interface);
+      auto prefix = IpPrefix::parse(a.prefix);
+      int bits = prefix && prefix->v6 ? 128 : 32;
+      if (vid && prefix && prefix->length >= bits - 2 && prefix->length < bits) transit[s].push_back(*vid);
+    }
+  }
+  // Not transit where a host-facing port of the switch carries the VLAN (servers on a /30 VLAN).
+  std::vector<std::vector<std::uint16_t>> hosted(fabric.switches.size());
+  for (std::uint32_t gp : graph.hostPorts()) {
+    PortRef ref = graph.portOf(gp);
+    if (transit[ref.sw].empty()) continue;
+    const Port& port = fabric.port(ref);
+    for (std::uint16_t vid : transit[ref.sw]) {
+      if (sviVlanId(port.access_vlan.str()) == vid || (port.trunk_vlans && port.trunk_vlans->value.contains(vid)))
+        hosted[ref.sw].push_back(vid);
+    }
+  }
+  for (std::size_t s = 0; s < transit.size(); ++s) {
+    auto& list = transit[s];
+    std::sort(list.begin(), list.end());
+    list.erase(std::unique(list.begin(), list.end()), list.end());
+    std::sort(hosted[s].begin(), hosted[s].end());
+    list.erase(
+        std::remove_if(list.begin(), list.end(),
+                       [&](std::uint16_t v) { return std::binary_search(hosted[s].begin(), hosted[s].end(), v); }),
+        list.end());
+  }
+  return transit;
+}
+
 Destinations collectDestinations(const SwitchGraph& graph, DestinationKinds kinds) {
   const Fabric& fabric = graph.fabric();
   Destinations d;
@@ -263,10 +318,15 @@ Destinations collectDestinations(const SwitchGraph& graph, DestinationKinds kind
   };
   std::set<IpPrefix> skipped_loopbacks;
   std::set<IpPrefix> skipped_links;
+  std::vector<std::vector<std::uint16_t>> transit = transitSviVlans(graph);
   for (std::uint32_t s = 0; s < fabric.switches.size(); ++s) {
     const Switch& sw = fabric.switches[s];
     for (const InterfaceAddress& a : sw.addresses) {
       bool link_port = false;
+      if (a.kind == InterfaceAddress::Kind::Vlan && !transit[s].empty()) {
+        auto vid = sviVlanId(a.interface);
+        link_port = vid && std::binary_search(transit[s].begin(), transit[s].end(), *vid);
+      }
       if (a.kind == InterfaceAddress::Kind::Port || a.kind == InterfaceAddress::Kind::PortChannel) {
         // Switch-to-switch link subnets are not destinations of host traffic.
         for (std::size_t p : portsOfInterface(sw, a.interface)) {

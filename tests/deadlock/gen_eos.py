@@ -13,6 +13,12 @@ TC 4, both no-drop; other DSCPs are lossy. Standard library only.
   reaches each spine over Port-Channel1/2 of two 400G members; a leaf's server is an access port of
   Vlan1000 (10.2.<leaf>.0/24). As clos24-lag-distinct: no cycle as configured, 12 smallest failing
   pairs of LAGs under --failures 2.
+- clos24-eos-vlan-shared / clos24-eos-vlan-uplinks: 2 spines (one AS, 65100) x 4 leaves (AS
+  65201-65204), every leaf-spine link a trunk on both ends carrying its own transit VLAN
+  (3000 + 10 * spine + leaf) with a /31 SVI at each end; a leaf's server is an access port of
+  Vlan1000. As clos24-vlan-shared / clos24-vlan-uplinks: in -uplinks the leaves' trunks also
+  carry Vlan1000, so a ToR that misses a server's MAC floods lossless traffic up (the SIGCOMM'16
+  cycle); in -shared they do not, and there is no cycle.
 - ring4-eos: sw1..sw4 in a ring (Ethernet1/1 toward the next, Ethernet2/1 from the previous),
   eBGP one AS each, a server per switch on Ethernet3/1 (routed /31): one cycle per direction.
 - ring4-eos-pfc-half: the same with sw1's Ethernet1/1 (toward sw2) in a profile without
@@ -112,6 +118,45 @@ def clos24_lag() -> None:
         write("clos24-eos-lag-distinct", f"leaf{n}", lines + bgp(asn, f"10.1.1.{n}", peers))
 
 
+def clos24_vlan(scenario: str, uplinks_in_vlan: bool) -> None:
+    # leaf n - spine s over a trunk on both ends carrying a transit VLAN 3000 + 10*s + n with an
+    # SVI on each end (10.0.<10*s + n>.0/31, spine .0, leaf .1); the leaves' uplinks also carry
+    # the server VLAN 1000 when `uplinks_in_vlan`. One spine ASN, as clos24-vlan-shared/-uplinks.
+    spines = (1, 2)
+    leaves = {n: 65200 + n for n in range(1, 5)}
+
+    def trunk(port: str, description: str, vlans: str) -> list[str]:
+        return ["!", f"interface {port}", f"   description {description}", "   mtu 9100", "   speed 400g-8",
+                "   switchport mode trunk", f"   switchport trunk allowed vlan {vlans}", "   service-profile ROCE"]
+
+    def svi(vid: int, address: str) -> list[str]:
+        return ["!", f"interface Vlan{vid}", "   mtu 9100", f"   ip address {address}"]
+
+    for s in spines:
+        lines = header(f"spine{s}") + ["!", "vlan " + ",".join(str(3000 + 10 * s + n) for n in leaves)]
+        peers = []
+        for n in leaves:
+            lines += trunk(f"Ethernet{n}/1", f"leaf{n}:Ethernet{s}/1", str(3000 + 10 * s + n))
+        for n in leaves:
+            lines += svi(3000 + 10 * s + n, f"10.0.{10 * s + n}.0/31")
+            peers.append((f"10.0.{10 * s + n}.1", leaves[n], f"leaf{n}"))
+        write(scenario, f"spine{s}", lines + bgp(65100, f"10.1.0.{s}", peers))
+    for n, asn in leaves.items():
+        transit = [3000 + 10 * s + n for s in spines]
+        lines = header(f"leaf{n}") + ["!", "vlan 1000," + ",".join(map(str, transit))]
+        peers = []
+        for s in spines:
+            vlans = f"{'1000,' if uplinks_in_vlan else ''}{3000 + 10 * s + n}"
+            lines += trunk(f"Ethernet{s}/1", f"spine{s}:Ethernet{n}/1", vlans)
+        lines += ["!", "interface Ethernet5/1", f"   description gpu-leaf{n}:ens1f0np0", "   mtu 9100",
+                  "   speed 100g-4", "   switchport access vlan 1000", "   service-profile ROCE"]
+        for s in spines:
+            lines += svi(3000 + 10 * s + n, f"10.0.{10 * s + n}.1/31")
+            peers.append((f"10.0.{10 * s + n}.0", 65100, f"spine{s}"))
+        lines += svi(1000, f"10.2.{n}.1/24")
+        write(scenario, f"leaf{n}", lines + bgp(asn, f"10.1.1.{n}", peers))
+
+
 def ring4(scenario: str, half: bool) -> None:
     n = 4
     for i in range(1, n + 1):
@@ -128,6 +173,8 @@ def ring4(scenario: str, half: bool) -> None:
 
 def main() -> None:
     clos24_lag()
+    clos24_vlan("clos24-eos-vlan-shared", False)
+    clos24_vlan("clos24-eos-vlan-uplinks", True)
     ring4("ring4-eos", False)
     ring4("ring4-eos-pfc-half", True)
 
