@@ -227,21 +227,18 @@ void remarkLeavesUnpausedQueue(const RuleContext& ctx, FindingSink& sink) {
         std::optional<int> paused = queueOfPfcPriority(sw, out, next_priority);
         if (paused && *paused == queue) continue;
         std::string paused_text = paused ? fmt::format("queue {}", *paused) : std::string("no queue");
-        std::string fix = paused
-                              ? fmt::format(
-                                    "map TC {} to queue {} in the {} of {} (the queue a priority {} pause stops), so "
-                                    "the remarked class waits where {} pauses it",
-                                    tc, *paused, placeholder(Term::TcToQueueMap), out.name, next_priority, next.name)
-                              : fmt::format("map PFC priority {} to queue {} in the {} of {}", next_priority, queue,
-                                            placeholder(Term::PfcToQueueMap), out.name);
-        Finding& f = sink.add(
-            at(sw, out.name, tc, entry.src,
-               fmt::format("{} {} on {} {} rewrites TC {} to DSCP {}, which {} {} classifies as lossless priority {}, "
-                           "but the class still leaves from queue {} (its TC's queue) and a priority {} pause stops {} "
-                           "here: the remarked class is neither paused by {} nor protected from drops there",
-                           placeholder(Term::TcToDscpMap), remark->name, sw.name, out.name, tc, entry.value, next.name,
-                           in.name, next_priority, queue, next_priority, paused_text, next.name),
-               fix));
+        std::string message = fmt::format(
+            "{} {} on {} {} rewrites TC {} to DSCP {}, which {} {} classifies as lossless priority {}, "
+            "but the class still leaves from queue {} (its TC's queue) and a priority {} pause stops {} "
+            "here: the remarked class is neither paused by {} nor protected from drops there",
+            placeholder(Term::TcToDscpMap), remark->name, sw.name, out.name, tc, entry.value, next.name, in.name,
+            next_priority, queue, next_priority, paused_text, next.name);
+        Finding finding = paused ? at(sw, out.name, tc, entry.src, std::move(message),
+                                      FixAction{MapTcToQueue{out.name, tc, *paused, next_priority, next.name}})
+                                 : at(sw, out.name, tc, entry.src, std::move(message),
+                                      fmt::format("map PFC priority {} to queue {} in the {} of {}", next_priority,
+                                                  queue, placeholder(Term::PfcToQueueMap), out.name));
+        Finding& f = sink.add(std::move(finding));
         f.related.push_back(related(fmt::format("DSCP {} on {} {}", entry.value, next.name, in.name),
                                     dscpEntryLocation(next, in, entry.value)));
       }

@@ -397,6 +397,29 @@ TEST(Deadlock, EosScenariosGiveTheVerdictsOfTheirSonicCounterparts) {
             test::lineOf(test::readAll(scenario("ring4-eos-pfc-half") + "/sw1.cfg"), "qos profile ROCE-NO3") + 2);
   EXPECT_TRUE(test::withRule(report, "DL001").empty());
 
+  // Every switch rewrites TC 3 to DSCP 24 on egress (`qos rewrite dscp`) and leaves the class in
+  // queue 3, while the next switch classifies DSCP 24 as priority 4, whose pause stops queue 4: each
+  // ring port is MAP006 (as remark-mixed-no-queue), no priority-3 dependency crosses a hop, and the
+  // remarked traffic's own hops form the ring's cycles on priority 4 instead.
+  Loaded remark = analyse("ring4-eos-remark-no-queue");
+  ASSERT_EQ(remark.analysis.cycles.size(), 2u);
+  for (const CyclicDependency& c : remark.analysis.cycles) {
+    for (const CycleHop& h : c.hops) EXPECT_EQ(h.priority, 4);
+  }
+  EXPECT_FALSE(edge(remark, node(remark, "sw2", "Ethernet2/1", 3), node(remark, "sw3", "Ethernet2/1", 3)));
+  Report remark_report = test::check(scenario("ring4-eos-remark-no-queue"));
+  auto map006 = test::withRule(remark_report, "MAP006");
+  ASSERT_EQ(map006.size(), 8u);
+  for (const Finding& f : map006) {
+    EXPECT_EQ(f.priority, 3);
+    EXPECT_EQ(f.location.line, test::lineOf(test::readAll(f.location.file()), "qos map traffic-class 3 to dscp 24"));
+  }
+  EXPECT_EQ(map006[0].switch_name, "sw1");
+  EXPECT_EQ(map006[0].port, "Ethernet1/1");
+  EXPECT_EQ(map006[0].fix,
+            "`qos map traffic-class 3 to tx-queue 4` on sw1 (the queue a priority 4 pause stops), so the remarked "
+            "class waits where sw2 pauses it; the map is the switch's, for every port");
+
   // The committed files are what the generator writes now.
   test::TempDir out;
   std::string cmd = "/usr/bin/python3 " + test::sourceDir() + "/tests/deadlock/gen_eos.py " + out.path();
@@ -408,7 +431,7 @@ TEST(Deadlock, EosScenariosGiveTheVerdictsOfTheirSonicCounterparts) {
     std::string rel = std::filesystem::relative(entry.path(), out.path()).string();
     EXPECT_EQ(test::readAll(entry.path().string()), test::readAll(test::sourceDir() + "/tests/deadlock/" + rel)) << rel;
   }
-  EXPECT_EQ(files, 6u + 6u + 6u + 4u + 4u);
+  EXPECT_EQ(files, 6u + 6u + 6u + 4u + 4u + 4u);
 }
 
 // Issue 14's T0: a 3-spine x 6-leaf Clos with distinct spine ASNs whose servers are untagged

@@ -166,6 +166,10 @@ TEST(FormatWording, HuaweiWordsFixesInVrpSyntax) {
   EXPECT_EQ(vrp.fix(MapDscpToLosslessTc{"400GE1/0/1", 26, 3, "leaf2"}, sw, &port),
             "map DSCP 26 to PHB af3 on leaf1 (as on leaf2): `ip-dscp-inbound 26 phb af3 green` in `diffserv domain "
             "roce` (the domain of `trust upstream`), with `priority 3` in the `dcb pfc` profile of its ports");
+  EXPECT_EQ(vrp.fix(MapTcToQueue{"400GE1/0/1", 3, 4, 4, "leaf2"}, sw, &port),
+            "VRP queues PHB n in queue n, so move the class instead: classify the remarked traffic into PHB af4 on "
+            "leaf1 (`ip-dscp-inbound <dscp> phb af4 green` in its `diffserv domain`) so it leaves from queue 4 (the "
+            "queue a priority 4 pause stops), so the remarked class waits where leaf2 pauses it");
   EXPECT_EQ(vrp.fix(RaiseXoff{"interface 400GE1/0/1 dcb pfc buffer 3", 400000, 400000, 5}, sw, &port),
             "in interface 400GE1/0/1: set `dcb pfc buffer 3 hdrm …` to at least 400000 bytes, or remove it to let "
             "VRP size the headroom");
@@ -193,6 +197,9 @@ TEST(FormatWording, H3cWordsFixesInComwareSyntax) {
             "map DSCP 26 to 802.1p 3 on leaf1 (as on leaf2): `import 26 export 3` in `qos map-table dscp-dot1p`, "
             "with `qos trust dscp` on its ports, 802.1p 3 to its queue in `qos map-table dot1p-lp`, and 3 in their "
             "`priority-flow-control no-drop dot1p` list");
+  EXPECT_EQ(comware.fix(MapTcToQueue{"HundredGigE1/0/49", 3, 4, 4, "leaf2"}, sw, &port),
+            "`import 3 export 4` in `qos map-table dot1p-lp` on leaf1 (the queue a priority 4 pause stops), so the "
+            "remarked class waits where leaf2 pauses it");
   EXPECT_EQ(
       comware.fix(RaiseXoff{"interface HundredGigE1/0/49 priority-flow-control dot1p 3", 400000, 400000, 5}, sw, &port),
       "in interface HundredGigE1/0/49: set `priority-flow-control dot1p 3 headroom …` (cells) to at least 400000 "

@@ -144,6 +144,16 @@ struct MapDscpToLosslessTc {
   std::string reference_switch;
 };
 
+/// MAP006: move traffic class `tc` of `port` to egress queue `queue`, the queue a pause of
+/// `next_priority` (the class's priority after its remark, at `next_switch`) stops.
+struct MapTcToQueue {
+  std::string port;
+  int tc = 0;
+  int queue = 0;
+  int next_priority = 0;
+  std::string next_switch;
+};
+
 enum class PortSetting : std::uint8_t { Speed, Mtu };
 
 /// TOPO002/TOPO003: set the same speed or MTU on both ends of the link of `port`.
@@ -188,10 +198,11 @@ struct DefineReferenced {
 struct ReviewUnmodeledStatement {};
 
 /// A fix in model nouns; each format words every alternative (a missing wording does not compile).
-using FixAction = std::variant<MakePfcEqualOnLink, SetPfcPriorities, WatchOnlyPfcPriorities, AddLosslessPg,
-                               EnablePfcOrMakePgLossy, AddWatchdog, WatchdogTimeInRange, AddQueueEcn, EnableProfileEcn,
-                               LowerEcnMinimum, MapDscpToLosslessTc, MakePortSettingEqual, RaiseXoff, SetCableLength,
-                               MatchTopologyCable, DefinePort, DefineReferenced, ReviewUnmodeledStatement>;
+using FixAction =
+    std::variant<MakePfcEqualOnLink, SetPfcPriorities, WatchOnlyPfcPriorities, AddLosslessPg, EnablePfcOrMakePgLossy,
+                 AddWatchdog, WatchdogTimeInRange, AddQueueEcn, EnableProfileEcn, LowerEcnMinimum, MapDscpToLosslessTc,
+                 MapTcToQueue, MakePortSettingEqual, RaiseXoff, SetCableLength, MatchTopologyCable, DefinePort,
+                 DefineReferenced, ReviewUnmodeledStatement>;
 
 /// The port an action names ("" for actions about a profile or the switch).
 std::string actionPort(const FixAction& action);

@@ -75,6 +75,12 @@ struct EosFix : VendorFix<EosFix> {
         "{}`, with `priority-flow-control priority {} no-drop` on its ports",
         a.dscp, sw.name, a.reference_switch, a.dscp, a.tc, a.tc);
   }
+  std::string operator()(const MapTcToQueue& a) const {
+    return fmt::format(
+        "`qos map traffic-class {} to tx-queue {}` on {} (the queue a priority {} pause stops), so the remarked class "
+        "waits where {} pauses it; the map is the switch's, for every port",
+        a.tc, a.queue, sw.name, a.next_priority, a.next_switch);
+  }
   std::string operator()(const MakePortSettingEqual& a) const { return makeInterfaceSettingEqual(a); }
   std::string operator()(const RaiseXoff& a) const {
     return fmt::format("set `ingress headroom` of {} to {}, or remove it to let EOS size the headroom", a.profile,

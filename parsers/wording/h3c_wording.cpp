@@ -103,6 +103,12 @@ struct H3cFix : VendorFix<H3cFix> {
         "`priority-flow-control no-drop dot1p` list",
         a.dscp, a.tc, sw.name, a.reference_switch, a.dscp, a.tc, a.tc, a.tc);
   }
+  std::string operator()(const MapTcToQueue& a) const {
+    return fmt::format(
+        "`import {} export {}` in `qos map-table dot1p-lp` on {} (the queue a priority {} pause stops), so the "
+        "remarked class waits where {} pauses it",
+        a.tc, a.queue, sw.name, a.next_priority, a.next_switch);
+  }
   std::string operator()(const MakePortSettingEqual& a) const {
     if (a.setting == PortSetting::Speed)
       return makePortSettingEqual(a, fmt::format("`speed …` in interface {} (or connect ports of one type)", a.port));

@@ -97,6 +97,13 @@ struct HuaweiFix : VendorFix<HuaweiFix> {
         "upstream`), with `priority {}` in the `dcb pfc` profile of its ports",
         a.dscp, phbName(a.tc), sw.name, a.reference_switch, a.dscp, phbName(a.tc), domain, a.tc);
   }
+  std::string operator()(const MapTcToQueue& a) const {
+    return fmt::format(
+        "VRP queues PHB n in queue n, so move the class instead: classify the remarked traffic into "
+        "PHB {} on {} (`ip-dscp-inbound <dscp> phb {} green` in its `diffserv domain`) so it leaves "
+        "from queue {} (the queue a priority {} pause stops), so the remarked class waits where {} pauses it",
+        phbName(a.queue), sw.name, phbName(a.queue), a.queue, a.next_priority, a.next_switch);
+  }
   std::string operator()(const MakePortSettingEqual& a) const {
     if (a.setting == PortSetting::Speed)
       return makePortSettingEqual(a,

@@ -92,6 +92,13 @@ struct JunosFix : VendorFix<JunosFix> {
         "class-of-service congestion-notification-profile <cnp> input dscp code-point {} pfc`",
         a.dscp, sw.name, a.reference_switch, classifier, dscpBits(a.dscp), dscpBits(a.dscp));
   }
+  std::string operator()(const MapTcToQueue& a) const {
+    return fmt::format(
+        "put the forwarding class of priority {} in queue {}: `set class-of-service forwarding-classes "
+        "class <class> queue-num {}` on {} (the queue a priority {} pause stops), so the remarked class waits where {} "
+        "pauses it",
+        a.tc, a.queue, a.queue, sw.name, a.next_priority, a.next_switch);
+  }
   std::string operator()(const MakePortSettingEqual& a) const {
     return makePortSettingEqual(a, fmt::format("`set interfaces {} {} …`", a.port, portKnob(a.setting)));
   }

@@ -74,6 +74,12 @@ struct NvueFix : VendorFix<NvueFix> {
         "switch-priority {}`, with `nv set qos pfc <profile> switch-priority {}`",
         a.dscp, sw.name, a.reference_switch, profile, a.dscp, a.tc, a.tc);
   }
+  std::string operator()(const MapTcToQueue& a) const {
+    return fmt::format(
+        "`nv set qos egress-queue-mapping default-global switch-priority {} traffic-class {}` on {} "
+        "(the queue a priority {} pause stops), so the remarked class waits where {} pauses it",
+        a.tc, a.queue, sw.name, a.next_priority, a.next_switch);
+  }
   std::string operator()(const MakePortSettingEqual& a) const {
     return makePortSettingEqual(a, fmt::format("`nv set interface {} link {} …`", a.port, portKnob(a.setting)));
   }

@@ -71,6 +71,12 @@ struct NxosFix : VendorFix<NxosFix> {
         "{} that does `set qos-group {}`, with `pause pfc-cos {}` in the network-qos policy",
         a.dscp, sw.name, a.reference_switch, a.dscp, policy.empty() ? "the input qos policy" : policy, a.tc, a.tc);
   }
+  std::string operator()(const MapTcToQueue& a) const {
+    return fmt::format(
+        "move `match qos-group {}` to the egress queuing class of queue {} (`class-map type queuing "
+        "c-out-8q-q{}`) on {} (the queue a priority {} pause stops), so the remarked class waits where {} pauses it",
+        a.tc, a.queue, a.queue, sw.name, a.next_priority, a.next_switch);
+  }
   std::string operator()(const MakePortSettingEqual& a) const { return makeInterfaceSettingEqual(a); }
   std::string operator()(const RaiseXoff& a) const { return platformSizesHeadroom(w, a); }
   std::string operator()(const SetCableLength& a) const { return noCableLengthSetting(w, a); }

@@ -117,6 +117,12 @@ struct SonicFix {
     return fmt::format("map DSCP {} to a lossless TC with PFC and a lossless PG on {} (as on {})", a.dscp, sw.name,
                        a.reference_switch);
   }
+  std::string operator()(const MapTcToQueue& a) const {
+    return fmt::format(
+        "map TC {} to queue {} in the TC_TO_QUEUE_MAP of {} (the queue a priority {} pause stops), so the remarked "
+        "class waits where {} pauses it",
+        a.tc, a.queue, a.port, a.next_priority, a.next_switch);
+  }
   std::string operator()(const MakePortSettingEqual& a) const {
     return a.setting == PortSetting::Speed ? "set the same PORT speed on both ends"
                                            : "set the same PORT mtu on both ends (9100 is the SONiC default)";
