@@ -133,6 +133,9 @@ struct Format {
   bool (*recognise)(const Input& input);
   /// Parses one file. Throws InputError "file:line:col: ..." on malformed input.
   std::unique_ptr<Document> (*parse)(const Input& input);
+  /// Comment starts of the syntax, space-separated ("!", "# /*"), where inline suppressions may be
+  /// written (docs/suppressions.md); nullptr: the format has no comments.
+  const char* comment_leaders = nullptr;
 
   // Role::Switch
   /// The switch's host name as the document declares it, if it does.

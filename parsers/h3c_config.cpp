@@ -1078,6 +1078,7 @@ const format::Format kComware{
     .parse = [](const format::Input& input) -> std::unique_ptr<format::Document> {
       return std::make_unique<ComwareDocument>(readText(input.text(), input.file(), input.limits()));
     },
+    .comment_leaders = "#",
     .hostname =
         [](const format::Document& d) {
           return common::hostnameOf(static_cast<const ComwareDocument&>(d).config, {"sysname"});

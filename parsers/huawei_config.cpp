@@ -1212,6 +1212,7 @@ const format::Format kVrp{
       cli::ConfigText config = readText(input.text(), input.file(), input.limits(), session);
       return std::make_unique<VrpDocument>(std::move(config), session);
     },
+    .comment_leaders = "#",
     .hostname =
         [](const format::Document& d) {
           return common::hostnameOf(static_cast<const VrpDocument&>(d).config, {"sysname"});

@@ -2834,6 +2834,7 @@ const format::Format kJunos{
     .parse = [](const format::Input& input) -> std::unique_ptr<format::Document> {
       return std::make_unique<JunosDocument>(parse(input.text(), input.file(), input.limits()));
     },
+    .comment_leaders = "# /*",
     .hostname = [](const format::Document& d) { return static_cast<const JunosDocument&>(d).config.hostname; },
     .builder = &kBuilder,
     // A configuration with physical interfaces is the whole switch (a second one of the same host

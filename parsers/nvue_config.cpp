@@ -2026,6 +2026,7 @@ const format::Format kNvue{
     .parse = [](const format::Input& input) -> std::unique_ptr<format::Document> {
       return std::make_unique<NvueDocument>(parse(input.text(), input.file(), input.limits()));
     },
+    .comment_leaders = "#",
     .hostname = [](const format::Document& d) { return static_cast<const NvueDocument&>(d).config.hostname; },
     .builder = &kBuilder,
     // A startup.yaml that sets swp interfaces is the whole switch (a second one of the same host

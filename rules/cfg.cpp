@@ -2,7 +2,9 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <map>
+#include <unordered_map>
 
 #include "families.hpp"
 
@@ -101,6 +103,42 @@ void leftOutFiles(const RuleContext& ctx, FindingSink& sink) {
   }
 }
 
+// An inline suppression that accepted no finding (nothing to hide any more, or a rule id that is
+// no rule): stale, it would hide the next finding of that rule there with an old reason.
+void unusedInlineSuppressions(const RuleContext& ctx, FindingSink& sink) {
+  const Fabric& fabric = ctx.fabric;
+  if (ctx.inline_suppression_uses == nullptr) return;
+  std::unordered_map<std::string, const Switch*> owner;
+  for (const Switch& sw : fabric.switches) {
+    for (const std::string& file : sw.files) owner.try_emplace(file, &sw);
+  }
+  static const Switch kNoSwitch;
+  for (std::size_t i = 0; i < fabric.inline_suppressions.size(); ++i) {
+    if ((*ctx.inline_suppression_uses)[i] > 0) continue;
+    const InlineSuppression& s = fabric.inline_suppressions[i];
+    std::string unknown;
+    for (const std::string& id : s.rules) {
+      bool family = std::any_of(allRules().begin(), allRules().end(), [&](const Rule& r) { return r.family() == id; });
+      if (findRule(id) == nullptr && !family) unknown += (unknown.empty() ? "" : ", ") + id;
+    }
+    std::string rules;
+    for (const std::string& id : s.rules) rules += (rules.empty() ? "" : ",") + id;
+    auto it = owner.find(s.src.file());
+    const Switch& sw = it != owner.end() ? *it->second : kNoSwitch;
+    std::string lines = s.first_line == s.last_line ? fmt::format("line {}", s.first_line)
+                                                    : fmt::format("lines {}-{}", s.first_line, s.last_line);
+    sink.add(at(sw, "", std::nullopt, s.src,
+                unknown.empty()
+                    ? fmt::format("inline suppression of {} (\"{}\") matches no finding on {}", rules, s.reason, lines)
+                    : fmt::format("inline suppression names {}, which is no rule id or family, and matches no "
+                                  "finding on {}",
+                                  unknown, lines),
+                unknown.empty() ? "remove the comment: what it suppressed is gone, and a stale suppression hides the "
+                                  "next finding there"
+                                : "write rule ids as `rocelint rules` lists them (PFC003, or a family such as WD)"));
+  }
+}
+
 }  // namespace
 
 void registerCfgRules(std::vector<Rule>& rules) {
@@ -129,6 +167,9 @@ void registerCfgRules(std::vector<Rule>& rules) {
                          ctx, sink, InputNote::Kind::NoPorts,
                          "check how rocelint read the interface names (CFG001 and CFG005 notes at those lines)");
                    }});
+  Rule unused{"CFG008", Severity::Warning, "an inline suppression matches no finding", unusedInlineSuppressions};
+  unused.after_suppressions = true;
+  rules.push_back(std::move(unused));
 }
 
 }  // namespace rocelint::rules

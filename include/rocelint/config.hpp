@@ -29,6 +29,10 @@ struct Suppression {
   std::optional<int> priority;
   std::string reason;
   SourceRef src;  ///< where it is written
+  /// An inline suppression (Fabric::inline_suppressions) covers only its lines of its file.
+  std::string file;
+  int first_line = 0;
+  int last_line = 0;
 
   [[nodiscard]] bool matches(const Finding& finding) const;
 };
@@ -40,9 +44,10 @@ struct Config {
   std::set<std::string> enabled;   ///< rule ids or families enabled again inside a disabled family
   std::map<std::string, Severity> severity_overrides;
   std::vector<Suppression> suppressions;
-  PathFilter paths;      ///< which files under the fabric directory are read
-  std::string baseline;  ///< baseline file (resolved against the config file's directory), or ""
-  std::string source;    ///< file it was read from, empty for defaults
+  bool inline_suppressions = true;  ///< apply the suppressions written in configuration comments
+  PathFilter paths;                 ///< which files under the fabric directory are read
+  std::string baseline;             ///< baseline file (resolved against the config file's directory), or ""
+  std::string source;               ///< file it was read from, empty for defaults
 
   [[nodiscard]] bool isDisabled(const std::string& rule_id) const;
 };

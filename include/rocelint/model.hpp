@@ -615,6 +615,17 @@ struct ParseCoverage {
   int qos_lines_unrecognised = 0;
 };
 
+/// A suppression written in a configuration comment (`! rocelint: ignore PFC003 reason`;
+/// docs/suppressions.md): findings of `rules` (ids or families) located in its file between
+/// `first_line` and `last_line` are accepted with `reason`.
+struct InlineSuppression {
+  std::vector<std::string> rules;
+  std::string reason;
+  SourceRef src;  ///< the comment
+  int first_line = 0;
+  int last_line = 0;
+};
+
 /// The whole fabric: switches, links between them, hosts, and what the inputs left unmodelled.
 struct Fabric {
   std::vector<Switch> switches;
@@ -633,6 +644,8 @@ struct Fabric {
   /// The state snapshots read, oldest first: where each came from (the fabric directory, a
   /// --state DIR). Empty without state files; every switch's `state` has one entry per snapshot.
   std::vector<std::string> snapshots;
+  /// Suppressions written in the configurations' comments, in file order.
+  std::vector<InlineSuppression> inline_suppressions;
 
   [[nodiscard]] const Switch* findSwitch(const std::string& name) const;
   [[nodiscard]] const Switch& sw(PortRef ref) const { return switches[ref.sw]; }

@@ -28,6 +28,9 @@ struct RuleContext {
   /// The ECN-before-PFC proofs of every switch (Z3), computed on first use and shared by ECN004
   /// and ECN005.
   std::function<const std::vector<SwitchBufferResult>&()> buffer_proofs = {};
+  /// For rules run after suppressions (Rule::after_suppressions): per Fabric::inline_suppressions
+  /// entry, how many findings it accepted.
+  const std::vector<int>* inline_suppression_uses = nullptr;
 };
 
 /// Collects the findings of one rule, stamping id and severity.
@@ -52,6 +55,8 @@ struct Rule {
   Severity severity;
   std::string title;
   std::function<void(const RuleContext&, FindingSink&)> check;
+  /// Runs once every other rule's findings went through the suppressions (it judges them).
+  bool after_suppressions = false;
 
   [[nodiscard]] std::string family() const;
 };

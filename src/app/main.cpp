@@ -171,7 +171,8 @@ void addOutputOptions(CLI::App* cmd, OutputOptions& o) {
                   "Most YAML nodes aliases may add to a fabric file (an alias bomb is CFG006)")
       ->check(CLI::Range(std::size_t{0}, std::size_t{100'000'000}))
       ->capture_default_str();
-  cmd->add_flag("--no-suppress", o.no_suppress, "Ignore the configuration's suppressions: report every finding");
+  cmd->add_flag("--no-suppress", o.no_suppress,
+                "Ignore every suppression (.rocelint.yaml and inline comments): report every finding");
   auto* quiet = cmd->add_flag("-q,--quiet", o.quiet, "No progress or messages on stderr, only errors");
   cmd->add_flag("-v,--verbose", o.verbose, "Log each stage with its time on stderr")->excludes(quiet);
   addDeadlockOptions(cmd, o);
@@ -302,7 +303,10 @@ rocelint::Config loadConfigFor(const std::vector<std::string>& paths, const Outp
     config.paths.base = base;
     progress.detail(fmt::format("configuration {}", path));
   }
-  if (o.no_suppress) config.suppressions.clear();
+  if (o.no_suppress) {
+    config.suppressions.clear();
+    config.inline_suppressions = false;
+  }
   applyRuleSelection(config, o.select, o.ignore);
   if (o.failures >= 0) config.params.failures = o.failures;
   if (o.whatif_time_limit_s >= 0) config.params.whatif_time_limit_s = o.whatif_time_limit_s;

@@ -168,6 +168,9 @@ bool Suppression::matches(const Finding& finding) const {
   const Rule* r = findRule(finding.rule);
   if (rule != finding.rule && (r == nullptr || r->family() != rule)) return false;
   if (priority && finding.priority != priority) return false;
+  if (!file.empty() &&
+      (finding.location.file() != file || finding.location.line < first_line || finding.location.line > last_line))
+    return false;
   return fnmatch(switch_glob.c_str(), finding.switch_name.c_str(), 0) == 0 &&
          fnmatch(port_glob.c_str(), finding.port.c_str(), 0) == 0;
 }

@@ -15,7 +15,9 @@ namespace {
 
 // Moves findings that a suppression matches out of the reported list; the first matching
 // suppression (in file order) gives the reason.
-void applySuppressions(Report& report, const std::vector<Suppression>& suppressions) {
+// `uses` counts, per suppression, the findings it took.
+void applySuppressions(Report& report, const std::vector<Suppression>& suppressions, std::vector<int>& uses) {
+  uses.assign(suppressions.size(), 0);
   if (suppressions.empty()) return;
   std::vector<Finding> kept;
   for (Finding& f : report.findings) {
@@ -24,10 +26,33 @@ void applySuppressions(Report& report, const std::vector<Suppression>& suppressi
     if (match == suppressions.end()) {
       kept.push_back(std::move(f));
     } else {
+      ++uses[static_cast<std::size_t>(match - suppressions.begin())];
       report.suppressed.push_back(SuppressedFinding{std::move(f), match->reason, match->src});
     }
   }
   report.findings = std::move(kept);
+}
+
+// The configuration's suppressions, then one per rule of each inline suppression (`owner`: the
+// inline suppression of each entry, -1 for the configuration's).
+std::vector<Suppression> allSuppressions(const Fabric& fabric, const Config& config, std::vector<int>& owner) {
+  std::vector<Suppression> all = config.suppressions;
+  owner.assign(all.size(), -1);
+  for (std::size_t i = 0; config.inline_suppressions && i < fabric.inline_suppressions.size(); ++i) {
+    const InlineSuppression& in = fabric.inline_suppressions[i];
+    for (const std::string& rule : in.rules) {
+      Suppression s;
+      s.rule = rule;
+      s.reason = in.reason;
+      s.src = in.src;
+      s.file = in.src.file();
+      s.first_line = in.first_line;
+      s.last_line = in.last_line;
+      all.push_back(std::move(s));
+      owner.push_back(static_cast<int>(i));
+    }
+  }
+  return all;
 }
 
 // Words every finding in the configuration format of its switch: its fix action into `fix`, and the
@@ -105,27 +130,49 @@ Report analyze(const Fabric& fabric, const Config& config, const AnalysisProgres
     deadlock.reset();
   };
   std::string family;  // rules are sorted by id, so a family's rules are adjacent
+  auto severityOf = [&](const Rule& rule) {
+    if (auto it = config.severity_overrides.find(rule.id); it != config.severity_overrides.end()) return it->second;
+    if (auto fam = config.severity_overrides.find(rule.family()); fam != config.severity_overrides.end())
+      return fam->second;
+    return rule.severity;
+  };
   for (const Rule& rule : allRules()) {
-    if (config.isDisabled(rule.id)) continue;
+    if (config.isDisabled(rule.id) || rule.after_suppressions) continue;
     if (rule.family() != "DL") releaseDeadlock();
     if (progress && rule.family() != family) {
       family = rule.family();
       progress(fmt::format("checking {} rules ({})", family, familyDescription(family)));
     }
     report.rules_run.push_back(rule.id);
-    Severity severity = rule.severity;
-    if (auto it = config.severity_overrides.find(rule.id); it != config.severity_overrides.end()) {
-      severity = it->second;
-    } else if (auto fam = config.severity_overrides.find(rule.family()); fam != config.severity_overrides.end()) {
-      severity = fam->second;
-    }
-    FindingSink sink(rule.id, severity, report.findings);
+    FindingSink sink(rule.id, severityOf(rule), report.findings);
     rule.check(ctx, sink);
   }
   releaseDeadlock();
   wordFindings(fabric, report.findings);
   std::sort(report.findings.begin(), report.findings.end(), findingLess);
-  applySuppressions(report, config.suppressions);
+  std::vector<int> owner;
+  std::vector<Suppression> suppressions = allSuppressions(fabric, config, owner);
+  std::vector<int> uses;
+  applySuppressions(report, suppressions, uses);
+  // The rules that judge the suppressions themselves (an inline one that took nothing).
+  std::vector<int> inline_uses(fabric.inline_suppressions.size(), 0);
+  for (std::size_t i = 0; i < owner.size(); ++i) {
+    if (owner[i] >= 0) inline_uses[static_cast<std::size_t>(owner[i])] += uses[i];
+  }
+  ctx.inline_suppression_uses = config.inline_suppressions ? &inline_uses : nullptr;
+  std::vector<Finding> late;
+  for (const Rule& rule : allRules()) {
+    if (config.isDisabled(rule.id) || !rule.after_suppressions) continue;
+    report.rules_run.push_back(rule.id);
+    FindingSink sink(rule.id, severityOf(rule), late);
+    rule.check(ctx, sink);
+  }
+  std::sort(report.rules_run.begin(), report.rules_run.end());
+  if (!late.empty()) {
+    wordFindings(fabric, late);
+    for (Finding& f : late) report.findings.push_back(std::move(f));
+    std::sort(report.findings.begin(), report.findings.end(), findingLess);
+  }
 
   Summary& s = report.summary;
   s.files = fabric.files_loaded;

@@ -14,6 +14,7 @@
 #include <sstream>
 
 #include "address_links.hpp"
+#include "common/inline_suppressions.hpp"
 #include "descriptions.hpp"
 #include "format.hpp"
 #include "parallel.hpp"
@@ -274,18 +275,20 @@ struct BuiltSwitch {
 struct ParsedFile {
   enum class Kind : std::uint8_t { Parsed, Skipped, Ignored, Failed } kind = Kind::Skipped;
   const format::Format* format = nullptr;
-  std::unique_ptr<format::Document> document;  ///< empty once built alone
-  std::string switch_name;                     ///< Role::Switch; Role::State when the file names it
-  bool named_by_path = false;                  ///< no host name in the file: named after its directory or stem
-  bool complete = false;                       ///< describes the whole switch (Format::complete)
-  std::optional<BuiltSwitch> built;            ///< the switch as if this file were its only one
-  bool built_complete = false;                 ///< no platform table could change `built`
-  std::string why;                             ///< skip reason or error message
-  std::string fix;                             ///< Failed: how to fix a file that could not be read
-  bool not_read = false;                       ///< Failed: never read (too large, unreadable), not malformed
-  textio::Repairs repairs;                     ///< what its text needed (invalid bytes: CFG005 notes)
-  std::vector<json::DuplicateKey> duplicates;  ///< JSON keys given twice in one object (CFG005 notes)
-  std::vector<json::EscapedNul> escaped_nuls;  ///< JSON values and keys that held \u0000 (CFG005 notes)
+  std::unique_ptr<format::Document> document;          ///< empty once built alone
+  std::string switch_name;                             ///< Role::Switch; Role::State when the file names it
+  bool named_by_path = false;                          ///< no host name in the file: named after its directory or stem
+  bool complete = false;                               ///< describes the whole switch (Format::complete)
+  std::optional<BuiltSwitch> built;                    ///< the switch as if this file were its only one
+  bool built_complete = false;                         ///< no platform table could change `built`
+  std::string why;                                     ///< skip reason or error message
+  std::string fix;                                     ///< Failed: how to fix a file that could not be read
+  bool not_read = false;                               ///< Failed: never read (too large, unreadable), not malformed
+  textio::Repairs repairs;                             ///< what its text needed (invalid bytes: CFG005 notes)
+  std::vector<json::DuplicateKey> duplicates;          ///< JSON keys given twice in one object (CFG005 notes)
+  std::vector<json::EscapedNul> escaped_nuls;          ///< JSON values and keys that held \u0000 (CFG005 notes)
+  std::vector<InlineSuppression> inline_suppressions;  ///< Role::Switch: written in its comments
+  std::vector<InputNote> inline_notes;                 ///< malformed inline suppressions (CFG005 notes)
 
   [[nodiscard]] bool describesSwitch() const { return kind == Kind::Parsed && format->role == format::Role::Switch; }
 };
@@ -312,6 +315,9 @@ ParsedFile readInput(const InputFile& file, bool build, const LoadOptions& optio
     out.kind = ParsedFile::Kind::Parsed;
     out.duplicates = input->duplicateKeys();
     out.escaped_nuls = input->escapedNuls();
+    if (out.format->role == format::Role::Switch && out.format->comment_leaders != nullptr)
+      out.inline_suppressions = common::scanInlineSuppressions(input->text(), input->file(),
+                                                               out.format->comment_leaders, "", out.inline_notes);
     input.reset();  // the text and its JSON tree
     if (out.format->role == format::Role::State) {
       std::optional<std::string> hostname = out.format->hostname(*out.document);
@@ -323,6 +329,7 @@ ParsedFile readInput(const InputFile& file, bool build, const LoadOptions& optio
     std::optional<std::string> hostname = out.format->hostname(*out.document);
     out.switch_name = hostname ? *hostname : defaultSwitchName(file);
     out.named_by_path = !hostname;
+    for (InputNote& note : out.inline_notes) note.switch_name = out.switch_name;
     out.complete = out.format->complete != nullptr && out.format->complete(*out.document);
     if (build && out.format->build_alone != nullptr) {
       BuiltSwitch& b = out.built.emplace();
@@ -606,6 +613,10 @@ Inputs sortInputs(const std::vector<InputFile>& files, std::vector<ParsedFile>& 
         inputs.topology.push_back(file.format->topology(*file.document));
         break;
       case format::Role::Switch:
+        for (InputNote& note : file.inline_notes) fabric.notes.push_back(std::move(note));
+        for (InlineSuppression& s : file.inline_suppressions) fabric.inline_suppressions.push_back(std::move(s));
+        file.inline_notes.clear();
+        file.inline_suppressions.clear();
         if (file.complete && !file.named_by_path) {
           auto [first, inserted] =
               complete_file_of_switch.emplace(std::pair{file.switch_name, file.format->builder}, i);

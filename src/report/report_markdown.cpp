@@ -183,7 +183,7 @@ void writeMarkdown(const Report& report, std::ostream& out, const MarkdownOption
   doc += fmt::format("**{}** error(s), **{}** warning(s), **{}** note(s) on {} switch(es), {} link(s), {} file(s).",
                      count(s.by_severity, "error"), count(s.by_severity, "warning"), count(s.by_severity, "note"),
                      s.switches, s.links, s.files);
-  if (s.suppressed > 0) doc += fmt::format(" {} suppressed by the configuration.", s.suppressed);
+  if (s.suppressed > 0) doc += fmt::format(" {} suppressed (.rocelint.yaml or inline comments).", s.suppressed);
   if (s.baselined > 0) doc += fmt::format(" {} accepted by the baseline.", s.baselined);
   if (!report.stale_baseline.empty()) {
     doc += fmt::format(" {} baseline {} no longer occur{}.", report.stale_baseline.size(),

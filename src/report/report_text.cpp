@@ -73,8 +73,9 @@ void writeText(const Report& report, std::ostream& out, const TextOptions& optio
   const Summary& s = report.summary;
   out << report::summaryLine(s) << '\n';
   if (s.suppressed > 0) {
-    out << fmt::format("rocelint: {} finding(s) suppressed by the configuration (--no-suppress shows them)\n",
-                       s.suppressed);
+    out << fmt::format(
+        "rocelint: {} finding(s) suppressed (.rocelint.yaml or inline comments; --no-suppress shows them)\n",
+        s.suppressed);
   }
   if (s.baselined > 0) out << fmt::format("rocelint: {} finding(s) accepted by the baseline\n", s.baselined);
   if (!report.stale_baseline.empty()) {
