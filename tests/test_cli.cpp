@@ -364,6 +364,19 @@ TEST(Cli, GraphWritesDotAndExitsOneOnACycle) {
   CliRun all = run("graph " + deadlockScenario("clos24-shared") + " --all", "2>/dev/null");
   EXPECT_NE(all.out.find("->"), std::string::npos);
   EXPECT_EQ(run("graph " + deadlockScenario("ring4") + " --all --cycles-only").code, 2);
+
+  // -o FILE: the same graph in the file, nothing on stdout; never over an input.
+  test::TempDir dir;
+  std::string file = dir.path() + "/ring.dot";
+  CliRun to_file = run("graph " + deadlockScenario("ring4") + " -o " + file, "2>/dev/null");
+  EXPECT_EQ(to_file.code, 1);
+  EXPECT_EQ(to_file.out, "");
+  EXPECT_EQ(test::readAll(file), ring.out);
+  CliRun over_input =
+      run("graph " + deadlockScenario("ring4") + " -o " + deadlockScenario("ring4") + "/sw1.json", "2>&1");
+  EXPECT_EQ(over_input.code, 2);
+  EXPECT_NE(over_input.out.find("the output file must not be an input of the run"), std::string::npos)
+      << over_input.out;
 }
 
 TEST(Cli, FailuresAndTransientFlagsDriveTheWhatIf) {

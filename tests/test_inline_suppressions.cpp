@@ -40,9 +40,9 @@ std::string fixture(const std::string& rule, const std::string& syntax) {
 // In each syntax with comments, the comment before the statement a PFC001 finding points at takes
 // that finding (kept, with its reason) and leaves no CFG008; without suppressions it is back.
 TEST(InlineSuppressions, EachCommentSyntaxSuppressesTheStatementAfterIt) {
-  for (auto [syntax, leader, trailer] : {std::tuple{"eos", "!", ""}, std::tuple{"nxos", "!", ""},
-                                         std::tuple{"junos", "/*", " */"}, std::tuple{"nvue", "#", ""},
-                                         std::tuple{"huawei", "#", ""}, std::tuple{"h3c", "#", ""}}) {
+  for (auto [syntax, leader, trailer] :
+       {std::tuple{"eos", "!", ""}, std::tuple{"nxos", "!", ""}, std::tuple{"junos", "/*", " */"},
+        std::tuple{"nvue", "#", ""}, std::tuple{"huawei", "#", ""}, std::tuple{"h3c", "#", ""}}) {
     SCOPED_TRACE(syntax);
     Report before = test::check(fixture("PFC001", syntax));
     auto found = test::withRule(before, "PFC001");

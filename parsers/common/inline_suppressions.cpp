@@ -115,7 +115,7 @@ std::vector<InlineSuppression> scanInlineSuppressions(std::string_view text, con
         notes.push_back(makeNote(InputNote::Kind::InvalidValue, switch_name, "",
                                  "`rocelint: ignore` has no statement after it to suppress findings of", src));
         notes.back().group = "inline suppression";
-      notes.back().fix = kFix;
+        notes.back().fix = kFix;
         continue;
       }
       std::size_t indent = indentOf(lines[j]);

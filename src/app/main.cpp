@@ -749,6 +749,7 @@ int runGraph(const std::vector<std::string>& paths, const OutputOptions& o, roce
   using namespace rocelint;
   Progress progress(progressMode(o), std::cerr, stderrIsTerminal());
   Config config = loadConfigFor(paths, o, progress);
+  refuseToWriteAnInput(o.output_path, "output file", paths, {config.source});
   Fabric fabric = loadFabric(
       paths, [&](std::size_t done, std::size_t total) { progress.files(done, total); }, config.paths, loadOptions(o));
   const std::string unrecognised = unrecognisedInputs(fabric, paths);
@@ -757,7 +758,13 @@ int runGraph(const std::vector<std::string>& paths, const OutputOptions& o, roce
   DeadlockAnalysis analysis =
       analyzeDeadlock(fabric, config.params, options, [&](const std::string& stage) { progress.stage(stage); });
   progress.finish();
-  writeDot(fabric, analysis, scope, std::cout);
+  if (o.output_path.empty()) {
+    writeDot(fabric, analysis, scope, std::cout);
+  } else {
+    std::ofstream file(o.output_path, std::ios::binary);
+    if (file) writeDot(fabric, analysis, scope, file);
+    if (!file) throw InputError(fmt::format("{}: cannot write output file", o.output_path));
+  }
   if (!o.quiet) {
     std::cerr << fmt::format("rocelint: buffer-dependency graph: {} queues, {} dependencies, {} cyclic component(s)\n",
                              analysis.bdg.nodeCount(), analysis.bdg.edgeCount(), analysis.cycles.size());
@@ -962,6 +969,7 @@ int main(int argc, char** argv) {
   graph->add_flag("--all", whole_graph, "The whole graph (large fabrics make large pictures)")->excludes(cycles_flag);
   graph->add_flag("--transient", graph_output.transient, "Routing right after local repair of admin-down links");
   graph->add_flag("-q,--quiet", graph_output.quiet, "No progress or summary on stderr");
+  graph->add_option("-o,--output", graph_output.output_path, "Write the graph to FILE instead of stdout");
 
   auto* fix =
       app.add_subcommand("fix", "Write the smallest threshold change that clears the BUF/ECN findings (JSON Patches)");

@@ -33,7 +33,7 @@ _rocelint() {
     diff)
       if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "$common" -- "$cur")); else _filedir -d; fi ;;
     graph)
-      if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--format --config --cycles-only --all --transient -q --quiet --help" -- "$cur")); else _filedir; fi ;;
+      if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--format --config --cycles-only --all --transient -q --quiet -o --output --help" -- "$cur")); else _filedir; fi ;;
     fix)
       if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--out --config --help" -- "$cur")); else _filedir -d; fi ;;
     inputs)
