@@ -396,3 +396,27 @@ TEST(Cli, FailuresAndTransientFlagsDriveTheWhatIf) {
 
 }  // namespace
 }  // namespace rocelint
+
+namespace rocelint {
+// The zsh and fish completions are generated from the CLI definition: the committed files are what
+// the binary writes now (regenerate with `rocelint --completion zsh > tools/completion/_rocelint`),
+// and each shell accepts its script where the shell is installed.
+TEST(Cli, ZshAndFishCompletionsMatchTheCliDefinition) {
+  for (auto [shell, file, syntax_check] :
+       {std::tuple{"zsh", "_rocelint", "zsh -n"}, std::tuple{"fish", "rocelint.fish", "fish --no-execute"}}) {
+    CliRun generated = run(std::string("--completion ") + shell);
+    EXPECT_EQ(generated.code, 0);
+    std::string committed = test::sourceDir() + "/tools/completion/" + file;
+    EXPECT_EQ(generated.out, test::readAll(committed)) << file << " drifted from the CLI definition";
+    EXPECT_NE(generated.out.find(std::string_view(shell) == "zsh" ? "--output[" : "-l output"), std::string::npos)
+        << shell;
+    std::string probe =
+        std::string("command -v ") + (std::string_view(shell) == "zsh" ? "zsh" : "fish") + " >/dev/null";
+    if (std::system(probe.c_str()) == 0) {
+      std::string cmd = std::string(syntax_check) + " " + committed;
+      EXPECT_EQ(std::system(cmd.c_str()), 0) << cmd;
+    }
+  }
+  EXPECT_EQ(run("--completion tcsh", "2>/dev/null").code, 2);
+}
+}  // namespace rocelint

@@ -18,6 +18,7 @@
 #include <string_view>
 #include <system_error>
 
+#include "completion.hpp"
 #include "rocelint/baseline.hpp"
 #include "rocelint/config.hpp"
 #include "rocelint/deadlock.hpp"
@@ -1001,6 +1002,16 @@ int main(int argc, char** argv) {
   inputs->add_flag("-0,--null", inputs_null,
                    "Print only the inputs' paths, each ended by a NUL byte (for scripts: git hooks, xargs -0)");
 
+  // Hidden: the zsh and fish completion scripts, from this definition (the build writes them).
+  if (argc == 3 && std::string_view(argv[1]) == "--completion") {
+    std::string_view shell(argv[2]);
+    if (shell != "zsh" && shell != "fish") {
+      std::cerr << "rocelint: error: --completion takes zsh or fish (bash: tools/completion/rocelint.bash)\n";
+      return kExitInputError;
+    }
+    std::cout << (shell == "zsh" ? rocelint::completion::zsh(app) : rocelint::completion::fish(app));
+    return kExitClean;
+  }
   // Hidden: every command and its long options, one "command option" line each (tests check that
   // the man page and the shell completion name them all).
   if (argc == 2 && std::string_view(argv[1]) == "--dump-cli") {
