@@ -87,6 +87,11 @@ std::string fixText(const Fabric& fabric, const CyclicDependency& cycle) {
                       "the next switch",
                       weak.tunnel);
   }
+  if (cycle.fixes.empty() && weak.kind == ForwardKind::Installed) {
+    return text +
+           ": correct the route the switch installed (ST004 shows how it differs from the configuration's), or "
+           "remark the traffic to a spare lossless priority there";
+  }
   if (cycle.fixes.empty()) {
     return text +
            ": change the routing so traffic does not take this turn (route filter, ASN design, static route), "

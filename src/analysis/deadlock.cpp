@@ -245,6 +245,15 @@ CyclicDependency describeCycle(const Fabric& fabric, const SwitchGraph& graph, c
       hop.why =
           fmt::format("{} rewrites TC {} to DSCP {} leaving {}", out.qos.map(MapKind::TcToDscp)->name, hop.priority,
                       static_cast<int>((*remark)[static_cast<std::size_t>(hop.priority)]), out.name);
+    } else if (record.kind == ForwardKind::Installed) {
+      for (const auto& [x, idx] : g.installed) {
+        if (x != s) continue;
+        const InstalledNextHops& hops = dest.installed[idx];
+        if (hops.route == nullptr) continue;
+        hop.src = hops.route->src;
+        hop.why = fmt::format("installed route {} on {} (its route table, not the configuration) leaves by {}",
+                              hops.route->prefix, sw.name, portOrLagName(sw, out));
+      }
     } else if (record.kind == ForwardKind::Static) {
       for (std::size_t k = 0; k < g.overrides.size(); ++k) {
         if (g.overrides[k].first != s) continue;
@@ -1085,7 +1094,8 @@ DeadlockAnalysis analyzeDeadlock(const Fabric& fabric, const RuleParams& params,
           LinkState down = configured;
           for (std::uint32_t l : links) down.setLinkDown(l, true);
           // Tunnel turns follow the peers' routes, which the incremental argument does not track.
-          if (options.incremental_whatif && tunnel == nullptr &&
+          // Installed routes are not re-converged by the incremental argument either.
+          if (options.incremental_whatif && tunnel == nullptr && dest->installed_switches.empty() &&
               !incremental.mayCreateCycle(links, down, engine.turns()))
             continue;
           rerouted.fetch_add(1);
