@@ -104,7 +104,8 @@ TEST(InstalledRoutes, StaticRouteTheConfigDoesNotShowMakesACycleAndIsSt004) {
   // sw2 sends sw1's subnet back toward sw3, which (as configured) sends it to sw2: a loop.
   std::string table = kSw2Computed;
   const std::string good = R"("nexthop": "10.0.1.0", "ifname": "Ethernet8", "protocol": "bgp")";
-  table.replace(table.find(good), good.size(), R"("nexthop": "10.0.12.1", "ifname": "Ethernet0", "protocol": "static")");
+  table.replace(table.find(good), good.size(),
+                R"("nexthop": "10.0.12.1", "ifname": "Ethernet0", "protocol": "static")");
   std::string file = dir.write("sw2.appl_db.json", table);
   Fabric fabric = loadFabric({dir.path()});
   DeadlockAnalysis dl = deadlockOf(fabric);
@@ -120,7 +121,17 @@ TEST(InstalledRoutes, StaticRouteTheConfigDoesNotShowMakesACycleAndIsSt004) {
     EXPECT_EQ(h.src.line, 2);
   }
   EXPECT_TRUE(installed_hop);
+  // Verified fix: with sw2 on the routes its configuration gives, the cycle is gone.
+  ASSERT_FALSE(dl.cycles[0].fixes.empty());
+  EXPECT_EQ(dl.cycles[0].fixes[0].description,
+            "correct the installed route toward 10.2.0.0/31 on sw2 so it forwards as its configuration gives (ST004): "
+            "with sw2 on its computed routes the cycle is gone");
+  EXPECT_EQ(dl.cycles[0].fixes[0].where.line, 2);
+  // The loop sw2 -> sw3 -> sw2 is blamed on the installed route.
   ASSERT_EQ(dl.loops.size(), 1u);
+  EXPECT_TRUE(dl.loops[0].installed_route);
+  EXPECT_EQ(dl.loops[0].src.file(), file);
+  EXPECT_EQ(dl.loops[0].src.line, 2);
 
   Report report = analyze(fabric, Config{});
   EXPECT_EQ(test::withRule(report, "DL001").size(), 1u);
@@ -138,7 +149,7 @@ TEST(InstalledRoutes, StaticRouteTheConfigDoesNotShowMakesACycleAndIsSt004) {
   ASSERT_EQ(f.related.size(), 1u);
   EXPECT_EQ(f.related[0].message, "BGP neighbour 10.0.1.0 of the computed route");
   std::string sw2 = test::readAll(dir.path() + "/sw2.json");
-  EXPECT_EQ(f.related[0].location.line, test::lineOf(sw2, "\"10.0.1.0\": {"));
+  EXPECT_EQ(f.related[0].src.line, test::lineOf(sw2, "\"10.0.1.0\": {"));
 
   // Without the route table the same configuration has no cycle.
   fs::remove(file);
@@ -150,7 +161,8 @@ TEST(InstalledRoutes, MissingRouteIsSt004AndADefaultRouteCovers) {
   copyScenario(dir, "ring4-cut");
   std::string table = kSw2Computed;
   const std::string sw4_route =
-      ",\n  \"ROUTE_TABLE:10.2.3.0/31\": {\"nexthop\": \"10.0.12.1\", \"ifname\": \"Ethernet0\", \"protocol\": \"bgp\"}";
+      ",\n  \"ROUTE_TABLE:10.2.3.0/31\": {\"nexthop\": \"10.0.12.1\", \"ifname\": \"Ethernet0\", \"protocol\": "
+      "\"bgp\"}";
   ASSERT_NE(table.find(sw4_route), std::string::npos);
   table.erase(table.find(sw4_route), sw4_route.size());
   std::string file = dir.write("sw2.appl_db.json", table);

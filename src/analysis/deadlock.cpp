@@ -311,8 +311,22 @@ class LoopCollector {
       loop.example_prefix = prefixExamples(dest_, static_cast<std::uint32_t>(entry.group), 1, nullptr);
       loop.prefixes = entry.prefixes;
       loop.priority = entry.priority;
-      // Blame a static route on the loop if there is one (the usual cause), else the first hop.
+      // Blame an installed route on the loop if there is one (what the switch does), then a static
+      // route (the usual cause), else the first hop.
       const DestinationGroup& g = dest_.groups[entry.group];
+      auto installedSrc = [&](std::size_t sw) -> const InstalledRoute* {
+        for (const auto& [x, idx] : g.installed) {
+          const InstalledNextHops& hops = dest_.installed[idx];
+          if (x == sw && hops.route != nullptr && !hops.arcs.empty()) return hops.route;
+        }
+        return nullptr;
+      };
+      for (const PortRef& p : loop.egress) {
+        if (const InstalledRoute* route = installedSrc(p.sw); route != nullptr && !loop.src.known()) {
+          loop.src = route->src;
+          loop.installed_route = true;
+        }
+      }
       for (std::size_t k = 0; k < g.overrides.size() && !loop.src.known(); ++k) {
         for (const PortRef& p : loop.egress) {
           if (g.overrides[k].first == p.sw) {
@@ -332,6 +346,7 @@ class LoopCollector {
         for (std::size_t k = 0; k < g.overrides.size(); ++k) {
           if (g.overrides[k].first == p.sw) where = dest_.statics[g.static_route[k]].route->src;
         }
+        if (const InstalledRoute* route = installedSrc(p.sw)) where = route->src;
         loop.hop_src.push_back(where);
       }
       out.push_back(std::move(loop));
@@ -551,6 +566,23 @@ std::vector<CycleFix> verifiedFixes(const Fabric& fabric, const SwitchGraph& gra
                                      route->prefix, sw.name),
                          route->src});
       }
+    }
+  }
+  // 1a. An installed route (live state) creates the turn: with the switch on the routes its
+  // configuration gives, is the cycle gone?
+  if (weak.kind == ForwardKind::Installed) {
+    Fabric changed = fabric;
+    for (SwitchState& state : changed.switches[weak.ingress.sw].state) {
+      state.has_routes = false;
+      state.routes.clear();
+    }
+    if (works(changed)) {
+      fixes.push_back(
+          {fmt::format("correct the installed route{} on {} so it forwards as its configuration gives "
+                       "(ST004): with {} on its computed routes the cycle is gone",
+                       weak.example_prefixes.empty() ? std::string() : " toward " + weak.example_prefixes.front(),
+                       sw.name, sw.name),
+           weak.src});
     }
   }
   // 1b. Flooding creates the turn: keep the VLAN off the link, or off every switch-to-switch port,
