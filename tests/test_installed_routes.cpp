@@ -9,6 +9,7 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <nlohmann/json.hpp>
 #include <set>
 
 #include "rocelint/deadlock.hpp"
@@ -207,6 +208,24 @@ TEST(InstalledRoutes, NextHopByAddressAloneResolvesToTheNeighboursLink) {
   Report report = analyze(loadFabric({dir.path()}), Config{});
   // 10.9.9.9 belongs to no interface: left out of the forwarding, and the rest is as configured.
   EXPECT_TRUE(test::withRule(report, "ST004").empty());
+}
+
+TEST(InstalledRoutes, JsonAndTextSummariesSayWhichSwitchesFollowInstalledRoutes) {
+  std::string bad = test::sourceDir() + "/tests/fixtures/ST004/sonic/bad";
+  test::CliRun json = test::runCli("check " + bad + " --format json", "2>/dev/null");
+  EXPECT_EQ(json.code, 1);
+  auto doc = nlohmann::json::parse(json.out);
+  EXPECT_EQ(doc["summary"]["deadlock"]["installed_route_switches"], nlohmann::json::array({"sw2"}));
+  EXPECT_EQ(doc["summary"]["deadlock"]["computed_route_switches"], 3);
+  test::CliRun text = test::runCli("check " + bad, "2>/dev/null");
+  EXPECT_NE(text.out.find("rocelint: the deadlock analysis follows the installed routes of 1 switch (sw2) and the "
+                          "routes computed from the configuration of the other 3 (mixed)\n"),
+            std::string::npos)
+      << text.out;
+  // Without route tables the summaries say nothing about installed routes.
+  test::CliRun plain =
+      test::runCli("check " + test::sourceDir() + "/tests/deadlock/ring4-cut --format json", "2>/dev/null");
+  EXPECT_FALSE(nlohmann::json::parse(plain.out)["summary"]["deadlock"].contains("installed_route_switches"));
 }
 
 }  // namespace
