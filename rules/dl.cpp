@@ -87,6 +87,11 @@ std::string fixText(const Fabric& fabric, const CyclicDependency& cycle) {
                       "the next switch",
                       weak.tunnel);
   }
+  if (cycle.fixes.empty() && weak.kind == ForwardKind::Installed) {
+    return text +
+           ": correct the route the switch installed (ST004 shows how it differs from the configuration's), or "
+           "remark the traffic to a spare lossless priority there";
+  }
   if (cycle.fixes.empty()) {
     return text +
            ": change the routing so traffic does not take this turn (route filter, ASN design, static route), "
@@ -132,11 +137,13 @@ void forwardingLoop(const RuleContext& ctx, FindingSink& sink) {
                     "until their TTL expires and hold PFC buffers on every hop",
                     path, loop.example_prefix,
                     loop.prefixes > 1 ? fmt::format(" (and {} more prefixes)", loop.prefixes - 1) : "", loop.priority),
-        loop.static_route ? "correct the static route or next hop that sends the prefix back toward a switch "
-                            "already on its path"
-                          : "the loop comes from routing alone (with --transient: local repair before "
-                            "withdrawals spread): use one ASN per tier so bounce paths are rejected, and keep "
-                            "the PFC watchdog on so a loop cannot hold buffers for long"));
+        loop.installed_route ? "correct the installed route that sends the prefix back toward a switch already on "
+                               "its path (ST004 shows how it differs from the route the configuration gives)"
+        : loop.static_route  ? "correct the static route or next hop that sends the prefix back toward a switch "
+                               "already on its path"
+                             : "the loop comes from routing alone (with --transient: local repair before "
+                               "withdrawals spread): use one ASN per tier so bounce paths are rejected, and keep "
+                               "the PFC watchdog on so a loop cannot hold buffers for long"));
     for (std::size_t i = 0; i < loop.egress.size(); ++i) {
       const PortRef& p = loop.egress[i];
       const PortRef& next = loop.egress[(i + 1) % loop.egress.size()];

@@ -4,10 +4,12 @@
 
 #include <fmt/format.h>
 
+#include <map>
 #include <set>
 
 #include "families.hpp"
 #include "rocelint/qos.hpp"
+#include "rocelint/routing.hpp"
 
 namespace rocelint::rules {
 namespace {
@@ -148,6 +150,119 @@ void watchdogStorms(const RuleContext& ctx, FindingSink& sink) {
   });
 }
 
+/// Where a route sends traffic, by next switch: "sw1 by Ethernet8", "ECMP: spine1 by Ethernet0 and spine2
+/// by PortChannel1 (Ethernet4, Ethernet8)", "its own servers", "nowhere".
+std::string describeNextHops(const Fabric& fabric, const SwitchGraph& graph, const std::vector<std::uint32_t>& arcs,
+                             bool delivers) {
+  std::vector<std::pair<std::string, std::vector<std::string>>> by_switch;
+  for (std::uint32_t a : arcs) {
+    const Arc& arc = graph.arc(a);
+    const Switch& from = fabric.sw(arc.from);
+    const std::string& next = fabric.switches[arc.to.sw].name;
+    std::string port = portOrLagName(from, fabric.port(arc.from));
+    auto it = std::find_if(by_switch.begin(), by_switch.end(), [&](const auto& e) { return e.first == next; });
+    if (it == by_switch.end()) it = by_switch.insert(by_switch.end(), {next, {}});
+    if (std::find(it->second.begin(), it->second.end(), port) == it->second.end()) it->second.push_back(port);
+  }
+  std::vector<std::string> parts;
+  for (const auto& [next, ports] : by_switch) {
+    std::string list;
+    for (const std::string& p : ports) list += (list.empty() ? "" : " and ") + p;
+    parts.push_back(fmt::format("{} by {}", next, list));
+  }
+  if (delivers) parts.emplace_back("its own servers (connected)");
+  if (parts.empty()) return "nowhere (it drops the traffic)";
+  std::string text;
+  for (std::size_t i = 0; i < parts.size(); ++i)
+    text += (i == 0 ? "" : i + 1 == parts.size() ? " and " : ", ") + parts[i];
+  return by_switch.size() > 1 ? "ECMP: " + text : text;
+}
+
+// ST004: a switch's installed route differs from the route its configuration gives.
+void installedRouteDiffers(const RuleContext& ctx, FindingSink& sink) {
+  const Fabric& fabric = ctx.fabric;
+  bool any = std::any_of(fabric.switches.begin(), fabric.switches.end(), [](const Switch& sw) {
+    return std::any_of(sw.state.begin(), sw.state.end(), [](const SwitchState& s) { return s.has_routes; });
+  });
+  if (!any) return;
+  SwitchGraph graph(fabric);
+  Destinations dest =
+      collectDestinations(graph, {ctx.params.roce_destinations_loopbacks, ctx.params.roce_destinations_links});
+  for (const RouteDifference& diff : installedRouteDifferences(graph, dest)) {
+    const Switch& sw = fabric.switches[diff.sw];
+    const InstalledNextHops& installed = dest.installed[diff.installed];
+    const std::string& prefix = dest.prefixes[diff.prefix].text;
+    std::string computed = describeNextHops(fabric, graph, diff.computed_arcs, diff.computed_delivers);
+    std::string why;
+    switch (diff.computed) {
+      case ForwardKind::Local:
+        why = "connected";
+        break;
+      case ForwardKind::Static:
+        why = diff.static_route ? fmt::format("static route {}", diff.static_route->prefix) : "static route";
+        break;
+      case ForwardKind::Learned:
+        why = sw.asn ? "BGP" : "shortest path";
+        break;
+      default:
+        why = "no route";
+        break;
+    }
+    std::string config = diff.computed == ForwardKind::Drop
+                             ? std::string("its configuration gives it no route")
+                             : fmt::format("its configuration routes it to {} ({})", computed, why);
+    std::string unresolved;
+    for (const std::string& u : installed.unresolved) unresolved += (unresolved.empty() ? "" : ", ") + u;
+    if (!unresolved.empty()) {
+      unresolved = fmt::format("; next hop{} {} lead{} to no link or interface of {} in the configuration",
+                               installed.unresolved.size() == 1 ? "" : "s", unresolved,
+                               installed.unresolved.size() == 1 ? "s" : "", sw.name);
+    }
+    std::string message;
+    std::string fix;
+    SourceRef where;
+    std::string port;
+    if (installed.route == nullptr) {
+      message = fmt::format(
+          "{} has no installed route for {} (no entry of its route table covers it, not even a default route), but "
+          "{}: the deadlock analysis follows the route table, where the switch drops the traffic",
+          sw.name, prefix, config);
+      fix = fmt::format(
+          "find why {} has no route for {} (a BGP session down, a route filter, a link nobody noticed failed) and "
+          "correct the switch or the configuration so they agree",
+          sw.name, prefix);
+      where = installed.table.known() ? installed.table : switchLocation(sw);
+    } else {
+      const InstalledRoute& route = *installed.route;
+      std::string kind = route.protocol.empty() ? std::string() : fmt::format(" ({})", route.protocol);
+      std::string target = route.blackhole
+                               ? std::string("a blackhole (it drops the traffic)")
+                               : describeNextHops(fabric, graph, installed.arcs, !installed.exit_ports.empty());
+      message = fmt::format(
+          "{} forwards {} by its installed route {}{} to {}{}, but {}: the deadlock analysis follows the installed "
+          "route",
+          sw.name, prefix, route.prefix, kind, target, unresolved, config);
+      fix = fmt::format(
+          "find why {} installed this route (a static route or route policy the configuration does not show, a "
+          "failed link or BGP session) and correct the switch or the configuration so they agree",
+          sw.name);
+      where = route.src;
+    }
+    const std::vector<std::uint32_t>& arcs = !installed.arcs.empty() ? installed.arcs : diff.computed_arcs;
+    if (!arcs.empty()) port = fabric.port(graph.arc(arcs.front()).from).name;
+    Finding& f = sink.add(at(sw, port, std::nullopt, where, message, fix));
+    if (diff.static_route != nullptr) {
+      f.related.push_back(related(fmt::format("static route {} of the configuration", diff.static_route->prefix),
+                                  diff.static_route->src));
+    } else if (diff.session >= 0) {
+      const BgpNeighbor& nb = sw.bgp_neighbors[static_cast<std::size_t>(diff.session)];
+      f.related.push_back(
+          related(fmt::format("BGP neighbour {} of the computed route", nb.address.empty() ? nb.interface : nb.address),
+                  nb.src));
+    }
+  }
+}
+
 }  // namespace
 
 void registerStRules(std::vector<Rule>& rules) {
@@ -155,6 +270,8 @@ void registerStRules(std::vector<Rule>& rules) {
                    "pause frames received on a priority the port does not treat as lossless", pausesOnLossyPriority});
   rules.push_back({"ST002", Severity::Error, "a lossless queue or PG dropped packets", dropsOnLosslessPriority});
   rules.push_back({"ST003", Severity::Warning, "the PFC watchdog detected pause storms", watchdogStorms});
+  rules.push_back({"ST004", Severity::Warning, "an installed route differs from the route the configuration gives",
+                   installedRouteDiffers});
 }
 
 }  // namespace rocelint::rules

@@ -96,6 +96,7 @@ struct ForwardingLoop {
   SourceRef src;                   ///< the static route that closes the loop, else the first hop's link
   std::vector<SourceRef> hop_src;  ///< per hop: its static route, else its link
   bool static_route = false;       ///< a static route on the loop (else routing alone makes it)
+  bool installed_route = false;    ///< an installed route (live state) on the loop: `src` is it
 };
 
 /// A set of failed links under which the fabric has a cyclic buffer dependency.

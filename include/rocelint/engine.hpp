@@ -37,6 +37,10 @@ struct DeadlockSummary {
   std::vector<StormRadius> worst_storms;  ///< the receivers that would pause the most, worst first
   /// The what-if stopped at its time limit (DL008): how far it got. The run exits 2.
   std::string whatif_stopped;
+  /// Switches whose installed routes (live state) the analysis followed; every other switch
+  /// (`computed_route_switches`) kept the routes computed from its configuration.
+  std::vector<std::string> installed_route_switches;
+  int computed_route_switches = 0;
 };
 
 struct Summary {

@@ -106,16 +106,20 @@ struct DestinationPrefix {
   std::string text;  ///< as written in the config
   SourceRef src;
   bool loopback = false;  ///< a switch's own loopback (management), not a host subnet
+  /// Per switch of Destinations::installed_switches (same order): its installed route for this
+  /// prefix, an index into Destinations::installed.
+  std::vector<std::uint32_t> installed;
 };
 
 /// What a switch does with traffic toward a destination group.
 enum class ForwardKind : std::uint8_t {
-  Drop,     ///< no route
-  Local,    ///< connected: delivered to a host port of this switch
-  Learned,  ///< BGP/shortest-path route toward the origin
-  Static,   ///< a static route of this switch
-  Flood,    ///< L2 flooding of unknown unicast in a VLAN that spans switch-to-switch links
-  Tunnel,   ///< a dual-ToR bounce: the standby side tunnels a server's traffic to its peer
+  Drop,       ///< no route
+  Local,      ///< connected: delivered to a host port of this switch
+  Learned,    ///< BGP/shortest-path route toward the origin
+  Static,     ///< a static route of this switch
+  Flood,      ///< L2 flooding of unknown unicast in a VLAN that spans switch-to-switch links
+  Tunnel,     ///< a dual-ToR bounce: the standby side tunnels a server's traffic to its peer
+  Installed,  ///< the switch's installed route (live state) replaces the computed one
 };
 
 /// Destination prefixes that every switch routes identically (same origin, same static
@@ -126,6 +130,9 @@ struct DestinationGroup {
   std::vector<std::uint32_t> static_route;  ///< for Static overrides: index into StaticNextHops, same order
   std::vector<std::uint32_t> prefixes;      ///< indices into Destinations::prefixes
   bool hosts = false;                       ///< holds a host subnet or static prefix (not only loopbacks)
+  /// Switches with installed routes: (switch, index into Destinations::installed). Every prefix of
+  /// the group resolves to the same next hops there; the index is that of the first prefix.
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> installed;
 };
 
 /// A static route resolved to arcs / exit ports of its switch.
@@ -137,11 +144,26 @@ struct StaticNextHops {
   std::vector<std::string> unresolved;    ///< next hops that name no interface subnet or port
 };
 
+/// A switch's installed route for a destination prefix (the longest prefix match over its
+/// installed table, default VRF), resolved to arcs / exit ports of the switch.
+struct InstalledNextHops {
+  std::uint32_t sw = 0;
+  const InstalledRoute* route = nullptr;  ///< nullptr: no installed route matches (the switch drops)
+  std::vector<std::uint32_t> arcs;        ///< toward other switches, sorted
+  std::vector<std::uint32_t> exit_ports;  ///< toward hosts (global port indices; UINT32_MAX: a VLAN or connected)
+  std::vector<std::string> unresolved;    ///< next hops that lead to no link or interface of the switch
+  SourceRef table;                        ///< the route table file as a whole (where a missing route is)
+};
+
 /// Every destination of the fabric, grouped.
 struct Destinations {
   std::vector<DestinationPrefix> prefixes;
   std::vector<DestinationGroup> groups;
   std::vector<StaticNextHops> statics;
+  /// Switches whose installed routes (the latest snapshot with a route table) replace the computed
+  /// ones, sorted; every other switch keeps the computed routes (docs/deadlock.md, "Installed routes").
+  std::vector<std::uint32_t> installed_switches;
+  std::vector<InstalledNextHops> installed;
   std::vector<std::string> ignored;   ///< addresses that could not be parsed, with why
   std::size_t skipped_loopbacks = 0;  ///< loopback prefixes left out (not RoCE destinations)
   std::size_t skipped_links = 0;      ///< switch-to-switch link subnets left out
@@ -249,6 +271,8 @@ class Router {
  public:
   Router(const SwitchGraph& graph, const Destinations& destinations);
 
+  /// Whether switches with installed routes forward on them (default) or on the computed routes.
+  void useInstalledRoutes(bool use) { use_installed_ = use; }
   /// Converged routes of a group with the given links down.
   void steady(std::size_t group, const LinkState& links, GroupRoutes& out);
   /// Transient routes: `before` are the routes with no failure; switches adjacent to a link
@@ -257,6 +281,7 @@ class Router {
 
  private:
   void applyOverrides(std::size_t group, const LinkState& links, GroupRoutes& out);
+  void applyInstalled(std::size_t group, const LinkState& links, GroupRoutes& out);
   /// Whether x may learn y's route over `arc` (from y to x): AS-path loop prevention (unless x allows
   /// its own ASN in) and y's export / x's import policy. Records in `effect` (when not null) the
   /// communities the policies add on every accepted path and whether they may remove some.
@@ -286,10 +311,28 @@ class Router {
   bool policies_ = false;
   std::vector<std::int32_t> arc_neighbor_;  ///< per arc: index into the leaving switch's bgp_neighbors, -1: none
   std::vector<std::vector<std::uint32_t>> comm_gid_;  ///< per switch: local community id -> fabric-wide id
+  bool use_installed_ = true;
 
  public:
   /// BGP sessions with a policy that no link could be tied to (their policy is not applied).
   std::size_t untied_policy_sessions = 0;
 };
+
+/// A switch whose installed route for a destination prefix forwards differently from the route
+/// rocelint computes from the configuration (with the links as configured).
+struct RouteDifference {
+  std::uint32_t sw = 0;
+  std::uint32_t prefix = 0;     ///< index into Destinations::prefixes
+  std::uint32_t installed = 0;  ///< index into Destinations::installed
+  ForwardKind computed = ForwardKind::Drop;
+  std::vector<std::uint32_t> computed_arcs;   ///< sorted
+  bool computed_delivers = false;             ///< the computed route delivers to hosts of the switch
+  const StaticRoute* static_route = nullptr;  ///< the static route the computed route is, if any
+  std::int32_t session = -1;  ///< computed: the BGP neighbour (index into bgp_neighbors) over its first next hop
+};
+
+/// Compares every installed route with the computed one, per switch with installed routes and
+/// destination prefix (docs/deadlock.md, "Installed routes"), in switch and prefix order.
+std::vector<RouteDifference> installedRouteDifferences(const SwitchGraph& graph, const Destinations& destinations);
 
 }  // namespace rocelint

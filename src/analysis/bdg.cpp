@@ -532,7 +532,7 @@ TunnelPlan::TunnelPlan(const SwitchGraph& graph, const Destinations& dest) : gra
       DestinationGroup g;
       g.origins = origins;
       g.prefixes.push_back(static_cast<std::uint32_t>(endpoints_.prefixes.size()));
-      endpoints_.prefixes.push_back({*peer_ip, pair.peer_address, peer_entry->address_ipv4->src, true});
+      endpoints_.prefixes.push_back({*peer_ip, pair.peer_address, peer_entry->address_ipv4->src, true, {}});
       endpoints_.groups.push_back(std::move(g));
     }
     pair.endpoint = it->second;

@@ -245,6 +245,15 @@ CyclicDependency describeCycle(const Fabric& fabric, const SwitchGraph& graph, c
       hop.why =
           fmt::format("{} rewrites TC {} to DSCP {} leaving {}", out.qos.map(MapKind::TcToDscp)->name, hop.priority,
                       static_cast<int>((*remark)[static_cast<std::size_t>(hop.priority)]), out.name);
+    } else if (record.kind == ForwardKind::Installed) {
+      for (const auto& [x, idx] : g.installed) {
+        if (x != s) continue;
+        const InstalledNextHops& hops = dest.installed[idx];
+        if (hops.route == nullptr) continue;
+        hop.src = hops.route->src;
+        hop.why = fmt::format("installed route {} on {} (its route table, not the configuration) leaves by {}",
+                              hops.route->prefix, sw.name, portOrLagName(sw, out));
+      }
     } else if (record.kind == ForwardKind::Static) {
       for (std::size_t k = 0; k < g.overrides.size(); ++k) {
         if (g.overrides[k].first != s) continue;
@@ -302,8 +311,22 @@ class LoopCollector {
       loop.example_prefix = prefixExamples(dest_, static_cast<std::uint32_t>(entry.group), 1, nullptr);
       loop.prefixes = entry.prefixes;
       loop.priority = entry.priority;
-      // Blame a static route on the loop if there is one (the usual cause), else the first hop.
+      // Blame an installed route on the loop if there is one (what the switch does), then a static
+      // route (the usual cause), else the first hop.
       const DestinationGroup& g = dest_.groups[entry.group];
+      auto installedSrc = [&](std::size_t sw) -> const InstalledRoute* {
+        for (const auto& [x, idx] : g.installed) {
+          const InstalledNextHops& hops = dest_.installed[idx];
+          if (x == sw && hops.route != nullptr && !hops.arcs.empty()) return hops.route;
+        }
+        return nullptr;
+      };
+      for (const PortRef& p : loop.egress) {
+        if (const InstalledRoute* route = installedSrc(p.sw); route != nullptr && !loop.src.known()) {
+          loop.src = route->src;
+          loop.installed_route = true;
+        }
+      }
       for (std::size_t k = 0; k < g.overrides.size() && !loop.src.known(); ++k) {
         for (const PortRef& p : loop.egress) {
           if (g.overrides[k].first == p.sw) {
@@ -323,6 +346,7 @@ class LoopCollector {
         for (std::size_t k = 0; k < g.overrides.size(); ++k) {
           if (g.overrides[k].first == p.sw) where = dest_.statics[g.static_route[k]].route->src;
         }
+        if (const InstalledRoute* route = installedSrc(p.sw)) where = route->src;
         loop.hop_src.push_back(where);
       }
       out.push_back(std::move(loop));
@@ -542,6 +566,23 @@ std::vector<CycleFix> verifiedFixes(const Fabric& fabric, const SwitchGraph& gra
                                      route->prefix, sw.name),
                          route->src});
       }
+    }
+  }
+  // 1a. An installed route (live state) creates the turn: with the switch on the routes its
+  // configuration gives, is the cycle gone?
+  if (weak.kind == ForwardKind::Installed) {
+    Fabric changed = fabric;
+    for (SwitchState& state : changed.switches[weak.ingress.sw].state) {
+      state.has_routes = false;
+      state.routes.clear();
+    }
+    if (works(changed)) {
+      fixes.push_back(
+          {fmt::format("correct the installed route{} on {} so it forwards as its configuration gives "
+                       "(ST004): with {} on its computed routes the cycle is gone",
+                       weak.example_prefixes.empty() ? std::string() : " toward " + weak.example_prefixes.front(),
+                       sw.name, sw.name),
+           weak.src});
     }
   }
   // 1b. Flooding creates the turn: keep the VLAN off the link, or off every switch-to-switch port,
@@ -1085,7 +1126,8 @@ DeadlockAnalysis analyzeDeadlock(const Fabric& fabric, const RuleParams& params,
           LinkState down = configured;
           for (std::uint32_t l : links) down.setLinkDown(l, true);
           // Tunnel turns follow the peers' routes, which the incremental argument does not track.
-          if (options.incremental_whatif && tunnel == nullptr &&
+          // Installed routes are not re-converged by the incremental argument either.
+          if (options.incremental_whatif && tunnel == nullptr && dest->installed_switches.empty() &&
               !incremental.mayCreateCycle(links, down, engine.turns()))
             continue;
           rerouted.fetch_add(1);

@@ -299,6 +299,196 @@ std::vector<std::vector<std::uint16_t>> transitSviVlans(const SwitchGraph& graph
   return transit;
 }
 
+/// Whether a port carries a VLAN, untagged or tagged.
+bool carriesVlan(const Port& port, std::uint16_t vid) {
+  return sviVlanId(port.access_vlan.str()) == vid || (port.trunk_vlans && port.trunk_vlans->value.contains(vid));
+}
+
+/// The ports an interface name of a switch stands for: a port, a LAG's members, or the ports that
+/// carry a VLAN interface's VLAN.
+std::vector<std::size_t> interfacePorts(const Switch& sw, const std::string& name) {
+  std::vector<std::size_t> ports = portsOfInterface(sw, name);
+  if (!ports.empty()) return ports;
+  if (auto vid = sviVlanId(name)) {
+    for (std::size_t p = 0; p < sw.ports.size(); ++p) {
+      if (carriesVlan(sw.ports[p], *vid)) ports.push_back(p);
+    }
+  }
+  return ports;
+}
+
+/// An interface address as a host address ("10.0.1.1/31" -> 10.0.1.1/32).
+std::optional<IpPrefix> hostAddress(std::string_view text) { return IpPrefix::parse(text.substr(0, text.find('/'))); }
+
+/// The switches' interface addresses by host address: who a next hop address belongs to.
+using AddressOwners =
+    std::unordered_map<IpPrefix, std::vector<std::pair<std::uint32_t, const InterfaceAddress*>>, PrefixKeyHash>;
+
+/// Resolves an installed route of switch `s` to its arcs and exit ports (docs/deadlock.md,
+/// "Installed routes"): a next-hop address names the neighbour that owns it on the far end of a
+/// link (restricted to the next-hop interface when one is given); otherwise the interface's ports
+/// (a LAG's members, a transit VLAN's links) are the next hops; a connected route (no address, the
+/// route's prefix is the interface's own subnet) delivers to the switch's hosts.
+InstalledNextHops resolveInstalled(const SwitchGraph& graph, std::uint32_t s, const InstalledRoute& route,
+                                   const AddressOwners& owners, const std::vector<std::uint16_t>& transit) {
+  const Fabric& fabric = graph.fabric();
+  const Switch& sw = fabric.switches[s];
+  InstalledNextHops hops;
+  hops.sw = s;
+  hops.route = &route;
+  auto addPorts = [&](const std::vector<std::size_t>& ports) {
+    for (std::size_t p : ports) {
+      std::uint32_t gp = graph.globalPort({s, p});
+      std::uint32_t arc = graph.arcOfPort(gp);
+      if (arc != SwitchGraph::kNoArc) {
+        hops.arcs.push_back(arc);
+      } else {
+        hops.exit_ports.push_back(gp);
+      }
+    }
+  };
+  auto route_net = IpPrefix::parse(route.prefix);
+  auto [ob, oe] = graph.outArcs(s);
+  for (const NextHop& hop : route.next_hops) {
+    const bool named = !hop.interface.empty();
+    std::vector<std::size_t> if_ports = named ? interfacePorts(sw, hop.interface) : std::vector<std::size_t>{};
+    auto ip = hop.address.empty() ? std::nullopt : IpPrefix::parse(hop.address);
+    bool found = false;
+    if (ip) {
+      if (auto it = owners.find(*ip); it != owners.end()) {
+        for (const auto& [t, addr] : it->second) {
+          if (t == s) continue;
+          std::vector<std::size_t> far = interfacePorts(fabric.switches[t], addr->interface);
+          for (const std::uint32_t* a = ob; a != oe; ++a) {
+            const Arc& arc = graph.arc(*a);
+            if (arc.to.sw != t || std::find(far.begin(), far.end(), arc.to.port) == far.end()) continue;
+            if (named && std::find(if_ports.begin(), if_ports.end(), arc.from.port) == if_ports.end()) continue;
+            hops.arcs.push_back(*a);
+            found = true;
+          }
+        }
+      }
+    }
+    if (found) continue;
+    if (named && !if_ports.empty()) {
+      // A connected route: the prefix is the interface's own subnet; delivered here.
+      bool connected = hop.address.empty() && route_net &&
+                       std::any_of(sw.addresses.begin(), sw.addresses.end(), [&](const InterfaceAddress& a) {
+                         auto subnet = IpPrefix::parse(a.prefix);
+                         return a.interface == hop.interface && subnet && subnet->network() == route_net->network();
+                       });
+      auto vid = sviVlanId(hop.interface);
+      bool host_vlan = vid && !std::binary_search(transit.begin(), transit.end(), *vid);
+      if (connected || host_vlan) {
+        hops.exit_ports.push_back(UINT32_MAX);
+      } else {
+        addPorts(if_ports);
+      }
+      continue;
+    }
+    if (named && (hop.interface.rfind("Loopback", 0) == 0 || hop.interface == "lo")) {
+      hops.exit_ports.push_back(UINT32_MAX);  // the switch's own address
+      continue;
+    }
+    if (ip && !named) {
+      // An address in one of the switch's own subnets without a neighbour switch that owns it: a host.
+      for (const InterfaceAddress& a : sw.addresses) {
+        auto subnet = IpPrefix::parse(a.prefix);
+        if (!subnet || a.kind == InterfaceAddress::Kind::Loopback || !subnet->contains(*ip)) continue;
+        found = true;
+        if (a.kind == InterfaceAddress::Kind::Vlan) {
+          hops.exit_ports.push_back(UINT32_MAX);
+        } else {
+          addPorts(portsOfInterface(sw, a.interface));
+        }
+        break;
+      }
+      if (found) continue;
+    }
+    hops.unresolved.push_back(named && !hop.address.empty() ? fmt::format("{} via {}", hop.address, hop.interface)
+                              : named                       ? hop.interface
+                                                            : hop.address);
+  }
+  std::sort(hops.arcs.begin(), hops.arcs.end());
+  hops.arcs.erase(std::unique(hops.arcs.begin(), hops.arcs.end()), hops.arcs.end());
+  std::sort(hops.exit_ports.begin(), hops.exit_ports.end());
+  hops.exit_ports.erase(std::unique(hops.exit_ports.begin(), hops.exit_ports.end()), hops.exit_ports.end());
+  hops.table = SourceRef(route.src.fileName(), 0, 0, OriginKind::None, "");
+  return hops;
+}
+
+/// The latest snapshot of a switch that holds a route table, or nullptr.
+const SwitchState* latestRoutes(const Switch& sw) {
+  for (auto it = sw.state.rbegin(); it != sw.state.rend(); ++it) {
+    if (it->has_routes) return &*it;
+  }
+  return nullptr;
+}
+
+/// Installed routes per switch: which route of its table matches each destination prefix
+/// (longest prefix match, the default route included), resolved once per route. Fills
+/// Destinations::installed_switches, ::installed and each prefix's `installed`; returns per
+/// installed entry an id of its forwarding (same arcs and exit ports, same id) for grouping.
+std::vector<std::uint32_t> matchInstalledRoutes(const SwitchGraph& graph, Destinations& d,
+                                                const std::vector<std::vector<std::uint16_t>>& transit) {
+  const Fabric& fabric = graph.fabric();
+  std::vector<std::uint32_t> forwarding_id;
+  std::vector<const SwitchState*> tables(fabric.switches.size(), nullptr);
+  for (std::uint32_t s = 0; s < fabric.switches.size(); ++s) {
+    tables[s] = latestRoutes(fabric.switches[s]);
+    if (tables[s] != nullptr) d.installed_switches.push_back(s);
+  }
+  if (d.installed_switches.empty()) return forwarding_id;
+  AddressOwners owners;
+  for (std::uint32_t s = 0; s < fabric.switches.size(); ++s) {
+    for (const InterfaceAddress& a : fabric.switches[s].addresses) {
+      if (auto host = hostAddress(a.prefix)) owners[*host].emplace_back(s, &a);
+    }
+  }
+  for (std::uint32_t s : d.installed_switches) {
+    const SwitchState& table = *tables[s];
+    std::unordered_map<IpPrefix, std::uint32_t, PrefixKeyHash> by_prefix;  // first entry of a prefix wins
+    for (std::uint32_t r = 0; r < table.routes.size(); ++r) {
+      const InstalledRoute& route = table.routes[r];
+      if (!route.vrf.empty() && route.vrf != "default") continue;
+      if (auto net = IpPrefix::parse(route.prefix)) by_prefix.emplace(net->network(), r);
+    }
+    std::vector<std::uint32_t> resolved(table.routes.size(), UINT32_MAX);
+    std::uint32_t none = UINT32_MAX;
+    std::map<std::pair<std::vector<std::uint32_t>, std::vector<std::uint32_t>>, std::uint32_t> ids;
+    auto add = [&](InstalledNextHops hops) {
+      auto key = std::pair{hops.arcs, hops.exit_ports};
+      forwarding_id.push_back(ids.emplace(std::move(key), static_cast<std::uint32_t>(ids.size())).first->second);
+      d.installed.push_back(std::move(hops));
+      return static_cast<std::uint32_t>(d.installed.size() - 1);
+    };
+    for (DestinationPrefix& prefix : d.prefixes) {
+      std::uint32_t match = UINT32_MAX;
+      for (int len = prefix.prefix.length; len >= 0 && match == UINT32_MAX; --len) {
+        IpPrefix probe = prefix.prefix;
+        probe.length = len;
+        if (auto it = by_prefix.find(probe.network()); it != by_prefix.end()) match = it->second;
+      }
+      if (match == UINT32_MAX) {
+        if (none == UINT32_MAX) {
+          InstalledNextHops hops;
+          hops.sw = s;
+          if (!table.routes.empty()) {
+            hops.table = SourceRef(table.routes.front().src.fileName(), 0, 0, OriginKind::None, "");
+          }
+          none = add(std::move(hops));
+        }
+        prefix.installed.push_back(none);
+        continue;
+      }
+      if (resolved[match] == UINT32_MAX)
+        resolved[match] = add(resolveInstalled(graph, s, table.routes[match], owners, transit[s]));
+      prefix.installed.push_back(resolved[match]);
+    }
+  }
+  return forwarding_id;
+}
+
 Destinations collectDestinations(const SwitchGraph& graph, DestinationKinds kinds) {
   const Fabric& fabric = graph.fabric();
   Destinations d;
@@ -314,7 +504,7 @@ Destinations collectDestinations(const SwitchGraph& graph, DestinationKinds kind
       return;
     }
     atom_index.emplace(net, d.prefixes.size());
-    d.prefixes.push_back({net, text, src, loopback});
+    d.prefixes.push_back({net, text, src, loopback, {}});
   };
   std::set<IpPrefix> skipped_loopbacks;
   std::set<IpPrefix> skipped_links;
@@ -381,8 +571,10 @@ Destinations collectDestinations(const SwitchGraph& graph, DestinationKinds kind
       addAtom(net, net.str(), route.src, toward_loopback);
     }
   }
-  // Group atoms by how every switch routes them.
-  using Key = std::pair<std::vector<std::uint32_t>, std::vector<std::pair<std::uint32_t, std::uint32_t>>>;
+  std::vector<std::uint32_t> forwarding_id = matchInstalledRoutes(graph, d, transit);
+  // Group atoms by how every switch routes them (installed routes included).
+  using Key = std::tuple<std::vector<std::uint32_t>, std::vector<std::pair<std::uint32_t, std::uint32_t>>,
+                         std::vector<std::uint32_t>>;
   std::map<Key, std::size_t> group_of;
   for (std::size_t i = 0; i < d.prefixes.size(); ++i) {
     const IpPrefix& atom = d.prefixes[i].prefix;
@@ -414,11 +606,15 @@ Destinations collectDestinations(const SwitchGraph& graph, DestinationKinds kind
       if (best.first > learned_length || (best.first == learned_length && !is_origin))
         overrides.emplace_back(s, best.second);
     }
-    Key key{origins, overrides};
-    auto [it, inserted] = group_of.emplace(key, d.groups.size());
+    std::vector<std::uint32_t> installed_forwarding;
+    for (std::uint32_t idx : d.prefixes[i].installed) installed_forwarding.push_back(forwarding_id[idx]);
+    Key key{origins, overrides, std::move(installed_forwarding)};
+    auto [it, inserted] = group_of.emplace(std::move(key), d.groups.size());
     if (inserted) {
       DestinationGroup g;
       g.origins = origins;
+      for (std::size_t k = 0; k < d.installed_switches.size(); ++k)
+        g.installed.emplace_back(d.installed_switches[k], d.prefixes[i].installed[k]);
       for (const auto& [s, idx] : overrides) {
         g.overrides.emplace_back(s, ForwardKind::Static);
         g.static_route.push_back(idx);
@@ -795,6 +991,7 @@ void Router::steady(std::size_t group, const LinkState& links, GroupRoutes& out)
     out.comm.clear();
   }
   applyOverrides(group, links, out);
+  applyInstalled(group, links, out);
   flatten(nh_, out.nh_begin, out.nh);
   flatten(exits_, out.exit_begin, out.exits);
 }
@@ -813,6 +1010,25 @@ void Router::applyOverrides(std::size_t group, const LinkState& links, GroupRout
     out.kind[x] = ForwardKind::Static;
     nh_[x] = std::move(live);
     exits_[x] = hops.exit_ports;
+  }
+}
+
+void Router::applyInstalled(std::size_t group, const LinkState& links, GroupRoutes& out) {
+  if (!use_installed_) return;
+  for (const auto& [x, idx] : dest_.groups[group].installed) {
+    const InstalledNextHops& hops = dest_.installed[idx];
+    std::vector<std::uint32_t> live;
+    for (std::uint32_t a : hops.arcs) {
+      if (!links.down(a)) live.push_back(a);
+    }
+    // Every installed next hop failed (the what-if): the switch re-converges on the computed route.
+    if (live.empty() && !hops.arcs.empty() && hops.exit_ports.empty()) continue;
+    if (live.empty() && !hops.exit_ports.empty() && out.kind[x] == ForwardKind::Local) continue;  // connected
+    out.kind[x] = live.empty() && hops.exit_ports.empty() ? ForwardKind::Drop : ForwardKind::Installed;
+    nh_[x] = std::move(live);
+    exits_[x] = hops.exit_ports;
+    // An installed route need not lead toward the origin: look for forwarding loops.
+    out.may_loop = true;
   }
 }
 
@@ -872,6 +1088,54 @@ void Router::transient(std::size_t /*group*/, const GroupRoutes& before, const L
     }
     out.nh_begin[x + 1] = static_cast<std::uint32_t>(out.nh.size());
   }
+}
+
+std::vector<RouteDifference> installedRouteDifferences(const SwitchGraph& graph, const Destinations& destinations) {
+  std::vector<RouteDifference> out;
+  if (destinations.installed_switches.empty()) return out;
+  Router router(graph, destinations);
+  router.useInstalledRoutes(false);
+  LinkState configured(graph.arcCount());
+  for (std::uint32_t l = 0; l < graph.fabric().links.size(); ++l) {
+    if (!graph.configuredUp(2 * l)) configured.setLinkDown(l, true);
+  }
+  std::vector<std::int32_t> sessions = arcSessions(graph);
+  GroupRoutes routes;
+  for (std::size_t g = 0; g < destinations.groups.size(); ++g) {
+    const DestinationGroup& group = destinations.groups[g];
+    if (group.installed.empty()) continue;
+    router.steady(g, configured, routes);
+    for (std::size_t k = 0; k < group.installed.size(); ++k) {
+      std::uint32_t x = group.installed[k].first;
+      auto [nb, ne] = routes.nextHops(x);
+      std::vector<std::uint32_t> arcs(nb, ne);
+      std::sort(arcs.begin(), arcs.end());
+      bool delivers = routes.kind[x] == ForwardKind::Local || routes.exit_begin[x + 1] > routes.exit_begin[x];
+      for (std::uint32_t p : group.prefixes) {
+        std::uint32_t idx = destinations.prefixes[p].installed[k];
+        const InstalledNextHops& installed = destinations.installed[idx];
+        if (installed.arcs == arcs && installed.exit_ports.empty() != delivers) continue;
+        RouteDifference diff;
+        diff.sw = x;
+        diff.prefix = p;
+        diff.installed = idx;
+        diff.computed = routes.kind[x];
+        diff.computed_arcs = arcs;
+        diff.computed_delivers = delivers;
+        if (routes.kind[x] == ForwardKind::Static) {
+          for (std::size_t o = 0; o < group.overrides.size(); ++o) {
+            if (group.overrides[o].first == x) diff.static_route = destinations.statics[group.static_route[o]].route;
+          }
+        }
+        if (routes.kind[x] == ForwardKind::Learned && !arcs.empty()) diff.session = sessions[arcs.front()];
+        out.push_back(std::move(diff));
+      }
+    }
+  }
+  std::sort(out.begin(), out.end(), [](const RouteDifference& a, const RouteDifference& b) {
+    return std::tie(a.sw, a.prefix) < std::tie(b.sw, b.prefix);
+  });
+  return out;
 }
 
 }  // namespace rocelint

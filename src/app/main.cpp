@@ -451,6 +451,8 @@ void mergeReport(rocelint::Report& into, rocelint::Report&& part) {
     std::stable_sort(d.worst_storms.begin(), d.worst_storms.end(),
                      [](const StormRadius& a, const StormRadius& b) { return a.paused_queues > b.paused_queues; });
     joined(d.whatif_stopped, p.deadlock->whatif_stopped);
+    append(d.installed_route_switches, p.deadlock->installed_route_switches);
+    d.computed_route_switches += p.deadlock->computed_route_switches;
   }
 }
 

@@ -115,6 +115,10 @@ Report analyze(const Fabric& fabric, const Config& config, const AnalysisProgres
     d.bdg_queues = static_cast<int>(deadlock->stats.bdg_nodes);
     d.bdg_dependencies = static_cast<int>(deadlock->stats.bdg_edges);
     d.cyclic_components = static_cast<int>(deadlock->cycles.size());
+    for (std::uint32_t s : deadlock->destinations->installed_switches)
+      d.installed_route_switches.push_back(fabric.switches[s].name);
+    d.computed_route_switches =
+        static_cast<int>(fabric.switches.size() - deadlock->destinations->installed_switches.size());
     if (const auto& stop = deadlock->whatif_stop) {
       d.whatif_stopped = fmt::format(
           "the link-failure what-if stopped at its time limit of {:g} s after {} of {} single failures{} (DL008)",

@@ -90,6 +90,10 @@ ojson summaryJson(const Summary& s) {
                            {"bdg_dependencies", d.bdg_dependencies},
                            {"cyclic_components", d.cyclic_components},
                            {"worst_storm_radius", storms}};
+    if (!d.installed_route_switches.empty()) {
+      summary["deadlock"]["installed_route_switches"] = d.installed_route_switches;
+      summary["deadlock"]["computed_route_switches"] = d.computed_route_switches;
+    }
   }
   return summary;
 }

@@ -86,6 +86,19 @@ void writeText(const Report& report, std::ostream& out, const TextOptions& optio
       out << fmt::format("  {} [{}] {}: {}\n", e.file.empty() ? "<fabric>" : e.file, e.rule, e.fingerprint, e.message);
     }
   }
+  if (s.deadlock && !s.deadlock->installed_route_switches.empty()) {
+    const auto& names = s.deadlock->installed_route_switches;
+    std::string list;
+    for (std::size_t i = 0; i < names.size() && i < 5; ++i) list += (list.empty() ? "" : ", ") + names[i];
+    if (names.size() > 5) list += fmt::format(" and {} more", names.size() - 5);
+    int computed = s.deadlock->computed_route_switches;
+    out << fmt::format(
+        "rocelint: the deadlock analysis follows the installed routes of {} switch{} ({}){}\n", names.size(),
+        names.size() == 1 ? "" : "es", list,
+        computed == 0
+            ? std::string()
+            : fmt::format(" and the routes computed from the configuration of the other {} (mixed)", computed));
+  }
   if (s.deadlock && !s.deadlock->worst_storms.empty()) {
     const StormRadius& r = s.deadlock->worst_storms.front();
     out << fmt::format(
