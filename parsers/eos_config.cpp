@@ -302,6 +302,8 @@ class Parser : common::CliReader {
         speed(c, ctx, intf);
       } else if (c.text == "shutdown" || c.text == "no shutdown") {
         intf.admin_up = Sourced<bool>{w0 == "no", src(c, ctx)};
+      } else if (flowcontrolLine(c, ctx, intf)) {
+        continue;
       } else if (switchportLine(c, ctx, name, intf.switchport)) {
         continue;
       } else if ((c.startsWith({"ip", "address"}) || c.startsWith({"ipv6", "address"})) && c.words.size() >= 3 &&

@@ -284,6 +284,10 @@ struct QueueScheduling {
 struct Interface : common::CliInterface {
   std::optional<Sourced<int>> aggregation_group;    // ` port link-aggregation group N`
   std::optional<Setting<bool>> pfc_on;              // ` priority-flow-control enable|auto` / `undo`
+  std::optional<Setting<bool>> pfc_auto;            // the same statement: `auto` (negotiated by DCBX)
+  std::optional<Sourced<bool>> pause_rx;            // ` flow-control` / ` flow-control receive enable` / `undo`
+  std::optional<Sourced<bool>> pause_tx;            // ` flow-control` / `undo flow-control`
+  std::optional<Sourced<bool>> dcbx;                // ` lldp tlv-enable dot1-tlv dcbx` / `undo`
   std::optional<Setting<PrioritySet>> no_drop;      // ` priority-flow-control no-drop dot1p LIST`
   std::optional<Sourced<bool>> deadlock;            // ` priority-flow-control deadlock enable`
   std::optional<Sourced<TrustMode>> trust;          // ` qos trust dscp|dot1p`
@@ -325,6 +329,7 @@ class Parser : common::CliReader {
         interfaces_, interface_order_, kBridgeAggregation, "LoopBack", [](const Interface&) {},
         [&](const Interface& intf) { buildPort(intf); });
     buildBgp(bgp_);
+    for (StagedSetting& staged : staged_buffer_) sw_.staged_settings.push_back(std::move(staged));
     finishSwitch(coverage);
   }
 
@@ -341,6 +346,7 @@ class Parser : common::CliReader {
     if (l.startsWith({"ip", "route-static"})) return staticRoute(l);
     if (w0 == "priority-flow-control" || l.startsWith({"undo", "priority-flow-control"})) return systemPfc(l);
     if (l.startsWith({"qos", "map-table"}) && l.words.size() == 3) return mapTable(l);
+    if (w0 == "buffer" && l.words.size() >= 2) return bufferLine(l);
     if (l.startsWith({"qos", "wred", "queue", "table"}) && l.words.size() == 5) return wredTable(l);
     notUnderstood(l, "", isQosKeyword(w0));
     if (isQosKeyword(w0)) {
@@ -452,15 +458,18 @@ class Parser : common::CliReader {
   // no-drop dot1p LIST`, `undo priority-flow-control no-drop dot1p`: the same in the system view
   // and an interface view. False for any other line.
   bool pfcLine(const ConfigLine& c, const std::string& ctx, std::optional<Setting<bool>>& on,
-               std::optional<Setting<PrioritySet>>& no_drop) {
+               std::optional<Setting<bool>>& negotiated, std::optional<Setting<PrioritySet>>& no_drop) {
     bool undo = c.word(0) == "undo";
     std::size_t at = undo ? 1 : 0;
     if (c.word(at) != "priority-flow-control") return false;
     if (undo && c.words.size() == 2) {
       on = Setting<bool>{false, src(c, ctx), ++order_};
+      negotiated = Setting<bool>{false, on->src, on->order};
     } else if (!undo && c.words.size() == 2 && (c.word(1) == "enable" || c.word(1) == "auto")) {
-      // `auto` negotiates with the peer by DCBX: read as on [I] (kAutoModeEnablesPfc).
+      // `auto` negotiates with the peer by DCBX: read as on [I] (kAutoModeEnablesPfc), with the
+      // negotiation recorded for the rules (PFC008).
       on = Setting<bool>{c.word(1) == "enable" || kAutoModeEnablesPfc, src(c, ctx), ++order_};
+      negotiated = Setting<bool>{c.word(1) == "auto", on->src, on->order};
     } else if (c.word(at + 1) == "no-drop" && c.word(at + 2) == "dot1p") {
       PrioritySet set;
       if (!undo) {
@@ -476,10 +485,52 @@ class Parser : common::CliReader {
     return true;
   }
 
+  // 802.3x flow control of an interface: ` flow-control` (receive and send), ` flow-control receive
+  // enable` (receive only), their `undo` forms. False for any other line.
+  bool linkPauseLine(const ConfigLine& c, const std::string& ctx, Interface& intf) {
+    bool undo = c.word(0) == "undo";
+    std::size_t at = undo ? 1 : 0;
+    if (c.word(at) != "flow-control") return false;
+    if (c.words.size() == at + 1) {
+      intf.pause_rx = Sourced<bool>{!undo, src(c, ctx)};
+      intf.pause_tx = intf.pause_rx;
+    } else if (c.word(at + 1) == "receive" && c.word(at + 2) == "enable" && c.words.size() == at + 3) {
+      intf.pause_rx = Sourced<bool>{!undo, src(c, ctx)};
+      if (!undo) intf.pause_tx = Sourced<bool>{false, src(c, ctx)};
+    } else {
+      fail(c, fmt::format("expected \"{}flow-control [receive enable]\"", undo ? "undo " : ""));
+    }
+    return true;
+  }
+
+  // ` lldp tlv-enable dot1-tlv dcbx`: the interface advertises DCBX TLVs (PFC negotiation).
+  bool dcbxLine(const ConfigLine& c, const std::string& ctx, Interface& intf) {
+    bool undo = c.word(0) == "undo";
+    std::size_t at = undo ? 1 : 0;
+    if (!(c.word(at) == "lldp" && c.word(at + 1) == "tlv-enable" && c.word(at + 2) == "dot1-tlv" &&
+          c.word(at + 3) == "dcbx" && c.words.size() == at + 4))
+      return false;
+    intf.dcbx = Sourced<bool>{!undo, src(c, ctx)};
+    return true;
+  }
+
+  // System-view `buffer egress ...` settings are staged until `buffer apply` [D]: the ones no later
+  // `buffer apply` follows are recorded as staged (BUF013). Their values are not modelled.
+  void bufferLine(const ConfigLine& l) {
+    if (l.text == "buffer apply") {
+      staged_buffer_.clear();
+      parsedQos();
+      return;
+    }
+    if (l.word(1) != "egress") return notUnderstood(l, "", true);
+    staged_buffer_.push_back(StagedSetting{l.text, "", src(l, "")});
+    notUnderstood(l, "", true, "the egress shared-buffer setting's value is not modelled");
+  }
+
   // System-view `priority-flow-control ...`: PFC and the lossless list for every Ethernet port [V],
   // and the deadlock detection timers.
   void systemPfc(const ConfigLine& l) {
-    if (pfcLine(l, "", system_pfc_on_, system_no_drop_)) return;
+    if (pfcLine(l, "", system_pfc_on_, system_pfc_auto_, system_no_drop_)) return;
     if (l.word(1) == "poolid" && l.word(3) == "headroom" && l.words.size() == 5) return headroomPool(l);
     if (l.word(0) != "priority-flow-control" || l.word(1) != "deadlock") return notUnderstood(l, "", true);
     const std::string& w2 = l.word(2);
@@ -643,7 +694,11 @@ class Parser : common::CliReader {
 
   // True when `c` is an interface QoS line this reader models (read into `intf`).
   bool interfaceQos(const ConfigLine& c, const std::string& ctx, Interface& intf) {
-    if (pfcLine(c, ctx, intf.pfc_on, intf.no_drop)) return true;
+    if (pfcLine(c, ctx, intf.pfc_on, intf.pfc_auto, intf.no_drop)) return true;
+    if (linkPauseLine(c, ctx, intf) || dcbxLine(c, ctx, intf)) {
+      parsedQos();
+      return true;
+    }
     if (c.startsWith({"priority-flow-control", "dot1p"}) && c.words.size() >= 5) {
       pfcBufferLine(c, ctx, intf);
     } else if (c.text == "qos sp") {
@@ -832,10 +887,17 @@ class Parser : common::CliReader {
   void buildPfc(Port& port, const Interface& intf, const Interface* lag) {
     const auto& on = latest(system_pfc_on_, own(intf, lag, &Interface::pfc_on));
     const auto& list = latest(system_no_drop_, own(intf, lag, &Interface::no_drop));
+    const auto& negotiated = latest(system_pfc_auto_, own(intf, lag, &Interface::pfc_auto));
+    if (const auto& rx = own(intf, lag, &Interface::pause_rx)) port.link_pause_rx = Sourced<bool>{rx->value, rx->src};
+    if (const auto& tx = own(intf, lag, &Interface::pause_tx)) port.link_pause_tx = Sourced<bool>{tx->value, tx->src};
+    // DCBX TLVs are not advertised unless ` lldp tlv-enable dot1-tlv dcbx` says so [D].
+    const auto& dcbx = own(intf, lag, &Interface::dcbx);
+    port.dcbx = dcbx ? *dcbx : Sourced<bool>{false, defaultSrc("lldp tlv-enable dot1-tlv dcbx")};
     if (!on && !list) return;
     PrioritySet set = (on && on->value && list) ? list->value : PrioritySet{};
     const SourceRef& where = on && (!list || !on->value || on->order > list->order) ? on->src : list->src;
     port.qos.pfc_enable = Sourced<PrioritySet>{set, where};
+    if (negotiated && negotiated->value && set.any()) port.pfc_negotiated = Sourced<bool>{true, negotiated->src};
     for (std::size_t p = 0; p < 8; ++p) {
       if (!set.test(p)) continue;
       const PfcBuffer* buffer = nullptr;
@@ -876,6 +938,21 @@ class Parser : common::CliReader {
                     ? *recover_action_
                     : Sourced<std::string>{"forward", defaultSrc("priority-flow-control deadlock auto-recover action")};
     port.watchdog = std::move(wd);
+    // Detection runs on the CoS values `deadlock cos P interval N` names [V] (they must be no-drop);
+    // with none named the port's no-drop list is taken as watched [I]. Located at the first CoS
+    // outside the no-drop list, else at the first one.
+    if (deadlock_interval_.empty()) return;
+    PrioritySet watched;
+    const SourceRef* at = &deadlock_interval_.begin()->second.src;
+    bool outside_seen = false;
+    for (const auto& [cos, interval] : deadlock_interval_) {
+      watched.set(static_cast<std::size_t>(cos));
+      if (!outside_seen && !set.test(static_cast<std::size_t>(cos))) {
+        at = &interval.src;
+        outside_seen = true;
+      }
+    }
+    port.qos.pfcwd_sw_enable = Sourced<PrioritySet>{watched, *at};
   }
 
   // ` priority-flow-control dot1p P` lines as a buffer profile (cells to bytes): headroom -> xoff
@@ -1038,6 +1115,8 @@ class Parser : common::CliReader {
   common::CliBgp bgp_;
   int order_ = 0;  // statements of settings read so far (the later of system and interface wins)
   std::optional<Setting<bool>> system_pfc_on_;
+  std::optional<Setting<bool>> system_pfc_auto_;
+  std::vector<StagedSetting> staged_buffer_;  // `buffer egress ...` lines no `buffer apply` followed yet
   std::optional<Setting<PrioritySet>> system_no_drop_;
   std::map<int, Sourced<int>> dscp_dot1p_;  // `qos map-table dscp-dot1p` imports
   std::map<int, Sourced<int>> dot1p_lp_;    // `qos map-table dot1p-lp` imports

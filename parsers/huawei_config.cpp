@@ -284,6 +284,9 @@ enum class TrustMode : std::uint8_t { Dscp, Dot1p };
 struct Interface : common::CliInterface {
   std::optional<Sourced<std::string>> pfc_profile;  // `dcb pfc enable [NAME]`: the profile applied
   std::optional<SourceRef> pfc_undone;              // `undo dcb pfc enable`
+  bool pfc_auto = false;                            // `dcb pfc enable ... mode auto`: negotiated by DCBX
+  std::optional<Sourced<bool>> link_pause;          // `flow-control` / `undo flow-control` (802.3x)
+  std::optional<Sourced<bool>> dcbx;                // `lldp tlv-enable dcbx` / `undo`
   std::optional<Sourced<TrustMode>> trust;
   std::optional<Reference> domain;  // `trust upstream NAME` ("none": trust nothing)
   std::optional<Sourced<int>> port_priority;
@@ -758,6 +761,7 @@ class Parser : common::CliReader {
         intf.pfc_profile = Sourced<std::string>{profile, src(c, ctx)};
         intf.pfc_undone.reset();
       }
+      intf.pfc_auto = auto_mode;
     } else if (c.startsWith({"undo", "dcb", "pfc", "enable"})) {
       intf.pfc_profile.reset();
       intf.pfc_undone = src(c, ctx);
@@ -782,8 +786,10 @@ class Parser : common::CliReader {
     } else if (c.startsWith({"qos", "queue"}) && c.word(3) == "drr" && c.word(4) == "weight" && c.words.size() == 6) {
       intf.queue_weight[integer<int>(c, 2, 0, 7, "a queue")] =
           Sourced<int>{integer<int>(c, 5, 1, 100, "a weight"), src(c, ctx)};
-    } else if (c.text == "undo flow-control") {
-      // 802.3x pause off: nothing to model (PFC is the only pause rocelint knows)
+    } else if (c.text == "flow-control" || c.text == "undo flow-control") {
+      intf.link_pause = Sourced<bool>{w0 != "undo", src(c, ctx)};
+    } else if (c.text == "lldp tlv-enable dcbx" || c.text == "undo lldp tlv-enable dcbx") {
+      intf.dcbx = Sourced<bool>{w0 != "undo", src(c, ctx)};
     } else {
       return false;
     }
@@ -978,6 +984,12 @@ class Parser : common::CliReader {
   // PFC: the priorities of the profile `dcb pfc enable` applies (none without it, none at all after
   // `dcb pfc global disable`); deadlock detection is always on for them [V].
   void buildPfc(Port& port, const Interface& intf, const Interface* trunk) {
+    if (const auto& pause = own(intf, trunk, &Interface::link_pause)) {
+      port.link_pause_rx = *pause;
+      port.link_pause_tx = *pause;
+    }
+    const auto& dcbx = own(intf, trunk, &Interface::dcbx);
+    port.dcbx = dcbx ? *dcbx : Sourced<bool>{false, defaultSrc("lldp tlv-enable dcbx")};
     const auto& enable = own(intf, trunk, &Interface::pfc_profile);
     if (!enable) {
       if (intf.pfc_undone) port.qos.pfc_enable = Sourced<PrioritySet>{PrioritySet{}, *intf.pfc_undone};
@@ -997,6 +1009,9 @@ class Parser : common::CliReader {
     const PfcProfile& profile = it->second;
     PrioritySet set = pfc_global_disable_ ? PrioritySet{} : profile.priorities;
     port.qos.pfc_enable = Sourced<PrioritySet>{set, pfc_global_disable_ ? *pfc_global_disable_ : enable->src};
+    const Interface& enabling = intf.pfc_profile || !trunk ? intf : *trunk;
+    // `mode auto` takes PFC from DCBX, which needs `lldp tlv-enable dcbx` on the interface [V].
+    if (enabling.pfc_auto && set.any()) port.pfc_negotiated = Sourced<bool>{true, enable->src};
     const SourceRef& priority_src = *profile.priorities_src;
     for (std::size_t p = 0; p < 8; ++p) {
       if (!set.test(p)) continue;
@@ -1041,6 +1056,16 @@ class Parser : common::CliReader {
                                    : Sourced<std::string>{std::string(kDefaultRecoveryAction),
                                                           defaultSrc("dcb pfc deadlock recovery-behavior")};
     port.watchdog = std::move(wd);
+    // Detection watches every priority of the profile [V]; a `priority P deadlock-detect time T` line
+    // for a P the profile does not make lossless watches P too, located at that line.
+    PrioritySet watched = set;
+    const SourceRef* at = nullptr;
+    for (const auto& [p, ticks] : profile.detect_ticks) {
+      if (set.test(static_cast<std::size_t>(p))) continue;
+      watched.set(static_cast<std::size_t>(p));
+      if (at == nullptr) at = &ticks.src;
+    }
+    if (at != nullptr) port.qos.pfcwd_sw_enable = Sourced<PrioritySet>{watched, *at};
   }
 
   // `dcb pfc buffer P` lines as a buffer profile: hdrm is the headroom (xoff in the model), a static

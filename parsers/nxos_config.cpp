@@ -192,6 +192,9 @@ class Parser : common::CliReader {
       return;
     }
     if (w0 == "qos" || w0 == "hardware") return notUnderstood(l, "", true);
+    // LLDP, which carries DCBX, is a feature to enable; its DCBX TLV is on unless deselected [D].
+    if (l.text == "feature lldp") feature_lldp_ = src(l, "");
+    if (l.startsWith({"no", "lldp", "tlv-select", "dcbxp"})) dcbxp_off_ = src(l, "");
     std::string key = w0;
     if ((w0 == "ip" || w0 == "ipv6" || w0 == "router" || w0 == "feature") && l.words.size() > 1) key += " " + l.word(1);
     ++out_of_scope_["NX-OS " + key];
@@ -456,6 +459,8 @@ class Parser : common::CliReader {
         parsedQos();
       } else if (c.text == "shutdown" || c.text == "no shutdown") {
         intf.admin_up = Sourced<bool>{w0 == "no", src(c, ctx)};
+      } else if (flowcontrolLine(c, ctx, intf)) {
+        continue;
       } else if (switchportLine(c, ctx, name, intf.switchport)) {
         // L2 or routed: classification is by the qos policy either way; access ports carry servers
         continue;
@@ -750,6 +755,9 @@ class Parser : common::CliReader {
     bind(MapKind::TcToPg, kPgMap, port.qos.src);
     if (nq_) bind(MapKind::PfcToQueue, "policy-map type network-qos " + system_nq_->name.str(), system_nq_->src);
 
+    port.dcbx = feature_lldp_ && !dcbxp_off_
+                    ? Sourced<bool>{true, *feature_lldp_}
+                    : Sourced<bool>{false, dcbxp_off_ ? *dcbxp_off_ : defaultSrc("feature lldp")};
     // PFC: the no-drop CoS of the system network-qos policy, unless the port's mode is off
     // (auto, the default, counts as on: DCBX negotiates it with a PFC-capable peer).
     std::optional<Sourced<PfcMode>> mode = intf.pfc_mode ? intf.pfc_mode : lag ? lag->pfc_mode : std::nullopt;
@@ -760,6 +768,10 @@ class Parser : common::CliReader {
       port.qos.pfc_enable = Sourced<PrioritySet>{set, where};
       for (std::size_t p = 0; p < 8; ++p) {
         if (set.test(p)) port.pgs.set(p, PriorityGroup{static_cast<int>(p), std::nullopt, true, true, *no_drop_src_});
+      }
+      if (set.any() && (!mode || mode->value == PfcMode::Auto)) {
+        // `auto`, the default, runs PFC only as DCBX negotiates it (PFC008).
+        port.pfc_negotiated = Sourced<bool>{true, mode ? mode->src : defaultSrc("priority-flow-control mode")};
       }
       std::optional<Sourced<bool>> wd = intf.watchdog          ? intf.watchdog
                                         : lag && lag->watchdog ? lag->watchdog
@@ -824,6 +836,8 @@ class Parser : common::CliReader {
   PrioritySet no_drop_;
   std::optional<SourceRef> no_drop_src_;
   std::optional<Sourced<bool>> wd_enabled_;
+  std::optional<SourceRef> feature_lldp_;  // `feature lldp`
+  std::optional<SourceRef> dcbxp_off_;     // `no lldp tlv-select dcbxp`
   std::optional<Sourced<int>> wd_interval_;
   std::optional<Sourced<int>> wd_shutdown_;
   std::optional<Sourced<int>> wd_restore_;

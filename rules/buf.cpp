@@ -196,6 +196,20 @@ void lookupHasNoRow(const RuleContext& ctx, FindingSink& sink) {
   }
 }
 
+// BUF013: a setting the configuration stages but never puts into effect (H3C `buffer egress ...`
+// without a later `buffer apply`): the switch runs with its previous buffer allocation.
+void stagedNotApplied(const RuleContext& ctx, FindingSink& sink) {
+  for (const Switch& sw : ctx.fabric.switches) {
+    for (const StagedSetting& staged : sw.staged_settings) {
+      sink.add(at(sw, staged.port, std::nullopt, staged.src,
+                  fmt::format("{}: `{}` is written but never applied, so it has no effect: the queues it is meant "
+                              "for keep the buffer they had",
+                              sw.name, staged.what),
+                  ApplyStagedSetting{staged.what}));
+    }
+  }
+}
+
 }  // namespace
 
 void registerBufHeadroomRules(std::vector<Rule>& rules);     // rules/buf_headroom.cpp
@@ -218,6 +232,7 @@ void registerBufRules(std::vector<Rule>& rules) {
   registerBufHeadroomRules(rules);
   registerBufPoolRules(rules);
   registerBufConsistencyRules(rules);
+  rules.push_back({"BUF013", Severity::Warning, "a buffer setting is written but never applied", stagedNotApplied});
 }
 
 }  // namespace rocelint::rules

@@ -5,6 +5,9 @@
 #include <array>
 #include <bitset>
 #include <map>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "families.hpp"
 #include "rocelint/qos.hpp"
@@ -259,6 +262,80 @@ void honouredWithoutBuffer(const RuleContext& ctx, FindingSink& sink) {
   grouped.flush(sink);
 }
 
+// PFC007: 802.3x pause is one pause for the whole link; beside PFC a port runs one of the two (Cisco:
+// link-level wins) or stops sending pauses at all (Comware), so the lossless priorities lose the
+// pauses that protect them.
+void linkPauseBesidePfc(const RuleContext& ctx, FindingSink& sink) {
+  for (const Switch& sw : ctx.fabric.switches) {
+    for (const Port& port : sw.ports) {
+      PrioritySet pfc = port.qos.pfcPriorities();
+      if (pfc.none() || port.isAdminDown()) continue;
+      bool rx = port.link_pause_rx && port.link_pause_rx->value;
+      bool tx = port.link_pause_tx && port.link_pause_tx->value;
+      if (!rx && !tx) continue;
+      const char* directions = rx && tx ? "receive and send" : rx ? "receive" : "send";
+      Finding& f = sink.add(at(sw, port.name, lowest(pfc), rx ? port.link_pause_rx->src : port.link_pause_tx->src,
+                               fmt::format("{} {} has 802.3x link-level flow control on ({}) beside PFC on priorities "
+                                           "{}: a port runs one or the other, and a link-level pause stops every "
+                                           "priority of the link",
+                                           sw.name, port.name, directions, formatPrioritySet(pfc)),
+                               DisableLinkPause{port.name, rx, tx}));
+      f.related.push_back(related(placeholder(Term::PfcPriorities), pfcLocation(port)));
+    }
+  }
+}
+
+// PFC008: negotiated PFC (DCBX) comes up only when both ends exchange DCBX TLVs; without them the
+// port runs without PFC and its lossless priorities drop under congestion.
+void negotiatedPfcWithoutDcbx(const RuleContext& ctx, FindingSink& sink) {
+  const Fabric& fabric = ctx.fabric;
+  std::map<std::pair<std::size_t, std::size_t>, PortRef> peers;
+  for (const Link& link : fabric.links) {
+    peers[{link.a.sw, link.a.port}] = link.b;
+    peers[{link.b.sw, link.b.port}] = link.a;
+  }
+  std::map<std::pair<std::size_t, std::size_t>, const Host*> hosts;
+  for (const Host& host : fabric.hosts) hosts[{host.attachment.sw, host.attachment.port}] = &host;
+  for (std::size_t s = 0; s < fabric.switches.size(); ++s) {
+    const Switch& sw = fabric.switches[s];
+    for (std::size_t i = 0; i < sw.ports.size(); ++i) {
+      const Port& port = sw.ports[i];
+      PrioritySet pfc = port.qos.pfcPriorities();
+      if (pfc.none() || port.isAdminDown() || !port.pfc_negotiated || !port.pfc_negotiated->value) continue;
+      bool dcbx = port.dcbx && port.dcbx->value;
+      auto peer = peers.find({s, i});
+      auto host = hosts.find({s, i});
+      std::string why;
+      std::vector<RelatedLocation> notes;
+      if (!dcbx) {
+        why = "the port sends no DCBX TLVs, so there is nothing to negotiate with";
+        if (port.dcbx) notes.push_back(related("DCBX setting", port.dcbx->src));
+      } else if (peer != peers.end()) {
+        const Switch& peer_sw = fabric.sw(peer->second);
+        const Port& peer_port = fabric.port(peer->second);
+        // A peer that sends DCBX negotiates; one whose format does not record DCBX is not judged.
+        if (!peer_port.dcbx || peer_port.dcbx->value) continue;
+        why = fmt::format("its link peer {} {} sends no DCBX TLVs", peer_sw.name, peer_port.name);
+        notes.push_back(
+            related(fmt::format("DCBX setting of {} {}", peer_sw.name, peer_port.name), peer_port.dcbx->src));
+      } else if (host != hosts.end()) {
+        why = fmt::format(
+            "{} is a host: PFC comes up only if its NIC runs DCBX (willing) with the same priorities, and RDMA NICs "
+            "commonly have DCBX off and PFC set on the host",
+            host->second->name);
+      } else {
+        continue;  // nothing known about the other end
+      }
+      Finding& f = sink.add(at(sw, port.name, lowest(pfc), port.pfc_negotiated->src,
+                               fmt::format("PFC on {} {} is negotiated by DCBX (priorities {}), but {}: PFC stays "
+                                           "off and the lossless priorities drop under congestion",
+                                           sw.name, port.name, formatPrioritySet(pfc), why),
+                               ForcePfcOn{port.name, dcbx}));
+      for (RelatedLocation& note : notes) f.related.push_back(std::move(note));
+    }
+  }
+}
+
 }  // namespace
 
 void registerPfcRules(std::vector<Rule>& rules) {
@@ -272,6 +349,10 @@ void registerPfcRules(std::vector<Rule>& rules) {
   rules.push_back({"PFC005", Severity::Error, "PFC-enabled priorities and lossless buffer PGs differ", pgSetDiffers});
   rules.push_back({"PFC006", Severity::Error, "a port obeys PFC pauses on a priority but has no lossless buffer for it",
                    honouredWithoutBuffer});
+  rules.push_back({"PFC007", Severity::Error, "802.3x link-level flow control is on beside PFC on the same port",
+                   linkPauseBesidePfc});
+  rules.push_back({"PFC008", Severity::Warning, "PFC is negotiated by DCBX where the link cannot negotiate it",
+                   negotiatedPfcWithoutDcbx});
 }
 
 }  // namespace rocelint::rules

@@ -90,7 +90,7 @@ void settingsDiffer(const RuleContext& ctx, FindingSink& sink) {
     std::string value;
     SourceRef src;
   };
-  auto field = [&](const std::string& name, auto get) {
+  auto field = [&](const std::string& name, WatchdogSetting setting, auto get) {
     std::vector<Entry> entries;
     for (const Switch& sw : ctx.fabric.switches) {
       for (const Port& port : sw.ports) {
@@ -113,7 +113,7 @@ void settingsDiffer(const RuleContext& ctx, FindingSink& sink) {
         sink.add(at(*e.sw, e.port->name, std::nullopt, e.src,
                     fmt::format("PFC watchdog {} on {} {} is {}, but the fabric uses {} ({})", name, e.sw->name,
                                 e.port->name, e.value, best->first, tally),
-                    fmt::format("set {} to {} like the rest of the fabric", name, best->first)));
+                    MakeWatchdogSettingEqual{e.port->name, setting, best->first}));
       }
     } else {
       const Entry& first = entries.front();
@@ -123,17 +123,18 @@ void settingsDiffer(const RuleContext& ctx, FindingSink& sink) {
     }
   };
   using Value = std::optional<std::pair<std::string, SourceRef>>;
-  field("action", [](const PortWatchdog& wd) -> Value {
+  field("action", WatchdogSetting::Action, [](const PortWatchdog& wd) -> Value {
     return wd.action ? Value{{wd.action->value, wd.action->src}} : std::nullopt;
   });
-  field(placeholder(Term::WatchdogDetectionTime), [](const PortWatchdog& wd) -> Value {
+  field(placeholder(Term::WatchdogDetectionTime), WatchdogSetting::DetectionTime, [](const PortWatchdog& wd) -> Value {
     return wd.detection_ms ? Value{{std::to_string(wd.detection_ms->value) + " ms", wd.detection_ms->src}}
                            : std::nullopt;
   });
-  field(placeholder(Term::WatchdogRestorationTime), [](const PortWatchdog& wd) -> Value {
-    return wd.restoration_ms ? Value{{std::to_string(wd.restoration_ms->value) + " ms", wd.restoration_ms->src}}
-                             : std::nullopt;
-  });
+  field(placeholder(Term::WatchdogRestorationTime), WatchdogSetting::RestorationTime,
+        [](const PortWatchdog& wd) -> Value {
+          return wd.restoration_ms ? Value{{std::to_string(wd.restoration_ms->value) + " ms", wd.restoration_ms->src}}
+                                   : std::nullopt;
+        });
 }
 
 }  // namespace

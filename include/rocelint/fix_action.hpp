@@ -119,6 +119,35 @@ struct WatchdogTimeInRange {
   int max_ms = 0;
 };
 
+/// WD003: the watchdog setting a fabric should hold alike.
+enum class WatchdogSetting : std::uint8_t { Action, DetectionTime, RestorationTime };
+
+/// WD003: set `setting` of the watchdog of `port` to `value` (the fabric's majority: an action
+/// drop | forward | alert, or a time "200 ms").
+struct MakeWatchdogSettingEqual {
+  std::string port;
+  WatchdogSetting setting = WatchdogSetting::Action;
+  std::string value;
+};
+
+/// PFC007: turn 802.3x link-level flow control off on `port` (receive and/or send), leaving PFC.
+struct DisableLinkPause {
+  std::string port;
+  bool rx = false;
+  bool tx = false;
+};
+
+/// PFC008: PFC on `port` is negotiated by DCBX: force it on, or (`dcbx` false) let the port send DCBX.
+struct ForcePfcOn {
+  std::string port;
+  bool dcbx = false;  ///< the port sends DCBX TLVs already
+};
+
+/// BUF013: put the staged setting `what` into effect (H3C `buffer apply`).
+struct ApplyStagedSetting {
+  std::string what;
+};
+
 /// ECN001: give queue `queue` of `port` ECN marking thresholds (it has none).
 struct AddQueueEcn {
   std::string port;
@@ -200,9 +229,10 @@ struct ReviewUnmodeledStatement {};
 /// A fix in model nouns; each format words every alternative (a missing wording does not compile).
 using FixAction =
     std::variant<MakePfcEqualOnLink, SetPfcPriorities, WatchOnlyPfcPriorities, AddLosslessPg, EnablePfcOrMakePgLossy,
-                 AddWatchdog, WatchdogTimeInRange, AddQueueEcn, EnableProfileEcn, LowerEcnMinimum, MapDscpToLosslessTc,
-                 MapTcToQueue, MakePortSettingEqual, RaiseXoff, SetCableLength, MatchTopologyCable, DefinePort,
-                 DefineReferenced, ReviewUnmodeledStatement>;
+                 AddWatchdog, WatchdogTimeInRange, MakeWatchdogSettingEqual, AddQueueEcn, EnableProfileEcn,
+                 LowerEcnMinimum, MapDscpToLosslessTc, MapTcToQueue, MakePortSettingEqual, RaiseXoff, SetCableLength,
+                 MatchTopologyCable, DefinePort, DefineReferenced, ReviewUnmodeledStatement, DisableLinkPause,
+                 ForcePfcOn, ApplyStagedSetting>;
 
 /// The port an action names ("" for actions about a profile or the switch).
 std::string actionPort(const FixAction& action);

@@ -268,6 +268,16 @@ struct Port {
   PriorityGroups pgs;
   std::vector<PortQueue> queues;  ///< only configured queues, sorted by index (ports are many)
   std::optional<PortWatchdog> watchdog;
+  /// 802.3x link-level flow control where a statement sets it (EOS/NX-OS `flowcontrol receive|send`,
+  /// Huawei/H3C `flow-control`): the port obeys received PAUSE frames (rx) / sends them (tx); a
+  /// link-level pause stops every class of the link, not one priority.
+  std::optional<Sourced<bool>> link_pause_rx;
+  std::optional<Sourced<bool>> link_pause_tx;
+  /// PFC is negotiated rather than forced on (NX-OS `priority-flow-control mode auto`, H3C
+  /// `priority-flow-control auto`): the port runs PFC only once DCBX agrees with the peer's. Absent:
+  /// forced (or not written by the format). `dcbx` is whether the port sends DCBX TLVs in LLDP.
+  std::optional<Sourced<bool>> pfc_negotiated;
+  std::optional<Sourced<bool>> dcbx;
   std::vector<Reference> ingress_profile_list;
   std::vector<Reference> egress_profile_list;
   std::string portchannel;  ///< LAG this port is a member of, if any
@@ -404,6 +414,14 @@ struct PeerSwitch {
   SourceRef src;
 };
 
+/// A setting the configuration writes but does not put into effect until another statement applies it
+/// (H3C `buffer egress ... shared ratio` takes effect with `buffer apply`).
+struct StagedSetting {
+  std::string what;  ///< the staged statement as written ("buffer egress cell queue 3 shared ratio 100")
+  std::string port;  ///< the port it is about, empty for a switch-wide setting
+  SourceRef src;
+};
+
 /// One row of SONiC's pg_profile_lookup.ini.
 struct PgLookupRow {
   std::uint32_t speed_mbps = 0;
@@ -493,6 +511,8 @@ struct Switch {
   /// DEFAULT_LOSSLESS_BUFFER_PARAMETER: shared-headroom over-subscription and default alpha.
   std::optional<Sourced<int>> over_subscribe_ratio;
   std::optional<Sourced<int>> default_dynamic_th;
+  /// Settings written but never applied (they have no effect on the running switch).
+  std::vector<StagedSetting> staged_settings;
 
   std::vector<std::string> files;  ///< every file that contributed, in load order
   /// Live state, one entry per snapshot of Fabric::snapshots (empty without state files).

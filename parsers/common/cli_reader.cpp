@@ -189,6 +189,21 @@ std::optional<Sourced<VlanSet>> Switchport::trunk() const {
   return Sourced<VlanSet>{VlanSet::all(), mode->src};
 }
 
+bool CliReader::flowcontrolLine(const cli::ConfigLine& c, const std::string& context, CliInterface& intf) {
+  bool no = c.word(0) == "no";
+  std::size_t at = no ? 1 : 0;
+  if (c.word(at) != "flowcontrol") return false;
+  // Forms other than these (NX-OS `desired`, a bare `flowcontrol`) stay CFG001 notes.
+  const std::string& direction = c.word(at + 1);
+  const std::string& value = c.word(at + 2);
+  if (direction != "receive" && direction != "send") return false;
+  if (no ? c.words.size() != 3 : (c.words.size() != 3 || (value != "on" && value != "off"))) return false;
+  bool on = !no && value == "on";
+  (direction == "receive" ? intf.link_pause_rx : intf.link_pause_tx) = Sourced<bool>{on, src(c, context)};
+  parsedQos();
+  return true;
+}
+
 bool CliReader::switchportLine(const cli::ConfigLine& c, const std::string& context, const std::string& name,
                                Switchport& sp) {
   if (c.text == "switchport" || c.text == "no switchport") {
@@ -289,6 +304,8 @@ void CliReader::buildPortBasics(Port& port, const CliInterface& intf) {
   port.mtu_bytes = intf.mtu;
   port.admin_up = intf.admin_up;
   port.portchannel = intf.channel_group;
+  port.link_pause_rx = intf.link_pause_rx;
+  port.link_pause_tx = intf.link_pause_tx;
   if (intf.description) {
     port.description = intf.description->value;
     port.description_src = intf.description->src;  // the loader reads neighbours from it

@@ -109,6 +109,9 @@ struct CliInterface {
   Switchport switchport;      ///< routed (`no switchport`) or switched, mode, access and trunk VLANs
   std::string channel_group;  ///< the LAG's interface name
   std::optional<Sourced<std::uint32_t>> min_links;  ///< of a LAG
+  /// 802.3x flow control (EOS/NX-OS `flowcontrol receive|send on|off`), copied to the port.
+  std::optional<Sourced<bool>> link_pause_rx;
+  std::optional<Sourced<bool>> link_pause_tx;
   std::vector<std::pair<std::string, SourceRef>> addresses;
 };
 
@@ -348,6 +351,10 @@ class CliReader {
   /// `switchport access vlan N` (a VLAN id outside 1-4094 is a CFG005 note and not taken); false
   /// for any other line.
   bool switchportLine(const cli::ConfigLine& c, const std::string& context, const std::string& name, Switchport& sp);
+
+  /// Reads `c` into `intf` when it is EOS/NX-OS `flowcontrol receive|send on|off` or `no flowcontrol
+  /// receive|send` (off); false for any other line.
+  bool flowcontrolLine(const cli::ConfigLine& c, const std::string& context, CliInterface& intf);
 
   /// Word i of the line as an integer in [min, max]; a malformed line otherwise.
   template <class T>

@@ -54,6 +54,14 @@ struct EosFix : VendorFix<EosFix> {
     return fmt::format("set {} to {:g}-{:g} s and at least the polling interval", knob, a.min_ms / 1000.0,
                        a.max_ms / 1000.0);
   }
+  std::string operator()(const MakeWatchdogSettingEqual& a) const {
+    if (a.setting != WatchdogSetting::Action) return makeWatchdogSettingEqual(a);
+    const char* word = a.value == "drop" ? "drop" : a.value == "forward" ? "no-drop" : "notify-only";
+    return fmt::format(
+        "`priority-flow-control pause watchdog action {}` (global) or `priority-flow-control pause watchdog port "
+        "action {}` in the qos profile of {}, like the rest of the fabric",
+        word, word, a.port);
+  }
   std::string operator()(const AddQueueEcn& a) const {
     return fmt::format(
         "in interface {} (or its qos profile) `tx-queue {}`: `random-detect ecn minimum-threshold 150 "
@@ -85,6 +93,13 @@ struct EosFix : VendorFix<EosFix> {
   std::string operator()(const RaiseXoff& a) const {
     return fmt::format("set `ingress headroom` of {} to {}, or remove it to let EOS size the headroom", a.profile,
                        xoffAmount(a.xoff_bytes));
+  }
+  std::string operator()(const DisableLinkPause& a) const {
+    return fmt::format("{} in interface {}: PFC alone pauses the lossless priorities",
+                       a.rx && a.tx ? "`flowcontrol receive off` and `flowcontrol send off`"
+                       : a.rx       ? "`flowcontrol receive off`"
+                                    : "`flowcontrol send off`",
+                       a.port);
   }
   std::string operator()(const SetCableLength& a) const { return noCableLengthSetting(w, a); }
 };

@@ -69,12 +69,37 @@ struct H3cFix : VendorFix<H3cFix> {
         "auto-recover cos {} delay 10` in the system view ({} must be in the no-drop list)",
         a.port, a.priority, a.priority, a.priority);
   }
+  std::string operator()(const WatchOnlyPfcPriorities& a) const {
+    return fmt::format(
+        "add the watched CoS values to the `priority-flow-control no-drop dot1p` list of interface {}, or remove "
+        "their `priority-flow-control deadlock cos <cos> interval …` lines from the system view (a deadlock CoS must "
+        "be a no-drop priority)",
+        a.port);
+  }
   std::string operator()(const WatchdogTimeInRange& a) const {
     return watchdogTimeInRange(a.timer == WatchdogTimer::Detection
                                    ? "`priority-flow-control deadlock cos P interval N` × the `deadlock precision` "
                                      "tick"
                                    : "`priority-flow-control deadlock auto-recover cos P delay D`",
                                a);
+  }
+  std::string operator()(const MakeWatchdogSettingEqual& a) const {
+    if (a.setting == WatchdogSetting::Action && (a.value == "drop" || a.value == "forward"))
+      return fmt::format(
+          "`priority-flow-control deadlock auto-recover action {}` in the system view (it applies to {} and every "
+          "other deadlock-enabled port), like the rest of the fabric",
+          a.value == "drop" ? "discard" : "forwarding", a.port);
+    if (a.setting == WatchdogSetting::DetectionTime)
+      return fmt::format(
+          "make `priority-flow-control deadlock cos P interval N` × the `deadlock precision` tick {} for the no-drop "
+          "CoS of {}, like the rest of the fabric",
+          a.value, a.port);
+    if (a.setting == WatchdogSetting::RestorationTime)
+      return fmt::format(
+          "make `priority-flow-control deadlock auto-recover cos P delay D` {} for the no-drop CoS of {}, like the "
+          "rest of the fabric",
+          a.value, a.port);
+    return makeWatchdogSettingEqual(a);
   }
   std::string operator()(const AddQueueEcn& a) const {
     return fmt::format(
@@ -121,6 +146,29 @@ struct H3cFix : VendorFix<H3cFix> {
       return fmt::format("in {}: set `{} headroom …` (cells) to {}, or remove it to let Comware size the headroom",
                          a.profile.substr(0, pfc), a.profile.substr(pfc + 1), xoffAmount(a.xoff_bytes));
     return platformSizesHeadroom(w, a);
+  }
+  std::string operator()(const DisableLinkPause& a) const {
+    return fmt::format(
+        "`undo flow-control` in interface {}: PFC alone pauses the no-drop priorities (Comware does not send pause "
+        "frames on a port that has both)",
+        a.port);
+  }
+  std::string operator()(const ForcePfcOn& a) const {
+    if (a.dcbx)
+      return fmt::format(
+          "`priority-flow-control enable` in interface {} instead of `priority-flow-control auto`, or run DCBX on "
+          "the peer with the same no-drop priorities",
+          a.port);
+    return fmt::format(
+        "`priority-flow-control enable` in interface {} instead of `priority-flow-control auto`, or advertise DCBX "
+        "there (`lldp tlv-enable dot1-tlv dcbx`, with LLDP on) and on the peer",
+        a.port);
+  }
+  std::string operator()(const ApplyStagedSetting& a) const {
+    return fmt::format(
+        "`buffer apply` in the system view after `{}` (Comware puts `buffer egress` settings into effect only then), "
+        "or remove the line",
+        a.what);
   }
   std::string operator()(const SetCableLength& a) const { return noCableLengthSetting(w, a); }
 };

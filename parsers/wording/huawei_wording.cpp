@@ -57,6 +57,12 @@ struct HuaweiFix : VendorFix<HuaweiFix> {
         "deadlock-detect time 10 deadlock-recovery time 10`",
         a.priority, a.priority, a.port, a.priority);
   }
+  std::string operator()(const WatchOnlyPfcPriorities& a) const {
+    return fmt::format(
+        "in the `dcb pfc` profile that interface {} applies, add the watched priorities to its `priority` list or "
+        "remove their `priority <p> deadlock-detect time …` lines (VRP detects deadlocks on PFC priorities only)",
+        a.port);
+  }
   std::string operator()(const WatchdogTimeInRange& a) const {
     return watchdogTimeInRange(
         a.timer == WatchdogTimer::Detection
@@ -65,6 +71,24 @@ struct HuaweiFix : VendorFix<HuaweiFix> {
             : "`priority P deadlock-recovery time T` × `dcb pfc deadlock-detect interval` (or `dcb pfc "
               "deadlock-recovery timer`)",
         a);
+  }
+  std::string operator()(const MakeWatchdogSettingEqual& a) const {
+    if (a.setting == WatchdogSetting::Action && (a.value == "drop" || a.value == "forward"))
+      return fmt::format(
+          "`dcb pfc deadlock recovery-behavior {} slot <slot>` for the slot of {}, like the rest of the fabric (with a "
+          "CE6866-family switch in the PFC domain every device must use discard)",
+          a.value == "drop" ? "discard" : "forwarding", a.port);
+    if (a.setting == WatchdogSetting::DetectionTime)
+      return fmt::format(
+          "make `priority P deadlock-detect time T` × `dcb pfc deadlock-detect interval` (or `dcb pfc deadlock-detect "
+          "timer`) {} for the priorities of {}, like the rest of the fabric",
+          a.value, a.port);
+    if (a.setting == WatchdogSetting::RestorationTime)
+      return fmt::format(
+          "make `priority P deadlock-recovery time T` × `dcb pfc deadlock-detect interval` (or `dcb pfc "
+          "deadlock-recovery timer`) {} for the priorities of {}, like the rest of the fabric",
+          a.value, a.port);
+    return makeWatchdogSettingEqual(a);
   }
   std::string operator()(const AddQueueEcn& a) const {
     return fmt::format(
@@ -118,6 +142,20 @@ struct HuaweiFix : VendorFix<HuaweiFix> {
       return fmt::format("in {}: set `{} hdrm …` to {}, or remove it to let VRP size the headroom",
                          a.profile.substr(0, dcb), a.profile.substr(dcb + 1), xoffAmount(a.xoff_bytes));
     return platformSizesHeadroom(w, a);
+  }
+  std::string operator()(const DisableLinkPause& a) const {
+    return fmt::format("`undo flow-control` in interface {}: PFC alone pauses the lossless priorities", a.port);
+  }
+  std::string operator()(const ForcePfcOn& a) const {
+    if (a.dcbx)
+      return fmt::format(
+          "`dcb pfc enable [<profile>] mode manual` in interface {} instead of `mode auto`, or run DCBX on the peer "
+          "with the same PFC priorities",
+          a.port);
+    return fmt::format(
+        "`dcb pfc enable [<profile>] mode manual` in interface {} instead of `mode auto`, or advertise DCBX there "
+        "(`lldp tlv-enable dcbx`, with LLDP on) and on the peer",
+        a.port);
   }
   std::string operator()(const SetCableLength& a) const { return noCableLengthSetting(w, a); }
 };

@@ -79,6 +79,24 @@ struct NxosFix : VendorFix<NxosFix> {
   }
   std::string operator()(const MakePortSettingEqual& a) const { return makeInterfaceSettingEqual(a); }
   std::string operator()(const RaiseXoff& a) const { return platformSizesHeadroom(w, a); }
+  std::string operator()(const DisableLinkPause& a) const {
+    return fmt::format("{} in interface {}: PFC alone pauses the no-drop classes",
+                       a.rx && a.tx ? "`flowcontrol receive off` and `flowcontrol send off`"
+                       : a.rx       ? "`flowcontrol receive off`"
+                                    : "`flowcontrol send off`",
+                       a.port);
+  }
+  std::string operator()(const ForcePfcOn& a) const {
+    if (a.dcbx)
+      return fmt::format(
+          "`priority-flow-control mode on` in interface {} (auto, the default, waits for the peer's DCBX), or run "
+          "DCBX on the peer with the same no-drop CoS",
+          a.port);
+    return fmt::format(
+        "`priority-flow-control mode on` in interface {} (auto, the default, waits for DCBX), or advertise DCBX "
+        "there (`lldp transmit`, `lldp receive` and `lldp tlv-select dcbxp`) and on the peer",
+        a.port);
+  }
   std::string operator()(const SetCableLength& a) const { return noCableLengthSetting(w, a); }
 };
 

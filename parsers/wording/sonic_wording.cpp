@@ -100,6 +100,19 @@ struct SonicFix {
     return fmt::format("set {} within {}-{} ms and at least the poll interval",
                        a.timer == WatchdogTimer::Detection ? "detection_time" : "restoration_time", a.min_ms, a.max_ms);
   }
+  std::string operator()(const MakeWatchdogSettingEqual& a) const {
+    const char* field = a.setting == WatchdogSetting::Action          ? "action"
+                        : a.setting == WatchdogSetting::DetectionTime ? "detection_time"
+                                                                      : "restoration_time";
+    return fmt::format("set {} to {} like the rest of the fabric", field, a.value);
+  }
+  std::string operator()(const DisableLinkPause& a) const {
+    return fmt::format("turn 802.3x flow control off on {}: PFC alone pauses the lossless priorities", a.port);
+  }
+  std::string operator()(const ForcePfcOn& a) const {
+    return fmt::format("set pfc_enable on {} (SONiC does not negotiate PFC)", a.port);
+  }
+  std::string operator()(const ApplyStagedSetting& a) const { return fmt::format("apply {} or remove it", a.what); }
   std::string operator()(const AddQueueEcn& a) const {
     return fmt::format("bind QUEUE|{}|{} to a WRED_PROFILE with ecn \"ecn_all\" and wred_green_enable \"true\"", a.port,
                        a.queue);

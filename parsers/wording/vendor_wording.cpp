@@ -121,6 +121,34 @@ std::string watchOnlyPfcPriorities(const VendorWording& w, const WatchOnlyPfcPri
       a.port, w.name());
 }
 
+std::string makeWatchdogSettingEqual(const MakeWatchdogSettingEqual& a) {
+  const char* what = a.setting == WatchdogSetting::Action          ? "action (what a deadlocked queue's packets get)"
+                     : a.setting == WatchdogSetting::DetectionTime ? "detection time"
+                                                                   : "restoration time";
+  return fmt::format("set the PFC watchdog {} of {} to {} like the rest of the fabric", what, a.port, a.value);
+}
+
+std::string pauseDirections(const DisableLinkPause& a) {
+  return a.rx && a.tx ? "receive and send" : a.rx ? "receive" : "send";
+}
+
+std::string disableLinkPause(const VendorWording& w, const DisableLinkPause& a) {
+  return fmt::format(
+      "turn 802.3x link-level flow control ({}) off on {} in the {} configuration: PFC alone pauses the lossless "
+      "priorities",
+      pauseDirections(a), a.port, w.name());
+}
+
+std::string forcePfcOn(const VendorWording& w, const ForcePfcOn& a) {
+  return fmt::format("force PFC on for {} in the {} configuration instead of negotiating it{}", a.port, w.name(),
+                     a.dcbx ? ", or check that the peer runs DCBX with the same PFC priorities"
+                            : ", or send DCBX TLVs in LLDP on both ends");
+}
+
+std::string applyStagedSetting(const VendorWording& w, const ApplyStagedSetting& a) {
+  return fmt::format("apply `{}` in the {} configuration, or remove it", a.what, w.name());
+}
+
 std::string watchdogTimeInRange(const std::string& knob, const WatchdogTimeInRange& a) {
   return fmt::format("set {} to {}-{} ms and at least the poll interval", knob, a.min_ms, a.max_ms);
 }

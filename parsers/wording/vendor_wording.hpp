@@ -100,6 +100,14 @@ std::string definePort(const VendorWording& w);
 std::string defineReferenced(const VendorWording& w, const DefineReferenced& a);
 /// CFG001.
 std::string reviewUnmodeledStatement(const VendorWording& w);
+/// WD003, where a vendor has no statement of its own to name: "set the watchdog action to drop ...".
+std::string makeWatchdogSettingEqual(const MakeWatchdogSettingEqual& a);
+/// PFC007, PFC008, BUF013 where a vendor has no statement of its own to name.
+std::string disableLinkPause(const VendorWording& w, const DisableLinkPause& a);
+std::string forcePfcOn(const VendorWording& w, const ForcePfcOn& a);
+std::string applyStagedSetting(const VendorWording& w, const ApplyStagedSetting& a);
+/// "receive", "send" or "receive and send": the directions of a DisableLinkPause.
+std::string pauseDirections(const DisableLinkPause& a);
 
 /// The base of a vendor's fix visitor: the actions every vendor words alike. A vendor derives
 /// (`struct EosFix : VendorFix<EosFix> { using VendorFix::operator(); ... }`), adds its own cases
@@ -116,6 +124,10 @@ struct VendorFix {
     std::string cable = static_cast<const Derived&>(*this)(SetCableLength{port->name});
     return matchTopologyCable(w, &cable);
   }
+  std::string operator()(const MakeWatchdogSettingEqual& a) const { return makeWatchdogSettingEqual(a); }
+  std::string operator()(const DisableLinkPause& a) const { return disableLinkPause(w, a); }
+  std::string operator()(const ForcePfcOn& a) const { return forcePfcOn(w, a); }
+  std::string operator()(const ApplyStagedSetting& a) const { return applyStagedSetting(w, a); }
   std::string operator()(const DefinePort&) const { return definePort(w); }
   std::string operator()(const DefineReferenced& a) const { return defineReferenced(w, a); }
   std::string operator()(const ReviewUnmodeledStatement&) const { return reviewUnmodeledStatement(w); }
