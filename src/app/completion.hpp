@@ -101,16 +101,15 @@ inline std::string zsh(const CLI::App& app) {
     return out;
   };
   for (const CommandSpec& c : cmds) s += "    '" + quote(c.name + ":" + c.description) + "'\n";
-  s +=
-      "  )\n"
-      "  if (( CURRENT == 2 )); then\n"
-      "    _describe -t commands 'rocelint command' commands\n"
-      "    return\n"
-      "  fi\n"
-      "  local cmd=$words[2]\n"
-      "  shift words\n"
-      "  (( CURRENT-- ))\n"
-      "  case $cmd in\n";
+  s += "  )\n"
+       "  if (( CURRENT == 2 )); then\n"
+       "    _describe -t commands 'rocelint command' commands\n"
+       "    return\n"
+       "  fi\n"
+       "  local cmd=$words[2]\n"
+       "  shift words\n"
+       "  (( CURRENT-- ))\n"
+       "  case $cmd in\n";
   for (const CommandSpec& c : cmds) {
     s += "    " + c.name + ")\n      _arguments -s";
     for (const OptionSpec& o : c.options) {
@@ -147,10 +146,9 @@ inline std::string zsh(const CLI::App& app) {
     }
     s += "\n      ;;\n";
   }
-  s +=
-      "  esac\n"
-      "}\n\n"
-      "_rocelint \"$@\"\n";
+  s += "  esac\n"
+       "}\n\n"
+       "_rocelint \"$@\"\n";
   return s;
 }
 
