@@ -340,6 +340,18 @@ TEST(Deadlock, ClosOfLagsFailsLikeTheClosOfSingleLinks) {
   EXPECT_TRUE(shared.analysis.failure_cycles.empty());
 }
 
+// Each cycle as the switches it passes, rotated to start at the smallest name.
+std::set<std::vector<std::string>> cycleSwitches(const Loaded& l) {
+  std::set<std::vector<std::string>> out;
+  for (const CyclicDependency& c : l.analysis.cycles) {
+    std::vector<std::string> names;
+    for (const CycleHop& h : c.hops) names.push_back(l.fabric.sw(h.ingress).name);
+    std::rotate(names.begin(), std::min_element(names.begin(), names.end()), names.end());
+    out.insert(names);
+  }
+  return out;
+}
+
 // The same shapes in a second syntax (tests/deadlock/gen_eos.py): routed Port-Channels of two
 // `channel-group` members, servers on access ports of Vlan1000, and one ring port whose
 // `qos profile` leaves priority 3 drop. Each gives its SONiC counterpart's verdict: the LAG Clos
@@ -365,15 +377,10 @@ TEST(Deadlock, EosScenariosGiveTheVerdictsOfTheirSonicCounterparts) {
   EXPECT_EQ(eos_sets, single_sets);
 
   auto switchCycles = [](const Loaded& l) {
-    std::set<std::vector<std::string>> out;
     for (const CyclicDependency& c : l.analysis.cycles) {
-      std::vector<std::string> names;
-      for (const CycleHop& h : c.hops) names.push_back(l.fabric.sw(h.ingress).name);
-      std::rotate(names.begin(), std::min_element(names.begin(), names.end()), names.end());
-      out.insert(names);
       for (const CycleHop& h : c.hops) EXPECT_EQ(h.priority, 3);
     }
-    return out;
+    return cycleSwitches(l);
   };
   Loaded ring = analyse("ring4");
   Loaded eos_ring = analyse("ring4-eos");
@@ -537,20 +544,10 @@ TEST(Deadlock, EosTrunkUplinksWithTransitSvisFloodLikeTheirSonicCounterparts) {
   }
   EXPECT_EQ(analyse("clos24-eos-vlan-shared").analysis.destinations->skipped_links, 8u);
 
-  auto cycles = [](const Loaded& l) {
-    std::set<std::vector<std::string>> out;
-    for (const CyclicDependency& c : l.analysis.cycles) {
-      std::vector<std::string> names;
-      for (const CycleHop& h : c.hops) names.push_back(l.fabric.sw(h.ingress).name);
-      std::rotate(names.begin(), std::min_element(names.begin(), names.end()), names.end());
-      out.insert(names);
-    }
-    return out;
-  };
   Loaded sonic = analyse("clos24-vlan-uplinks");
   Loaded eos = analyse("clos24-eos-vlan-uplinks");
   ASSERT_FALSE(eos.analysis.cycles.empty());
-  EXPECT_EQ(cycles(eos), cycles(sonic));
+  EXPECT_EQ(cycleSwitches(eos), cycleSwitches(sonic));
   const CyclicDependency& first = eos.analysis.cycles.front();
   const CycleHop& weak = first.hops[first.weakest_hop];
   EXPECT_EQ(weak.kind, ForwardKind::Flood);

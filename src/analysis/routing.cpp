@@ -182,22 +182,34 @@ struct PrefixKeyHash {
   }
 };
 
+// The ports of switch `s` as next hops: an arc toward another switch, else an exit port (hosts).
+template <class Hops>
+void addNextHopPorts(const SwitchGraph& graph, std::uint32_t s, const std::vector<std::size_t>& ports, Hops& hops) {
+  for (std::size_t p : ports) {
+    std::uint32_t gp = graph.globalPort({s, p});
+    std::uint32_t arc = graph.arcOfPort(gp);
+    if (arc != SwitchGraph::kNoArc) {
+      hops.arcs.push_back(arc);
+    } else {
+      hops.exit_ports.push_back(gp);
+    }
+  }
+}
+
+template <class Hops>
+void sortUniqueNextHops(Hops& hops) {
+  std::sort(hops.arcs.begin(), hops.arcs.end());
+  hops.arcs.erase(std::unique(hops.arcs.begin(), hops.arcs.end()), hops.arcs.end());
+  std::sort(hops.exit_ports.begin(), hops.exit_ports.end());
+  hops.exit_ports.erase(std::unique(hops.exit_ports.begin(), hops.exit_ports.end()), hops.exit_ports.end());
+}
+
 StaticNextHops resolveStatic(const SwitchGraph& graph, std::uint32_t s, const StaticRoute& route) {
   const Switch& sw = graph.fabric().switches[s];
   StaticNextHops hops;
   hops.sw = s;
   hops.route = &route;
-  auto addPorts = [&](const std::vector<std::size_t>& ports) {
-    for (std::size_t p : ports) {
-      std::uint32_t gp = graph.globalPort({s, p});
-      std::uint32_t arc = graph.arcOfPort(gp);
-      if (arc != SwitchGraph::kNoArc) {
-        hops.arcs.push_back(arc);
-      } else {
-        hops.exit_ports.push_back(gp);
-      }
-    }
-  };
+  auto addPorts = [&](const std::vector<std::size_t>& ports) { addNextHopPorts(graph, s, ports, hops); };
   std::size_t count = std::max(route.nexthops.size(), route.ifnames.size());
   for (std::size_t i = 0; i < count; ++i) {
     std::string ifname = i < route.ifnames.size() ? route.ifnames[i] : "";
@@ -235,10 +247,7 @@ StaticNextHops resolveStatic(const SwitchGraph& graph, std::uint32_t s, const St
     }
     if (!found) hops.unresolved.push_back(nexthop);
   }
-  std::sort(hops.arcs.begin(), hops.arcs.end());
-  hops.arcs.erase(std::unique(hops.arcs.begin(), hops.arcs.end()), hops.arcs.end());
-  std::sort(hops.exit_ports.begin(), hops.exit_ports.end());
-  hops.exit_ports.erase(std::unique(hops.exit_ports.begin(), hops.exit_ports.end()), hops.exit_ports.end());
+  sortUniqueNextHops(hops);
   return hops;
 }
 
@@ -336,17 +345,7 @@ InstalledNextHops resolveInstalled(const SwitchGraph& graph, std::uint32_t s, co
   InstalledNextHops hops;
   hops.sw = s;
   hops.route = &route;
-  auto addPorts = [&](const std::vector<std::size_t>& ports) {
-    for (std::size_t p : ports) {
-      std::uint32_t gp = graph.globalPort({s, p});
-      std::uint32_t arc = graph.arcOfPort(gp);
-      if (arc != SwitchGraph::kNoArc) {
-        hops.arcs.push_back(arc);
-      } else {
-        hops.exit_ports.push_back(gp);
-      }
-    }
-  };
+  auto addPorts = [&](const std::vector<std::size_t>& ports) { addNextHopPorts(graph, s, ports, hops); };
   auto route_net = IpPrefix::parse(route.prefix);
   auto [ob, oe] = graph.outArcs(s);
   for (const NextHop& hop : route.next_hops) {
@@ -409,10 +408,7 @@ InstalledNextHops resolveInstalled(const SwitchGraph& graph, std::uint32_t s, co
                               : named                       ? hop.interface
                                                             : hop.address);
   }
-  std::sort(hops.arcs.begin(), hops.arcs.end());
-  hops.arcs.erase(std::unique(hops.arcs.begin(), hops.arcs.end()), hops.arcs.end());
-  std::sort(hops.exit_ports.begin(), hops.exit_ports.end());
-  hops.exit_ports.erase(std::unique(hops.exit_ports.begin(), hops.exit_ports.end()), hops.exit_ports.end());
+  sortUniqueNextHops(hops);
   hops.table = SourceRef(route.src.fileName(), 0, 0, OriginKind::None, "");
   return hops;
 }
