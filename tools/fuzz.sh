@@ -71,6 +71,8 @@ seed_files() {
   lldp) grep -E '\.json$' <<<"$files" | xargs -r grep -l '"lldp"' ;;
   redis_dump) grep -E '\.json$' <<<"$files" | xargs -r grep -l -E '"(COUNTERS|ROUTE_TABLE|USER_WATERMARKS)[:_]' ;;
   frr_routes) grep -E '\.json$' <<<"$files" | xargs -r grep -l '"nexthops"' ;;
+  state_db) grep -E '\.json$' <<<"$files" | xargs -r grep -l -E '"(PORT_TABLE|TRANSCEIVER_INFO|SWITCH_CAPABILITY)\|' ;;
+  inline_suppressions) grep -E '\.(cfg|conf|txt|ya?ml)$' <<<"$files" | xargs -r grep -l -E 'rocelint:|^ *(!|#|/\*)' | head -300 ;;
   containerlab) grep -E '\.clab\.ya?ml$' <<<"$files" ;;
   topology) grep -E '/topology\.ya?ml$' <<<"$files" ;;
   rocelint_yaml) grep -E '/\.rocelint\.ya?ml$' <<<"$files" ;;
@@ -83,7 +85,8 @@ dict_of() {
   case "$1" in
   config_db) echo config_db ;; minigraph) echo minigraph ;; port_config | pg_profile_lookup) echo ini ;;
   eos | nxos | huawei | h3c | check) echo cli ;; junos) echo junos ;; nvue | containerlab | topology | rocelint_yaml) echo yaml ;;
-  lldp) echo lldp ;; baseline) echo baseline ;; json) echo json ;; redis_dump | frr_routes) echo state ;;
+  lldp) echo lldp ;; baseline) echo baseline ;; json) echo json ;; redis_dump | frr_routes | state_db) echo state ;;
+  inline_suppressions) echo suppressions ;;
   esac
 }
 

@@ -8,6 +8,7 @@
 #include <memory>
 #include <stdexcept>
 
+#include "common/inline_suppressions.hpp"
 #include "format.hpp"
 #include "rocelint/baseline.hpp"
 #include "rocelint/config.hpp"
@@ -41,12 +42,14 @@ const std::map<std::string, Target, std::less<>>& table() {
       {"lldp", {"LLDP", "leaf1.lldp.json"}},
       {"redis_dump", {"SONiC Redis dump", "leaf1.counters_db.json"}},
       {"frr_routes", {"FRR routes", "leaf1.ip_route.json"}},
+      {"state_db", {"SONiC STATE_DB dump", "leaf1.state_db.json"}},
       {"containerlab", {"containerlab", "fabric.clab.yml"}},
       {"topology", {"topology.yaml", "topology.yaml"}},
       {"json", {nullptr, "any.json"}},  // the located JSON tree alone
       {"rocelint_yaml", {nullptr, ".rocelint.yaml"}},
       {"baseline", {nullptr, "baseline.json"}},
-      {"check", {nullptr, "leaf1.cfg"}},  // the whole run: recognise, load, analyse
+      {"check", {nullptr, "leaf1.cfg"}},                // the whole run: recognise, load, analyse
+      {"inline_suppressions", {nullptr, "leaf1.cfg"}},  // rocelint: comments, every syntax's leaders
   };
   return t;
 }
@@ -151,6 +154,14 @@ void runOne(std::string_view target, const std::uint8_t* data, std::size_t size)
     json::Node root;
     json::ParseFailure failure;
     if (json::parse(text, root, failure)) (void)json::duplicateKeys(root);
+    return;
+  }
+  if (target == "inline_suppressions") {
+    textio::normalise(text);  // as the loader reads every file
+    for (std::string_view leaders : {"!", "#", "# /*"}) {
+      std::vector<InputNote> notes;
+      (void)common::scanInlineSuppressions(text, t.file, leaders, "leaf1", notes);
+    }
     return;
   }
   const std::string path = scratchFile(t.file);
