@@ -35,7 +35,7 @@ out=$("$rocelint" check fabric --baseline .rocelint-baseline.json)
 code=$?
 set -e
 [[ $code -eq 1 ]] || fail "baseline check: exit $code: $out"
-grep -q "leaf1.json:[0-9]*: error\[TOPO003\]" <<<"$out" || fail "new finding not reported: $out"
+grep -qE "leaf1.json:[0-9]+:[0-9]+: error\\[TOPO003\\]" <<<"$out" || fail "new finding not reported: $out"
 [[ $(grep -c "\]: " <<<"$out") -eq 1 ]] || fail "only the new finding may be reported: $out"
 grep -q "1 baseline entry no longer occurs" <<<"$out" || fail "fixed finding not listed: $out"
 

@@ -35,7 +35,7 @@ TEST(Cli, BrokenSampleExitsOneWithCompilerStyleLines) {
   CliRun r = run("check " + sample("leafspine-broken"));
   EXPECT_EQ(r.code, 1);
   EXPECT_NE(
-      r.out.find("leaf2.json:342: error[TOPO003]: MTU differs across the link leaf2 Ethernet8 <-> spine2 Ethernet8"),
+      r.out.find("leaf2.json:342:20: error[TOPO003]: MTU differs across the link leaf2 Ethernet8 <-> spine2 Ethernet8"),
       std::string::npos)
       << r.out;
   EXPECT_NE(r.out.find("  fix: "), std::string::npos);
@@ -80,8 +80,8 @@ TEST(Cli, MalformedJsonExitsTwoWithFileLineColumn) {
   std::string file = dir.write("leaf1.json", "{\"PORT\": {\"Ethernet0\": {\"speed\": \"100000\",}}}");
   CliRun r = run("check " + dir.path());
   EXPECT_EQ(r.code, 2);
-  // Left out of the fabric as CFG006 (the text report shows file:line, JSON the column too).
-  EXPECT_NE(r.out.find(file + ":1: error[CFG006]: invalid JSON"), std::string::npos) << r.out;
+  // Left out of the fabric as CFG006 at the stray brace (the text report shows file:line:col).
+  EXPECT_NE(r.out.find(file + ":1:43: error[CFG006]: invalid JSON"), std::string::npos) << r.out;
   CliRun json = run("check " + dir.path() + " --format json");
   EXPECT_EQ(json.code, 2);
   EXPECT_NE(json.out.find("\"column\": 43"), std::string::npos) << json.out;
@@ -225,7 +225,7 @@ TEST(Cli, BaselineGatesOnlyNewFindings) {
   // Edited fabric: lines moved everywhere, one new problem, one fixed.
   CliRun edited = run("check " + fabric.new_dir + " --baseline " + baseline);
   EXPECT_EQ(edited.code, 1);
-  EXPECT_NE(edited.out.find("leaf1.json:319: error[TOPO003]"), std::string::npos) << edited.out;
+  EXPECT_NE(edited.out.find("leaf1.json:319:20: error[TOPO003]"), std::string::npos) << edited.out;
   EXPECT_NE(edited.out.find("1 error(s), 0 warning(s), 0 note(s)"), std::string::npos) << edited.out;
   EXPECT_NE(edited.out.find("1 baseline entry no longer occurs"), std::string::npos) << edited.out;
   EXPECT_NE(edited.out.find("leaf2.json [TOPO003]"), std::string::npos) << edited.out;
@@ -250,9 +250,9 @@ TEST(Cli, DiffExitsOneOnlyForIntroducedFindingsAtOrAboveFailOn) {
       nlohmann::json::parse(run("check " + fabric.old_dir + " --format json", "2>/dev/null").out)["findings"].size();
   CliRun r = run("diff " + fabric.old_dir + " " + fabric.new_dir);
   EXPECT_EQ(r.code, 1) << r.out;
-  EXPECT_NE(r.out.find("introduced (1):\n" + fabric.new_dir + "/leaf1.json:319: error[TOPO003]"), std::string::npos)
+  EXPECT_NE(r.out.find("introduced (1):\n" + fabric.new_dir + "/leaf1.json:319:20: error[TOPO003]"), std::string::npos)
       << r.out;
-  EXPECT_NE(r.out.find("fixed (1):\n" + fabric.old_dir + "/leaf2.json:342: error[TOPO003]"), std::string::npos)
+  EXPECT_NE(r.out.find("fixed (1):\n" + fabric.old_dir + "/leaf2.json:342:20: error[TOPO003]"), std::string::npos)
       << r.out;
   EXPECT_NE(r.out.find(fmt::format("rocelint diff: 1 introduced, 1 fixed, {} unchanged", total - 1)), std::string::npos)
       << r.out;

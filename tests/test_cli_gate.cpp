@@ -146,7 +146,7 @@ TEST(CliGate, SeveralFabricRootsAreCheckedEachOnItsOwn) {
 
   CliRun text = run("check " + dir.path(), "2>/dev/null");
   EXPECT_EQ(text.code, 1);
-  EXPECT_NE(text.out.find("pod2/leaf2.json:342: error[TOPO003]: MTU differs across the link leaf2 Ethernet8 <-> "
+  EXPECT_NE(text.out.find("pod2/leaf2.json:342:20: error[TOPO003]: MTU differs across the link leaf2 Ethernet8 <-> "
                           "spine2 Ethernet8"),
             std::string::npos)
       << text.out;

@@ -982,7 +982,7 @@ TEST(VendorCli, WrongValuesInEosAndNxosAreCfg005AndTheSwitchIsAnalysed) {
   EXPECT_EQ(eos_code, 1) << eos_out;
   EXPECT_NE(eos_out.find(
                 eos_file +
-                ":4: error[CFG005]: random-detect ecn minimum-threshold abc kbytes maximum-threshold 1 mbytes: "
+                ":4:7: error[CFG005]: random-detect ecn minimum-threshold abc kbytes maximum-threshold 1 mbytes: "
                 "expected a minimum-threshold value (0-256000000), got \"abc\"\n"
                 "  fix: correct the statement as EOS expects it; until then the rest of `qos profile R` is not read"),
             std::string::npos)
@@ -1001,11 +1001,11 @@ TEST(VendorCli, WrongValuesInEosAndNxosAreCfg005AndTheSwitchIsAnalysed) {
                                      "interface Ethernet1/1-2\n  mtu 99999\n  priority-flow-control mode on\n");
   auto [nxos_code, nxos_out] = runRocelint("check " + nxos.path());
   EXPECT_EQ(nxos_code, 1) << nxos_out;
-  EXPECT_NE(nxos_out.find(nxos_file + ":5: error[CFG005]: pause pfc-cos three: expected pfc-cos values 0-7"),
+  EXPECT_NE(nxos_out.find(nxos_file + ":5:5: error[CFG005]: pause pfc-cos three: expected pfc-cos values 0-7"),
             std::string::npos)
       << nxos_out;
   // A range reads its block once per member; the rejected statement is one finding.
-  EXPECT_NE(nxos_out.find(nxos_file + ":7: error[CFG005]: mtu 99999: expected an MTU in bytes (68-9216), got "
+  EXPECT_NE(nxos_out.find(nxos_file + ":7:3: error[CFG005]: mtu 99999: expected an MTU in bytes (68-9216), got "
                                       "\"99999\"\n  fix: correct the statement as NX-OS expects it; until then the "
                                       "rest of `interface Ethernet1/1-2` is not read"),
             std::string::npos)

@@ -240,7 +240,7 @@ TEST_P(RuleDocumentation, ExampleIsRealOutput) {
     for (auto at = one.find(prefix); at != std::string::npos; at = one.find(prefix, at)) one.erase(at, prefix.size());
     output += one;
   }
-  std::regex finding_line("^[^`\\s]\\S*:[0-9]+: (error|warning|note)\\[" + id + "\\]: .*$");
+  std::regex finding_line("^[^`\\s]\\S*:[0-9]+(:[0-9]+)?: (error|warning|note)\\[" + id + "\\]: .*$");
   // A block is the finding line plus the indented note:/fix: lines under it.
   std::vector<std::string> lines;
   std::istringstream doc_lines{*doc};

@@ -99,7 +99,8 @@ TEST(HostileDepth, DeepJsonInEveryJsonInputExitsTwoAtItsLocation) {
   EXPECT_TRUE(has(r.out, "\"file\": \"" + lldp + "\"")) << r.out.substr(0, 4000);
   EXPECT_TRUE(has(r.out, "\"file\": \"" + config_db + "\"")) << r.out.substr(0, 4000);
   CliRun text = run("check " + dir.path() + "/fabric");
-  EXPECT_TRUE(has(text.out, config_db + ":2: error[CFG006]: invalid JSON: nesting deeper than 256 levels")) << text.out;
+  EXPECT_TRUE(has(text.out, config_db + ":2:1281: error[CFG006]: invalid JSON: nesting deeper than 256 levels"))
+      << text.out;
 
   std::string baseline = dir.write("baseline.json", std::string(300000, '['));
   CliRun b = run("check " + sample("leafspine-clean") + " --baseline " + baseline);
@@ -115,7 +116,7 @@ TEST(HostileDepth, DeepYamlInEveryYamlInputExitsTwoAtItsLocation) {
                     std::string(300000, ']'));
   CliRun r = run("check " + dir.path() + "/fabric");
   EXPECT_EQ(r.code, 2) << r.out;
-  EXPECT_TRUE(has(r.out, nvue + ":5: error[CFG006]: nesting deeper than 256 levels")) << r.out;
+  EXPECT_TRUE(has(r.out, nvue + ":5:265: error[CFG006]: nesting deeper than 256 levels")) << r.out;
 
   std::string config = dir.write("rocelint.yaml", "rules: " + std::string(300000, '[') + std::string(300000, ']'));
   CliRun c = run("check " + sample("leafspine-clean") + " --config " + config);
@@ -153,7 +154,7 @@ TEST(HostileDepth, MaxDepthLowersAndRaisesTheLimitOfEveryFabricFormat) {
                                            "1" + std::string(600, ']') + "\n");
   CliRun yaml = run("check " + dir.path() + "/yaml -q --max-depth 1024");
   EXPECT_TRUE(has(yaml.out,
-                  "startup.yaml:4: error[CFG006]: nesting deeper than 480 levels (the nesting depth "
+                  "startup.yaml:4:485: error[CFG006]: nesting deeper than 480 levels (the nesting depth "
                   "limit, --max-depth; YAML at most 480, docs/reliability.md)"))
       << yaml.out;
   // The range is bounded: the readers recurse, so the stack bounds how deep they may go.
@@ -209,7 +210,7 @@ TEST(HostileYaml, AliasBombInNvueStartupYamlExitsTwoQuickly) {
   std::string nvue = dir.write("fabric/leaf1/startup.yaml", aliasBomb(9));
   CliRun r = run("check " + dir.path() + "/fabric");
   EXPECT_EQ(r.code, 2) << r.out;
-  EXPECT_TRUE(has(r.out, nvue + ":10: error[CFG006]: aliases expand to more than 100000 nodes")) << r.out;
+  EXPECT_TRUE(has(r.out, nvue + ":10:16: error[CFG006]: aliases expand to more than 100000 nodes")) << r.out;
 }
 
 TEST(HostileYaml, MaxYamlAliasNodesSetsTheBudget) {
@@ -223,7 +224,7 @@ TEST(HostileYaml, MaxYamlAliasNodesSetsTheBudget) {
   EXPECT_FALSE(has(fine.out, "alias expansion limit")) << fine.out;
   CliRun tight = run("check " + dir.path() + "/fabric -q --max-yaml-alias-nodes 20");
   EXPECT_EQ(tight.code, 2) << tight.out;
-  EXPECT_TRUE(has(tight.out, nvue + ":8: error[CFG006]: aliases expand to more than 20 nodes (the YAML alias "
+  EXPECT_TRUE(has(tight.out, nvue + ":8:14: error[CFG006]: aliases expand to more than 20 nodes (the YAML alias "
                                     "expansion limit, "
                                     "--max-yaml-alias-nodes, docs/reliability.md)"))
       << tight.out;
@@ -401,7 +402,7 @@ TEST(HostileText, InvalidUtf8InAHostNameIsCfg005AtItsPlaceAndEveryOutputIsValid)
   });
   CliRun text = run("check " + fabric);
   EXPECT_EQ(text.code, 1) << text.out;
-  EXPECT_TRUE(has(text.out, fabric + "/leaf1.cfg:6: error[CFG005]: bytes that are not UTF-8 text (0xFF): read as "
+  EXPECT_TRUE(has(text.out, fabric + "/leaf1.cfg:6:14: error[CFG005]: bytes that are not UTF-8 text (0xFF): read as "
                                      "U+FFFD (\xEF\xBF\xBD); a name or value containing it matches nothing else"))
       << text.out;
   for (const char* format : {"json", "sarif"}) {
@@ -462,9 +463,10 @@ TEST(HostileText, AnEscapedNulInAConfigDbHostNameIsCfg005AtTheValue) {
   std::ofstream(leaf, std::ios::binary) << text;
   CliRun r = run("check " + fabric);
   EXPECT_EQ(r.code, 1) << r.out;
-  EXPECT_TRUE(has(r.out, fmt::format("{}:{}: error[CFG005]: /DEVICE_METADATA/localhost/hostname holds U+0000, written "
-                                     "as \\u0000: read as U+FFFD",
-                                     leaf, line)))
+  EXPECT_TRUE(
+      has(r.out, fmt::format("{}:{}:{}: error[CFG005]: /DEVICE_METADATA/localhost/hostname holds U+0000, written "
+                             "as \\u0000: read as U+FFFD",
+                             leaf, line, column)))
       << r.out;
   auto doc = nlohmann::json::parse(run("check " + fabric + " --format json -q").out, nullptr, false);
   ASSERT_FALSE(doc.is_discarded());
@@ -512,12 +514,12 @@ TEST(HostileText, AFileOverTheSizeLimitIsLeftOutUnreadAndSaysWhichLimit) {
   fs::resize_file(huge, std::uintmax_t{3} << 30);
   CliRun r = run("check " + fabric + " -q --max-file-size " + limit);
   EXPECT_EQ(r.code, 2) << r.out;
-  EXPECT_TRUE(has(r.out, fabric + "/leaf1.json:1: error[CFG006]: the file is " + std::to_string(size) +
+  EXPECT_TRUE(has(r.out, fabric + "/leaf1.json:1:1: error[CFG006]: the file is " + std::to_string(size) +
                              " bytes, larger than the limit of " + limit +
                              " bytes (--max-file-size): the file was not read, so it is left out of the fabric"))
       << r.out.substr(0, 3000);
   EXPECT_TRUE(has(r.out,
-                  "leaf9.json:1: error[CFG006]: the file is 3072.0 MiB (3221225472 bytes), larger than the "
+                  "leaf9.json:1:1: error[CFG006]: the file is 3072.0 MiB (3221225472 bytes), larger than the "
                   "limit of"))
       << r.out.substr(0, 3000);
   EXPECT_TRUE(has(r.out, "fix: split the file, or raise --max-file-size if it really is one configuration"));
@@ -626,7 +628,7 @@ TEST(HostileSize, ASolverThatHitsItsTimeLimitIsEcn005AndExitsTwoEvenSuppressed) 
   EXPECT_EQ(stopped.code, 2) << stopped.out;
   EXPECT_FALSE(has(stopped.out, "[ECN004]")) << stopped.out;  // no answer is no verdict, not "clean"
   EXPECT_TRUE(has(stopped.out,
-                  "leaf1.json:369: warning[ECN005]: whether lossless PG 3 on leaf1 Ethernet0 (BUFFER_PROFILE "
+                  "leaf1.json:369:36: warning[ECN005]: whether lossless PG 3 on leaf1 Ethernet0 (BUFFER_PROFILE "
                   "pg_lossless_400000_40m_profile) can pause its upstream before queue 3 of Ethernet0 marks ECN "
                   "(WRED_PROFILE AZURE_LOSSLESS) got no answer within the solver time limit of 1e-06 s (not asked: "
                   "the time limit was already spent): ECN004 has no verdict for it"))

@@ -675,22 +675,22 @@ TEST(JunosMalformed, InterfaceRangeMembersThatCannotBeExpanded) {
   };
   const std::vector<Case> cases = {
       {"member-range et-0/0/0 to et-1/0/3;",
-       "a.conf:3: note[CFG001]: Junos member-range not expanded by rocelint: et-0/0/0 to et-1/0/3 spans more "
+       "a.conf:3:38: note[CFG001]: Junos member-range not expanded by rocelint: et-0/0/0 to et-1/0/3 spans more "
        "than one FPC or PIC, and the ports between depend on the chassis; interface-range R gets no members from "
        "it\n  fix: list the members with `member` (e.g. `member \"et-0/0/[0-N]\"`) so that rocelint sees them"},
       {"member \"et-0/0/[3-1]\";",
-       "a.conf:3: error[CFG005]: interfaces interface-range R member et-0/0/[3-1]: expected a member interface "
+       "a.conf:3:32: error[CFG005]: interfaces interface-range R member et-0/0/[3-1]: expected a member interface "
        "name such as et-0/0/0 or et-0/0/[0-3]: \"[3-1]\" in \"et-0/0/[3-1]\" is not a number, a range low-high "
        "(high not below low) or a list of them, got \"et-0/0/[3-1]\""},
       {"member foo-1;",
-       "a.conf:3: error[CFG005]: interfaces interface-range R member foo-1: expected a member interface name "
+       "a.conf:3:32: error[CFG005]: interfaces interface-range R member foo-1: expected a member interface name "
        "such as et-0/0/0 or et-0/0/[0-3]: \"foo-1\" is not a physical interface name such as et-0/0/0 (an "
        "interface-range takes only physical interfaces), got \"foo-1\""},
       {"member-range et-0/0/5 to et-0/0/2;",
-       "a.conf:3: error[CFG005]: interfaces interface-range R member-range et-0/0/5 to et-0/0/2: expected a last "
+       "a.conf:3:50: error[CFG005]: interfaces interface-range R member-range et-0/0/5 to et-0/0/2: expected a last "
        "member not below et-0/0/5, got \"et-0/0/2\""},
       {"member-range et-0/0/0 to xe-0/0/3;",
-       "a.conf:3: error[CFG005]: interfaces interface-range R member-range et-0/0/0 to xe-0/0/3: expected a last "
+       "a.conf:3:50: error[CFG005]: interfaces interface-range R member-range et-0/0/0 to xe-0/0/3: expected a last "
        "member of the same type as et-0/0/0, got \"xe-0/0/3\""},
   };
   for (const Case& c : cases) {
@@ -836,21 +836,21 @@ TEST(JunosMalformed, WrongValuesAreCfg005AtTheValueAndTheSwitchIsAnalysed) {
   };
   const std::vector<Case> cases = {
       {"class-of-service {\n    forwarding-classes { class L queue-num 3 no-loss pfc-priority x; }\n}\n",
-       "a.conf:3: error[CFG005]: class-of-service forwarding-classes class L queue-num 3 no-loss pfc-priority x: "
+       "a.conf:3:67: error[CFG005]: class-of-service forwarding-classes class L queue-num 3 no-loss pfc-priority x: "
        "expected a PFC priority (0-7), got \"x\""},
       {"class-of-service {\n    classifiers { dscp D { forwarding-class L { loss-priority low code-points 26; } } "
        "}\n}\n",
-       "a.conf:3: error[CFG005]: class-of-service classifiers dscp D forwarding-class L loss-priority low "
+       "a.conf:3:79: error[CFG005]: class-of-service classifiers dscp D forwarding-class L loss-priority low "
        "code-points 26: expected a DSCP code point (6 bits such as 011010, or an alias: be, ef, af11-af43, "
        "cs0-cs7, nc1, nc2, or one defined under code-point-aliases dscp), got \"26\""},
       {"class-of-service {\n    drop-profiles { d { interpolate { fill-level [ 10 120 ]; } } }\n}\n",
-       "a.conf:3: error[CFG005]: class-of-service drop-profiles d interpolate fill-level 10 120: expected a fill "
+       "a.conf:3:55: error[CFG005]: class-of-service drop-profiles d interpolate fill-level 10 120: expected a fill "
        "level in percent (0-100), got \"120\""},
       {"interfaces {\n    et-0/0/0 {\n        speed fast;\n    }\n}\n",
-       "a.conf:4: error[CFG005]: interfaces et-0/0/0 speed fast: expected a port speed such as 100g, 400g or 800g, "
+       "a.conf:4:15: error[CFG005]: interfaces et-0/0/0 speed fast: expected a port speed such as 100g, 400g or 800g, "
        "got \"fast\""},
       {"class-of-service {\n    congestion-notification-profile C { pfc-watchdog { poll-interval; } }\n}\n",
-       "a.conf:3: error[CFG005]: class-of-service congestion-notification-profile C pfc-watchdog poll-interval: "
+       "a.conf:3:69: error[CFG005]: class-of-service congestion-notification-profile C pfc-watchdog poll-interval: "
        "expected a poll interval in ms (1-60000), got nothing (the statement ends here)"},
   };
   for (const Case& c : cases) {
@@ -975,7 +975,7 @@ TEST(JunosMalformed, UndefinedReferencesAreCfg002ErrorsAtTheReference) {
   // The CLI exits with the error count status, not an input error.
   auto [code, out] = test::runRocelint("check " + dir.path());
   EXPECT_NE(
-      out.find(file + ":8: error[CFG002]: class-of-service interfaces et-* congestion-notification-profile CNP-X"),
+      out.find(file + ":8:48: error[CFG002]: class-of-service interfaces et-* congestion-notification-profile CNP-X"),
       std::string::npos)
       << out;
   EXPECT_EQ(code, 1) << out;
@@ -986,8 +986,9 @@ TEST(JunosMalformed, CliExitsTwoWithTheLocation) {
   std::string file = dir.write("leaf.conf", "system {\n    host-name leaf;\ninterfaces {\n");
   auto [code, out] = test::runRocelint("check " + dir.path());
   EXPECT_EQ(code, 2) << out;
-  EXPECT_NE(out.find(file + ":4: error[CFG006]: expected '}' to close \"system interfaces\" opened at line 3 column 1"),
-            std::string::npos)
+  EXPECT_NE(
+      out.find(file + ":4:1: error[CFG006]: expected '}' to close \"system interfaces\" opened at line 3 column 1"),
+      std::string::npos)
       << out;
 }
 

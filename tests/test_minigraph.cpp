@@ -1267,7 +1267,7 @@ TEST(MinigraphMalformed, CheckExitsTwoForAMalformedMinigraph) {
   std::string ini = dir.write("Test-SKU/port_config.ini", replaced(kTestSkuPorts, "etp2   2      400000", "etp2"));
   out.clear();
   EXPECT_EQ(runCli("check " + dir.path(), out), 2);
-  EXPECT_NE(out.find(ini + ":3: error[CFG006]: 3 columns, expected 5"), std::string::npos) << out;
+  EXPECT_NE(out.find(ini + ":3:32: error[CFG006]: 3 columns, expected 5"), std::string::npos) << out;
   EXPECT_NE(out.find("the fabric is analysed without it"), std::string::npos) << out;  // a platform table
   // And a well-formed one checks.
   dir.write("leaf1/minigraph.xml", kLeafGraph);

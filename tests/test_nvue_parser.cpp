@@ -920,8 +920,8 @@ TEST(NvueMalformed, CliExitsTwoWithTheLocation) {
                                "- set:\n    qos:\n      pfc:\n        default-global:\n          cable-length: long\n");
   auto [code, out] = test::runRocelint("check " + dir.path());
   EXPECT_EQ(code, 2) << out;
-  // Left out as CFG006 at its line (the text report shows file:line), the run exits 2.
-  EXPECT_NE(out.find(file + ":5: error[CFG006]: set/qos/pfc/default-global/cable-length: expected a cable length in "
+  // Left out as CFG006 at its value (the text report shows file:line:col), the run exits 2.
+  EXPECT_NE(out.find(file + ":5:25: error[CFG006]: set/qos/pfc/default-global/cable-length: expected a cable length in "
                             "meters (1-100000), got \"long\""),
             std::string::npos)
       << out;
@@ -929,7 +929,7 @@ TEST(NvueMalformed, CliExitsTwoWithTheLocation) {
   std::string broken = yaml.write("leaf1/startup.yaml", "- set:\n    qos:\n      roce: {mode: lossless\n");
   auto [yaml_code, yaml_out] = test::runRocelint("check " + yaml.path());
   EXPECT_EQ(yaml_code, 2) << yaml_out;
-  EXPECT_NE(yaml_out.find(broken + ":4: error[CFG006]: invalid YAML: end of map flow not found"), std::string::npos)
+  EXPECT_NE(yaml_out.find(broken + ":4:1: error[CFG006]: invalid YAML: end of map flow not found"), std::string::npos)
       << yaml_out;
 }
 
@@ -970,7 +970,7 @@ TEST(NvueMalformed, PastedPromptLineLeavesTheFileOutAndTheFabricIsStillAnalysed)
 
   auto [code, out] = test::runRocelint("check " + dir.path());
   EXPECT_EQ(code, 2) << out;
-  EXPECT_NE(out.find(leaf + ":3: error[CFG006]: invalid YAML"), std::string::npos) << out;
+  EXPECT_NE(out.find(leaf + ":3:1: error[CFG006]: invalid YAML"), std::string::npos) << out;
   EXPECT_NE(out.find("1 file(s) not read or not well-formed were left out of the fabric (CFG006)"), std::string::npos)
       << out;
 }

@@ -440,7 +440,7 @@ TEST(TopologyPlan, StrictValidationIsExitTwoWithLocation) {
   auto [code, out] = test::runRocelint("check " + dir.path());
   EXPECT_EQ(code, 2);
   EXPECT_NE(out.find(dir.path() +
-                     "/topology.yaml:3: error[CFG006]: switches[0].tier: expected a tier number 0-9, got \"high\""),
+                     "/topology.yaml:3:21: error[CFG006]: switches[0].tier: expected a tier number 0-9, got \"high\""),
             std::string::npos)
       << out;
 }

@@ -9,7 +9,9 @@ namespace report {
 
 std::string place(const SourceRef& src) {
   if (!src.known()) return "<fabric>";
-  return src.line > 0 ? fmt::format("{}:{}", src.file(), src.line) : src.file();
+  if (src.line <= 0) return src.file();
+  return src.column > 0 ? fmt::format("{}:{}:{}", src.file(), src.line, src.column)
+                        : fmt::format("{}:{}", src.file(), src.line);
 }
 
 namespace {

@@ -198,7 +198,7 @@ f=$(fabric leafspine-clean json-deep-config-db)
 gen "$f/leaf1.json" "'\n' + '{\"a\":' * 300000"
 # {"a": is five bytes: the bracket that opens level 257 is at column 256*5+1.
 expect json-deep-config-db 2 "$f" "@CFG006 $f/leaf1.json 2 $((depth * 5 + 1))" -- check "$f" --format json
-expect json-deep-config-db-text 2 "$f" "+$f/leaf1.json:2: error[CFG006]: invalid JSON: nesting deeper than $depth levels (the nesting depth limit" \
+expect json-deep-config-db-text 2 "$f" "+$f/leaf1.json:2:$((depth * 5 + 1)): error[CFG006]: invalid JSON: nesting deeper than $depth levels (the nesting depth limit" \
   "+switch leaf1 is missing from the analysis" -- check "$f"
 
 f=$(fabric leafspine-clean json-deep-lldp)
@@ -214,7 +214,7 @@ expect json-deep-baseline 2 "$work/deep-baseline.json" \
 
 f=$(fabric leafspine-nvue yaml-deep-nvue)
 gen "$f/leaf1/startup.yaml" "'- set:\n    system:\n      hostname: leaf1\n    interface:\n      swp1: ' + '[' * 300000 + ']' * 300000"
-expect yaml-deep-nvue 2 "$f" "+$f/leaf1/startup.yaml:5: error[CFG006]: nesting deeper than $depth levels (the nesting depth limit" \
+expect yaml-deep-nvue 2 "$f" "+$f/leaf1/startup.yaml:5:$((depth + 9)): error[CFG006]: nesting deeper than $depth levels (the nesting depth limit" \
   -- check "$f"
 
 gen "$work/deep-config.yaml" "'rules: ' + '[' * 300000 + ']' * 300000"
@@ -233,7 +233,7 @@ f=$(fabric leafspine-junos cli-deep-junos)
 gen "$f/leaf9.conf" "'system {\n    host-name leaf9;\n}\n' + ''.join('    ' * i + 'a%d {\n' % i for i in range(100))"
 expect cli-deep-junos 2 "$f" "@CFG006 $f/leaf9.conf 68 $((4 * 64 + 5))" \
   -- check "$f" --format json
-expect cli-deep-junos-text 2 "$f" "+$f/leaf9.conf:68: error[CFG006]: expected at most 64 levels of nested blocks in a Junos configuration" \
+expect cli-deep-junos-text 2 "$f" "+$f/leaf9.conf:68:$((4 * 64 + 5)): error[CFG006]: expected at most 64 levels of nested blocks in a Junos configuration" \
   -- check "$f"
 
 # --- 2. Expansion bombs -----------------------------------------------------------------------
@@ -250,9 +250,9 @@ alias_bomb() {
 }
 f=$(fabric leafspine-nvue yaml-alias-bomb-nvue)
 alias_bomb >"$f/leaf1/startup.yaml"
-expect yaml-alias-bomb-nvue 2 "$f" "+$f/leaf1/startup.yaml:10: error[CFG006]: aliases expand to more than 100000 nodes (the YAML alias expansion limit" \
-  -- check "$f"
 # "      l5: &l5 [" is 15 bytes: the first alias of level 5 is at column 16.
+expect yaml-alias-bomb-nvue 2 "$f" "+$f/leaf1/startup.yaml:10:16: error[CFG006]: aliases expand to more than 100000 nodes (the YAML alias expansion limit" \
+  -- check "$f"
 expect yaml-alias-bomb-nvue-json 2 "$f" "@CFG006 $f/leaf1/startup.yaml 10 16" -- check "$f" --format json
 alias_bomb | sed 's/^- set:/params:/; s/^    system:/  x:/; s/^      hostname: leaf1/    y: 1/' >"$work/bomb-config.yaml"
 expect yaml-alias-bomb-config 2 "$work/bomb-config.yaml" "+$work/bomb-config.yaml:10:16:" \
@@ -276,7 +276,7 @@ graph=$f/leaf1/minigraph.xml
   entity_bomb DeviceMiniGraph
   tail -n +2 "$graph" | sed '0,/<Hostname>leaf1</s//<Hostname>\&l9;</'
 } >"$f/graph.tmp" && mv "$f/graph.tmp" "$graph"
-expect xml-entity-bomb-minigraph 2 "$f" "+$graph:3: error[CFG006]: an XML entity declaration (<!ENTITY …>): rocelint expands no entity" \
+expect xml-entity-bomb-minigraph 2 "$f" "+$graph:3:1: error[CFG006]: an XML entity declaration (<!ENTITY …>): rocelint expands no entity" \
   -- check "$f"
 expect xml-entity-bomb-minigraph-json 2 "$f" "@CFG006 $graph 3 1" -- check "$f" --format json
 f=$(fabric leafspine-junos xml-entity-bomb-junos)
@@ -284,7 +284,7 @@ f=$(fabric leafspine-junos xml-entity-bomb-junos)
   entity_bomb rpc-reply
   printf '<rpc-reply xmlns:junos="http://xml.juniper.net/junos/23.4R2/junos"><configuration><system><host-name>&l9;</host-name></system></configuration></rpc-reply>\n'
 } >"$f/leaf9.xml"
-expect xml-entity-bomb-junos 2 "$f" "+$f/leaf9.xml:2: error[CFG006]: an XML entity declaration (<!ENTITY …>)" -- check "$f"
+expect xml-entity-bomb-junos 2 "$f" "+$f/leaf9.xml:2:1: error[CFG006]: an XML entity declaration (<!ENTITY …>)" -- check "$f"
 
 # Deep XML: 1,000,000 nested elements inside a real minigraph's DpgDec (level 2): element 255 is
 # at level 257, the first past the limit, 3 bytes per element after the line's indentation.
@@ -300,7 +300,7 @@ open(path, "w").write(text[:at] + "<a>" * 1000000 + "</a>" * 1000000 + text[at:]
 PY
 read -r line indent < <(awk '/<a><a>/ { match($0, /<a>/); print NR, RSTART - 1; exit }' "$graph")
 expect xml-deep-minigraph 2 "$f" "@CFG006 $graph $line $((indent + 3 * (depth - 2) + 1))" -- check "$f" --format json
-expect xml-deep-minigraph-text 2 "$f" "+$graph:$line: error[CFG006]: XML nesting deeper than $depth levels (the nesting depth limit" \
+expect xml-deep-minigraph-text 2 "$f" "+$graph:$line:$((indent + 3 * (depth - 2) + 1)): error[CFG006]: XML nesting deeper than $depth levels (the nesting depth limit" \
   -- check "$f"
 
 # --- 3. Paths: FIFOs, links, permissions ------------------------------------------------------
@@ -342,7 +342,7 @@ if [[ $(id -u) -eq 0 ]] && setpriv --reuid=nobody --regid=nogroup --clear-groups
   f=$(fabric leafspine-clean unreadable-file)
   chmod -R a+rX "$f"
   chmod 000 "$f/leaf2.json"
-  expect unreadable-file 2 "$f" --as-nobody "+$f/leaf2.json:1: error[CFG006]: cannot open file: the file was not read" \
+  expect unreadable-file 2 "$f" --as-nobody "+$f/leaf2.json:1:1: error[CFG006]: cannot open file: the file was not read" \
     "+5 switch(es)" -- check "$f"
   f=$(fabric leafspine-mixed unreadable-dir)
   chmod -R a+rX "$f"
@@ -361,7 +361,7 @@ fi
 
 f=$(fabric leafspine-clean sparse-2g)
 truncate -s 2G "$f/leaf9.json"
-expect sparse-2g 2 "$f" "+$f/leaf9.json:1: error[CFG006]: the file is 2048.0 MiB (2147483648 bytes), larger than the limit of 1024.0 MiB (1073741824 bytes) (--max-file-size)" \
+expect sparse-2g 2 "$f" "+$f/leaf9.json:1:1: error[CFG006]: the file is 2048.0 MiB (2147483648 bytes), larger than the limit of 1024.0 MiB (1073741824 bytes) (--max-file-size)" \
   "+6 switch(es)" -- check "$f"
 truncate -s 2G "$work/sparse-baseline.json"
 too_big="the file is 2048.0 MiB (2147483648 bytes), larger than the limit of 1024.0 MiB (1073741824 bytes)"
@@ -379,7 +379,7 @@ for vendor in eos:leaf1.cfg:"hostname leaf" nxos:leaf1.cfg:"hostname leaf" junos
   IFS=: read -r syntax file needle <<<"$vendor"
   f=$(fabric "leafspine-$syntax" "utf8-hostname-$syntax")
   read -r line column < <(corrupt "$f/$file" "$needle" '\xff')
-  expect "utf8-hostname-$syntax" 1 "$f" "+$f/$file:$line: error[CFG005]: bytes that are not UTF-8 text (0xFF): read as U+FFFD" \
+  expect "utf8-hostname-$syntax" 1 "$f" "+$f/$file:$line:$column: error[CFG005]: bytes that are not UTF-8 text (0xFF): read as U+FFFD" \
     -- check "$f"
   expect "utf8-hostname-$syntax-json" 1 "$f" "@CFG005 $f/$file $line $column" -- check "$f" --format json -q
   expect "utf8-hostname-$syntax-sarif" 1 "$f" "+\"ruleId\": \"CFG005\"" -- check "$f" --format sarif -q
@@ -389,14 +389,14 @@ done
 
 f=$(fabric leafspine-clean utf8-value)
 read -r line column < <(corrupt "$f/leaf1.json" '"mtu": "91' '\xc3\x28')
-expect utf8-value 1 "$f" "+$f/leaf1.json:$line: error[CFG005]: bytes that are not UTF-8 text (0xC3)" -- check "$f"
+expect utf8-value 1 "$f" "+$f/leaf1.json:$line:$column: error[CFG005]: bytes that are not UTF-8 text (0xC3)" -- check "$f"
 expect utf8-value-json 1 "$f" "@CFG005 $f/leaf1.json $line $column" -- check "$f" --format json
 
 # The escape \u0000 in a config_db host name: valid JSON, but a NUL in a name; CFG005 at the value.
 f=$(fabric leafspine-clean escaped-nul-hostname)
 read -r line column < <(corrupt "$f/leaf1.json" '"hostname": "leaf' '\\u0000')
 column=$((column - 5)) # the value starts at its quote, before "leaf
-expect escaped-nul-hostname 1 "$f" "+$f/leaf1.json:$line: error[CFG005]: /DEVICE_METADATA/localhost/hostname holds U+0000, written as \u0000: read as U+FFFD" \
+expect escaped-nul-hostname 1 "$f" "+$f/leaf1.json:$line:$column: error[CFG005]: /DEVICE_METADATA/localhost/hostname holds U+0000, written as \u0000: read as U+FFFD" \
   -- check "$f"
 expect escaped-nul-hostname-json 1 "$f" "@CFG005 $f/leaf1.json $line $column" -- check "$f" --format json
 
