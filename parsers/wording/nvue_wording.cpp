@@ -80,6 +80,12 @@ struct NvueFix : VendorFix<NvueFix> {
         "(the queue a priority {} pause stops), so the remarked class waits where {} pauses it",
         a.tc, a.queue, sw.name, a.next_priority, a.next_switch);
   }
+  std::string operator()(const DisableLinkPause& a) const {
+    return fmt::format(
+        "`nv unset interface {} qos link-pause`: NVUE does not configure link pause and PFC on one port, and PFC "
+        "alone pauses the lossless priorities",
+        a.port);
+  }
   std::string operator()(const MakeQueueStrict& a) const {
     // The model names an NVUE scheduler "qos egress-scheduler <profile> traffic-class <tc>".
     std::string profile = "default-global";
