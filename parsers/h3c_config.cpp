@@ -141,13 +141,6 @@ std::optional<std::uint32_t> portSpeedMbps(std::string_view name) {
   return std::nullopt;
 }
 
-std::optional<std::uint32_t> cellBytesOf(std::string_view platform) {
-  for (const CellSize& c : kCellSizes) {
-    if (platform.substr(0, c.family.size()) == c.family) return c.bytes;
-  }
-  return std::nullopt;
-}
-
 std::optional<int> versionOf(std::string_view text) {
   bool framed = false;
   int lines = 0;

@@ -14,6 +14,7 @@
 #include <string_view>
 
 #include "cli_config_text.hpp"
+#include "common/cell_sizes.hpp"
 #include "input_limits.hpp"
 
 namespace rocelint::format {
@@ -69,20 +70,9 @@ inline constexpr int kTickLowMs = 1000;
 /// The unit of `deadlock auto-recover cos P delay D` [unconfirmed]: 100 ms.
 inline constexpr int kRecoverDelayUnitMs = 100;
 
-/// Bytes per buffer cell of a Comware platform family, for WRED limits and PFC thresholds (cells):
-/// S9820-64H (Broadcom TH2) 208 B [D]; S6850 / S9850 (TD3) 256 B [D]; S9825 (TH3) 254 B [D];
-/// S9855 / S9827 (TD4 / TH4) 254 B [I]. No Comware statement names the model: the table applies when
-/// another input gives the switch's platform or hwsku; an unknown one takes kDefaultCellBytes and
-/// says so in a note.
-struct CellSize {
-  std::string_view family;  ///< model prefix: "S9820-64H"
-  std::uint32_t bytes;
-};
-inline constexpr std::array<CellSize, 6> kCellSizes = {
-    {{"S9820-64H", 208}, {"S6850", 256}, {"S9850", 256}, {"S9825", 254}, {"S9855", 254}, {"S9827", 254}}};
-inline constexpr std::uint32_t kDefaultCellBytes = 256;
-/// The cell size of `platform` (a model name such as "S6850-56HF"), nullopt when no family matches.
-std::optional<std::uint32_t> cellBytesOf(std::string_view platform);
+/// Cells to bytes: the one platform table, parsers/common/cell_sizes.hpp (docs/inputs.md "Cell sizes").
+using common::cellBytesOf;
+using common::kDefaultCellBytes;
 
 /// The registry entry of the H3C Comware format.
 const format::Format& switchFormat();

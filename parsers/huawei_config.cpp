@@ -103,13 +103,6 @@ std::string vlanListText(const std::vector<std::string>& words, std::size_t from
 
 }  // namespace
 
-std::optional<std::uint32_t> cellBytesOf(std::string_view platform) {
-  for (const CellSize& c : kCellSizes) {
-    if (platform.substr(0, c.family.size()) == c.family) return c.bytes;
-  }
-  return std::nullopt;
-}
-
 std::optional<int> phbIndex(std::string_view phb) {
   static constexpr std::array<std::string_view, 8> kPhbs = {"be", "af1", "af2", "af3", "af4", "ef", "cs6", "cs7"};
   for (std::size_t i = 0; i < kPhbs.size(); ++i) {

@@ -13,6 +13,7 @@
 #include <string_view>
 
 #include "cli_config_text.hpp"
+#include "common/cell_sizes.hpp"
 #include "input_limits.hpp"
 
 namespace rocelint::format {
@@ -48,21 +49,9 @@ std::optional<std::string> interfaceName(std::string_view written);
 /// name that is not a front-panel port (a sub-interface, Eth-Trunk, LoopBack, Vlanif, MEth).
 std::optional<std::uint32_t> portSpeedMbps(std::string_view name);
 
-/// Bytes per buffer cell of a VRP platform family, for the `cells` unit (`dcb pfc buffer 3 xoff
-/// static 1500 cells`, `ecn buffer-size cell ...`). Huawei does not publish cell sizes
-/// ([unconfirmed], FORMATS-huawei-h3c.md §10.4): the families that write `cells` (the V200R005-era
-/// CE6863 / CE6865 / CE8850 / CE8861 boxes) are Broadcom Trident 3 class, whose cell is 256 B
-/// ([I], Pica8's TD3 figure). The platform comes from `device board N board-type MODEL` [I] or the
-/// switch's hwsku; an unknown platform uses kDefaultCellBytes and says so in a note.
-struct CellSize {
-  std::string_view family;  ///< model prefix: "CE6865"
-  std::uint32_t bytes;
-};
-inline constexpr std::array<CellSize, 4> kCellSizes = {
-    {{"CE6863", 256}, {"CE6865", 256}, {"CE8850", 256}, {"CE8861", 256}}};
-inline constexpr std::uint32_t kDefaultCellBytes = 256;
-/// The cell size of `platform` (a model name such as "CE6865-48S8CQ-EI"), nullopt when no family matches.
-std::optional<std::uint32_t> cellBytesOf(std::string_view platform);
+/// Cells to bytes: the one platform table, parsers/common/cell_sizes.hpp (docs/inputs.md "Cell sizes").
+using common::cellBytesOf;
+using common::kDefaultCellBytes;
 
 // Readings the manuals do not settle ([I] / [unconfirmed] in FORMATS-huawei-h3c.md), each listed in
 // docs/inputs.md "Huawei CloudEngine (VRP 8)", Interpretations; the ones that are values live here.

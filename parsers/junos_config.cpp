@@ -858,6 +858,11 @@ struct Interface {
   std::optional<Sourced<std::string>> switching_mode;  ///< its interface-mode (or legacy port-mode)
   std::vector<Sourced<std::string>> vlan_members;      ///< its `vlan members`, named as written ("Vlan10" for 10)
   std::vector<Sourced<std::string>> vlan_ranges;       ///< its `vlan members` ranges (`100-200`) and `all`
+  /// 802.3x PAUSE: `ether-options flow-control` (both ways) / `no-flow-control`, or the asymmetric
+  /// `configured-flow-control rx-buffers on` (sends PAUSE) / `tx-buffers on` (obeys PAUSE).
+  std::optional<Sourced<bool>> flow_control;
+  std::optional<Sourced<bool>> pause_send;
+  std::optional<Sourced<bool>> pause_obey;
 };
 
 // A neighbour's or group's import / export policy expression.
@@ -1244,6 +1249,7 @@ class Builder {
       if (routingOptions(s, 1, "")) use(s);
     } else if (top == "protocols") {
       if (s.word(1) == "bgp" && bgp(s)) use(s);
+      if ((s.word(1) == "dcbx" || s.word(1) == "lldp") && dcbxStatement(s)) use(s);
     } else if (top == "policy-options") {
       if (policyOptions(s)) use(s);
     } else if (top == "routing-instances") {
@@ -1256,6 +1262,37 @@ class Builder {
       vlan_ids_[s.word(1)] = *id;
       use(s);
     }
+  }
+
+  // protocols dcbx|lldp [disable] / interface NAME|all [disable] / dcbx interface NAME
+  // priority-flow-control no-auto-negotiation. DCBX rides on LLDP: either off means no DCBX TLVs.
+  // Junos negotiates PFC only with a peer that runs DCBX and otherwise keeps the configured PFC, so
+  // only whether the port sends DCBX is modelled (a negotiating peer needs it).
+  bool dcbxStatement(const Statement& s) {
+    const std::string& proto = s.word(1);
+    if (s.words.size() == 2) return true;
+    if (s.word(2) == "disable" && s.words.size() == 3) {
+      dcbx_off_[proto + " all"] = s.srcOf(2);
+      return true;
+    }
+    if (s.word(2) != "interface") return false;
+    const std::string& name = need(s, 3, "an interface name or all");
+    if (s.words.size() == 4) return true;
+    if (s.word(4) == "disable" && s.words.size() == 5) {
+      dcbx_off_[proto + " " + name] = s.srcOf(4);
+      return true;
+    }
+    return proto == "dcbx" && s.word(4) == "priority-flow-control" && s.word(5) == "no-auto-negotiation" &&
+           s.words.size() == 6;
+  }
+
+  Sourced<bool> dcbxOf(const std::string& port) {
+    for (const char* proto : {"lldp", "dcbx"}) {
+      for (const std::string& scope : {std::string(" all"), " " + port}) {
+        if (auto it = dcbx_off_.find(proto + scope); it != dcbx_off_.end()) return Sourced<bool>{false, it->second};
+      }
+    }
+    return Sourced<bool>{true, defaultSrc("protocols dcbx")};
   }
 
   // --- class-of-service -----------------------------------------------------------------------
@@ -1685,6 +1722,21 @@ class Builder {
       intf.lag = need(s, k + 4, "an aggregated interface name such as ae0");
       return s.words.size() == k + 5;
     }
+    if ((what == "ether-options" || what == "gigether-options") &&
+        (s.word(k + 3) == "flow-control" || s.word(k + 3) == "no-flow-control")) {
+      intf.flow_control = Sourced<bool>{s.word(k + 3) == "flow-control", s.srcOf(k + 3)};
+      return s.words.size() == k + 4;
+    }
+    // ether-options configured-flow-control { rx-buffers on; tx-buffers off; }: rx-buffers makes the
+    // port generate PAUSE when its receive buffers fill, tx-buffers makes it obey received PAUSE.
+    if ((what == "ether-options" || what == "gigether-options") && s.word(k + 3) == "configured-flow-control") {
+      if (s.words.size() == k + 4) return true;
+      const std::string& dir = s.word(k + 4);
+      const std::string& value = need(s, k + 5, "on or off");
+      if ((dir != "rx-buffers" && dir != "tx-buffers") || (value != "on" && value != "off")) return false;
+      (dir == "rx-buffers" ? intf.pause_send : intf.pause_obey) = Sourced<bool>{value == "on", s.srcOf(k + 4)};
+      return s.words.size() == k + 6;
+    }
     // display xml: <ether-options><ieee-802.3ad><bundle>ae0</bundle></ieee-802.3ad></ether-options>
     if ((what == "ether-options" || what == "gigether-options") && s.word(k + 3) == "ieee-802.3ad" &&
         s.word(k + 4) == "bundle") {
@@ -1869,6 +1921,9 @@ class Builder {
           intf.switching = intf.switching || scratch.switching;
           if (!intf.switching_mode) intf.switching_mode = scratch.switching_mode;
           if (intf.vlan_members.empty()) intf.vlan_members = scratch.vlan_members;
+          if (!intf.flow_control) intf.flow_control = scratch.flow_control;
+          if (!intf.pause_send) intf.pause_send = scratch.pause_send;
+          if (!intf.pause_obey) intf.pause_obey = scratch.pause_obey;
         }
         if (understood) use(*s);
       } catch (const RejectedStatement& e) {
@@ -2268,6 +2323,12 @@ class Builder {
         port.description_src = intf.description->src;  // the loader reads neighbours from it
       }
       port.portchannel = intf.lag;
+      // 802.3x PAUSE (QFX default: off). Junos refuses a commit with PAUSE and a congestion
+      // notification profile on one interface; the configuration as written is what PFC007 judges.
+      port.link_pause_rx = intf.pause_obey ? intf.pause_obey : intf.flow_control;
+      port.link_pause_tx = intf.pause_send ? intf.pause_send : intf.flow_control;
+      // DCBX runs on every interface with LLDP unless `protocols dcbx ... disable` (or LLDP is off).
+      port.dcbx = dcbxOf(name);
     }
     common::applyAccessVlans(sw_, access);
     common::applyTrunkVlans(sw_, trunks);
@@ -2769,6 +2830,7 @@ class Builder {
   std::map<std::string, Cnp> cnps_;
   std::map<std::string, DropProfile> drop_profiles_;
   std::map<std::string, SchedulerSettings> schedulers_;
+  std::map<std::string, SourceRef> dcbx_off_;  ///< "dcbx all", "lldp et-0/0/1", ... -> the `disable`
   std::map<std::string, SchedulerMap> scheduler_maps_;
   std::vector<CosInterface> cos_interfaces_;
   std::map<std::string, Interface> interfaces_;

@@ -372,7 +372,9 @@ struct Interface {
   std::optional<Reference> cc_profile;
   std::optional<Reference> mapping_profile;
   std::optional<Reference> scheduler_profile;
+  std::optional<Reference> link_pause_profile;  ///< qos link-pause profile: 802.3x pause
   std::optional<Sourced<bool>> watchdog;
+  std::optional<Sourced<bool>> dcbx_pfc_tlv;  ///< lldp dcbx-pfc-tlv: LLDP carries the PFC TLV
 };
 
 enum class RoceMode : std::uint8_t { Lossless, Lossy, SingleIpool };
@@ -864,6 +866,14 @@ class Builder {
         bridge(child, name);
       } else if (key == "qos" && !bond) {
         interfaceQos(child, intf);
+      } else if (key == "lldp" && !bond && !vlan) {
+        for (const Node& setting : mapChildren(child, "LLDP settings")) {
+          if (setting.key == "dcbx-pfc-tlv") {
+            intf.dcbx_pfc_tlv = Sourced<bool>{flag(setting, "a DCBX PFC TLV state"), setting.src};
+          } else {
+            ++out_of_scope_["NVUE interface lldp " + setting.key];
+          }
+        }
       } else if (key == "bond" && bond) {
         for (const Node& setting : mapChildren(child, "bond settings")) {
           if (setting.key != "member") {
@@ -1096,6 +1106,8 @@ class Builder {
         profile(child, intf.mapping_profile, "qos mapping");
       } else if (child.key == "egress-scheduler") {
         profile(child, intf.scheduler_profile, "qos egress-scheduler");
+      } else if (child.key == "link-pause") {
+        profile(child, intf.link_pause_profile, "qos link-pause");
       } else if (child.key == "pfc-watchdog") {
         // nv set interface swp1 qos pfc-watchdog -> {}; "state enable|disable" (or "enable on|off").
         use(child);
@@ -1120,6 +1132,8 @@ class Builder {
         for (const Node& p : mapChildren(child, "egress queue mapping profiles")) egressQueueMapping(p);
       } else if (child.key == "pfc") {
         for (const Node& p : mapChildren(child, "PFC profiles")) pfc(p);
+      } else if (child.key == "link-pause") {
+        for (const Node& p : mapChildren(child, "link pause profiles")) linkPause(p);
       } else if (child.key == "congestion-control") {
         for (const Node& p : mapChildren(child, "congestion control profiles")) congestionControl(p);
       } else if (child.key == "egress-scheduler") {
@@ -1223,6 +1237,24 @@ class Builder {
         p.xoff = Sourced<std::uint64_t>{bytes(child, "an xoff threshold"), child.src};
       } else if (child.key == "xon-threshold") {
         p.xon = Sourced<std::uint64_t>{bytes(child, "an xon threshold"), child.src};
+      }
+    }
+  }
+
+  // qos link-pause <profile> {tx, rx}: 802.3x pause sent / obeyed on the ports bound to it. Its
+  // buffer settings (cable-length, port-buffer, xoff/xon-threshold) size a pause no lossless class
+  // uses, and are left unread.
+  void linkPause(const Node& n) {
+    RawLinkPause& p = link_pause_[n.key];
+    p.src = n.src;
+    for (const Node& child : mapChildren(n, "link pause settings")) {
+      if (child.key == "tx") {
+        p.tx = Sourced<bool>{flag(child, "a link pause tx state"), child.src};
+      } else if (child.key == "rx") {
+        p.rx = Sourced<bool>{flag(child, "a link pause rx state"), child.src};
+      } else if (child.key == "cable-length" || child.key == "port-buffer" || child.key == "xoff-threshold" ||
+                 child.key == "xon-threshold") {
+        use(child);  // understood; no lossless class depends on them
       }
     }
   }
@@ -1671,6 +1703,18 @@ class Builder {
       }
     }
 
+    // 802.3x link pause: a bound qos link-pause profile sends (tx) and obeys (rx) pause frames; a
+    // direction the profile does not set is on, as in a PFC profile [I].
+    if (auto pause = boundProfile(intf, intf.link_pause_profile, "link-pause", link_pause_)) {
+      const RawLinkPause& lp = link_pause_.at(pause->name);
+      port.link_pause_rx = lp.rx ? *lp.rx : Sourced<bool>{true, pause->src};
+      port.link_pause_tx = lp.tx ? *lp.tx : Sourced<bool>{true, pause->src};
+    }
+    // DCBX: NVUE never negotiates PFC (a pfc profile is in force as written); LLDP carries the PFC
+    // TLV only with `lldp dcbx-pfc-tlv on` (default off), which a negotiating peer needs.
+    port.dcbx =
+        intf.dcbx_pfc_tlv ? *intf.dcbx_pfc_tlv : Sourced<bool>{false, defaultSrc("interface lldp dcbx-pfc-tlv")};
+
     // PFC watchdog: detection after `robustness` polls, restoration after a poll without pause.
     if (intf.watchdog && intf.watchdog->value) {
       if (port.qos.pfcPriorities().none()) {
@@ -1799,11 +1843,10 @@ class Builder {
     for (const Node& child : n.children) countLeaves(child, per_file, how);
   }
 
-  // NVUE QoS objects rocelint knows and does not model (`qos link-pause`, `interface swp1 qos
+  // NVUE QoS objects rocelint knows and does not model (`qos egress-shaper`, `interface swp1 qos
   // remark`): noted as not modelled; any other unread key was not recognised.
   static bool knownNotModelled(const Node& n) {
-    static const std::set<std::string, std::less<>> kinds = {"link-pause", "remark", "egress-shaper",
-                                                             "advance-buffer-config"};
+    static const std::set<std::string, std::less<>> kinds = {"remark", "egress-shaper", "advance-buffer-config"};
     return kinds.count(n.key) > 0;
   }
 
@@ -1899,6 +1942,11 @@ class Builder {
 
   // --- state ----------------------------------------------------------------------------------
 
+  struct RawLinkPause {
+    std::optional<Sourced<bool>> tx;
+    std::optional<Sourced<bool>> rx;
+    SourceRef src;
+  };
   struct RawPfc {
     std::optional<Sourced<PrioritySet>> priorities;
     std::optional<Sourced<bool>> tx;
@@ -1954,6 +2002,7 @@ class Builder {
   std::map<std::string, RawPfc> pfc_;
   std::map<std::string, RawCc> cc_;
   std::map<std::string, std::map<int, SchedulerEntry>> schedulers_;
+  std::map<std::string, RawLinkPause> link_pause_;
   std::map<std::string, TrafficPool> pools_;
   std::optional<Sourced<int>> wd_poll_;
   std::optional<Sourced<int>> wd_robustness_;

@@ -246,6 +246,50 @@ void remarkLeavesUnpausedQueue(const RuleContext& ctx, FindingSink& sink) {
   }
 }
 
+// MAP007: DCQCN's congestion feedback, the CNP (DSCP params.cnp_dscp), leaves every RoCE-path port
+// from the queue its class maps to. The vendors' RoCE designs serve that queue by strict priority
+// (Cumulus' RoCE default, Juniper's AI fabric, Huawei's and H3C's lossless guides), so the feedback
+// overtakes the data it throttles. Judged where the queue's scheduling is configured (or a format
+// states its default); an unscheduled queue is left to the platform.
+void cnpQueueNotStrict(const RuleContext& ctx, FindingSink& sink) {
+  const Fabric& fabric = ctx.fabric;
+  bool lossless = false;
+  for (const Switch& sw : fabric.switches) {
+    for (const Port& port : sw.ports) lossless = lossless || port.qos.pfcPriorities().any();
+  }
+  if (!lossless) return;  // no lossless priorities: no DCQCN fabric to protect
+  int dscp = ctx.params.cnp_dscp;
+  for (const Switch& sw : fabric.switches) {
+    GroupedFindings groups;
+    for (const Port& port : sw.ports) {
+      if (!onRocePath(fabric, sw, port)) continue;
+      int tc = trafficClassOfDscp(sw, port, dscp);
+      int queue = queueOfTc(sw, port, tc);
+      const PortQueue* pq = port.queue(queue);
+      if (pq == nullptr || !pq->scheduler) continue;
+      auto it = sw.schedulers.find(pq->scheduler->name);
+      if (it == sw.schedulers.end()) continue;  // undefined: CFG002
+      const Scheduler& sched = it->second;
+      std::string type = sched.type ? sched.type->value : "WRR";
+      if (type == "STRICT") continue;
+      std::string how = sched.type ? type : "WRR (the default type)";
+      if (sched.weight) how += fmt::format(" weight {}", sched.weight->value);
+      Finding f = at(sw, port.name, tc, pq->scheduler->src,
+                     fmt::format("CNPs (DSCP {}) leave {} {} from egress queue {} (TC {}), which {} {} serves by {}, "
+                                 "not strict priority: under load the congestion notifications wait behind data, so "
+                                 "the senders slow down late and the lossless queues fill toward PFC",
+                                 dscp, sw.name, port.name, queue, tc, placeholder(Term::Scheduler), sched.name, how),
+                     FixAction{MakeQueueStrict{port.name, queue, tc, sched.name}});
+      f.related.push_back(related(fmt::format("{} {}", placeholder(Term::Scheduler), sched.name),
+                                  sched.type ? sched.type->src : sched.src));
+      f.related.push_back(
+          related(fmt::format("DSCP {} classified into TC {}", dscp, tc), dscpEntryLocation(sw, port, dscp)));
+      groups.add(fmt::format("{}|{}", sched.name, queue), tc, port.name, std::move(f));
+    }
+    groups.flush(sink);
+  }
+}
+
 }  // namespace
 
 void registerMapRules(std::vector<Rule>& rules) {
@@ -263,6 +307,8 @@ void registerMapRules(std::vector<Rule>& rules) {
   rules.push_back({"MAP006", Severity::Error,
                    "a remark moves a lossless class to a priority whose pause does not stop the queue it leaves from",
                    remarkLeavesUnpausedQueue});
+  rules.push_back({"MAP007", Severity::Warning, "the egress queue of the CNPs (DCQCN feedback) is not strict priority",
+                   cnpQueueNotStrict});
 }
 
 }  // namespace rocelint::rules

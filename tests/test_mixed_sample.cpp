@@ -5,8 +5,10 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <fstream>
 #include <map>
 #include <set>
+#include <sstream>
 #include <string>
 #include <tuple>
 #include <utility>
@@ -248,6 +250,62 @@ TEST(MixedSample, SeededDscp26MistakeOnEachLeafSyntaxGivesTheSonicFinding) {
       EXPECT_EQ(f.fix.substr(0, seed.fix_starts.size()), seed.fix_starts) << f.fix;
     }
   }
+}
+
+// PFC008 across syntaxes: an NX-OS port whose PFC is `mode auto` needs its peer to send DCBX. NVUE
+// never negotiates and sends the PFC TLV only with `lldp dcbx-pfc-tlv on` (default off); Junos sends
+// DCBX on every interface unless `protocols dcbx ... disable`. Both are now judged as peers.
+std::string fileText(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+std::string replaced(std::string text, const std::string& from, const std::string& to) {
+  auto at = text.find(from);
+  EXPECT_NE(at, std::string::npos) << from;
+  if (at != std::string::npos) text.replace(at, from.size(), to);
+  return text;
+}
+
+std::vector<Finding> pfc008OnNxosLeaf(const std::string& spine_file, const std::string& spine_text,
+                                      const std::string& spine_port) {
+  TempDir dir;
+  std::string leaf = fileText(test::sourceDir() + "/tests/fixtures/PFC008/nxos/bad/leaf1.cfg");
+  dir.write("leaf1.cfg", replaced(leaf, "description spine1:Ethernet1/1", "description spine1:" + spine_port));
+  dir.write(spine_file, spine_text);
+  Report report = test::check(dir.path());
+  EXPECT_EQ(report.summary.links, 1);
+  std::vector<Finding> out;
+  for (const Finding& f : test::withRule(report, "PFC008")) {
+    if (f.port == "Ethernet1/1") out.push_back(f);
+  }
+  return out;
+}
+
+TEST(MixedDcbx, NegotiatedNxosPortJudgesAnNvueOrJunosPeersDcbx) {
+  std::string nvue = replaced(fileText(test::sourceDir() + "/tests/fixtures/ECN001/nvue/good/spine1/startup.yaml"),
+                              "description: leaf1:swp1", "description: leaf1:Ethernet1/1");
+  auto silent = pfc008OnNxosLeaf("spine1/startup.yaml", nvue, "swp1");
+  ASSERT_EQ(silent.size(), 1u);
+  EXPECT_NE(silent[0].message.find("spine1 swp1"), std::string::npos) << silent[0].message;
+  ASSERT_FALSE(silent[0].related.empty());
+  EXPECT_EQ(test::origin(silent[0].related.back().src), "default: interface lldp dcbx-pfc-tlv");
+  std::string tlv = replaced(nvue, "        description: leaf1:Ethernet1/1\n",
+                             "        description: leaf1:Ethernet1/1\n        lldp:\n          dcbx-pfc-tlv: on\n");
+  EXPECT_TRUE(pfc008OnNxosLeaf("spine1/startup.yaml", tlv, "swp1").empty());
+
+  std::string junos = replaced(fileText(test::sourceDir() + "/tests/fixtures/ECN001/junos/good/spine1.conf"),
+                               "description leaf1:et-0/0/0;", "description leaf1:Ethernet1/1;");
+  EXPECT_TRUE(pfc008OnNxosLeaf("spine1.conf", junos, "et-0/0/0").empty());  // DCBX on by default
+  std::string off = replaced(junos, "protocols {\n",
+                             "protocols {\n    dcbx {\n        interface et-0/0/0 {\n"
+                             "            disable;\n        }\n    }\n");
+  auto judged = pfc008OnNxosLeaf("spine1.conf", off, "et-0/0/0");
+  ASSERT_EQ(judged.size(), 1u);
+  ASSERT_FALSE(judged[0].related.empty());
+  EXPECT_EQ(test::origin(judged[0].related.back().src), "cli-statement: protocols dcbx interface et-0/0/0 disable");
 }
 
 }  // namespace

@@ -553,23 +553,23 @@ TEST(NvueNotes, UnknownKeysAreNotesWithCoverage) {
                                "        default-global:\n"                                      // 4
                                "          switch-priority: {'3': {}}\n"                         // 5
                                "          frobnicate: 7\n"                                      // 6
-                               "      link-pause:\n"                                            // 7
-                               "        my_pause_ports: {tx: enable, rx: disable}\n"            // 8
+                               "      egress-shaper:\n"                                         // 7
+                               "        my_shaper: {port-max-rate: 100000, priority: 3}\n"      // 8
                                "      egress-queue-mapping:\n"                                  // 9
                                "        other: {switch-priority: {'1': {traffic-class: 2}}}\n"  // 10
                                "    interface:\n"                                               // 11
                                "      swp1:\n"                                                  // 12
                                "        link: {mtu: 9216, fec: rs}\n"                           // 13
-                               "        qos: {link-pause: {profile: my_pause_ports}}\n"         // 14
+                               "        qos: {egress-shaper: {profile: my_shaper}}\n"           // 14
                                "      eth0: {ip: {address: {192.168.0.2/24: {}}}}\n"            // 15
                                "    service: {ntp: {default: {server: {a: {}}}}}\n");           // 16
   Fabric fabric = loadFabric({dir.path()});
   ASSERT_EQ(fabric.coverage.size(), 1u);
-  // Parsed: pfc switch-priority 3, swp1 mtu; not: frobnicate, link-pause (2), the other
-  // egress-queue-mapping profile (1), the interface link-pause binding (1).
+  // Parsed: pfc switch-priority 3, swp1 mtu; not: frobnicate, egress-shaper (2), the other
+  // egress-queue-mapping profile (1), the interface egress-shaper binding (1).
   EXPECT_EQ(fabric.coverage[0].qos_lines, 7);
   EXPECT_EQ(fabric.coverage[0].qos_lines_parsed, 2);
-  // link-pause is an NVUE object rocelint knows and does not model (3 values); frobnicate and a
+  // egress-shaper is an NVUE object rocelint knows and does not model (3 values); frobnicate and a
   // mapping profile other than default-global (which NVUE does not have) are not recognised.
   EXPECT_EQ(fabric.coverage[0].qos_lines_not_modelled, 3);
   EXPECT_EQ(fabric.coverage[0].qos_lines_unrecognised, 2);
@@ -584,12 +584,12 @@ TEST(NvueNotes, UnknownKeysAreNotesWithCoverage) {
   EXPECT_EQ(unknown[0].message,
             "NVUE setting not understood by rocelint and ignored: set/qos/pfc/default-global/frobnicate = \"7\"");
   EXPECT_EQ(unknown[1].location.line, 7);
-  EXPECT_EQ(unknown[1].message, "NVUE settings not modelled by rocelint (2 values): set/qos/link-pause");
+  EXPECT_EQ(unknown[1].message, "NVUE settings not modelled by rocelint (2 values): set/qos/egress-shaper");
   EXPECT_EQ(unknown[2].location.line, 10);
   EXPECT_EQ(unknown[2].message,
             "NVUE settings not understood and ignored by rocelint (1 value): set/qos/egress-queue-mapping/other");
   EXPECT_EQ(unknown[3].location.line, 14);
-  EXPECT_EQ(test::origin(unknown[3].location), "yaml-key-path: set/interface/swp1/qos/link-pause");
+  EXPECT_EQ(test::origin(unknown[3].location), "yaml-key-path: set/interface/swp1/qos/egress-shaper");
   std::ostringstream text;
   writeText(report, text, {});
   EXPECT_NE(text.str().find("rocelint: parsed 2 of 7 QoS-related lines in 1 vendor CLI file(s) (3 noted as not "

@@ -171,5 +171,33 @@ TEST(Samples, ConfigParametersChangeTheVerdict) {
   }
 }
 
+// MAP007 follows params.cnp_dscp: in the clean sample DSCP 48 reaches strict queue 6, but DSCP 46 is
+// classified into TC 1, whose queue 1 has DWRR scheduler.0 on every port of every switch.
+TEST(Samples, CnpDscpParameterChoosesTheQueueMap007Judges) {
+  test::TempDir dir;
+  Config config = loadConfig(dir.write("rocelint.yaml", "params:\n  cnp_dscp: 46\n"));
+  EXPECT_EQ(config.params.cnp_dscp, 46);
+  auto found = test::withRule(test::check(test::sourceDir() + "/samples/leafspine-clean", config), "MAP007");
+  ASSERT_EQ(found.size(), 6u);  // one per switch: all its ports share scheduler.0
+  std::set<std::string> switches;
+  for (const auto& f : found) {
+    switches.insert(f.switch_name);
+    EXPECT_EQ(f.port, "Ethernet0");
+    EXPECT_EQ(f.priority, 1);
+    EXPECT_EQ(f.severity, Severity::Warning);
+    EXPECT_EQ(f.message.rfind("CNPs (DSCP 46) leave " + f.switch_name +
+                                  " Ethernet0 from egress queue 1 (TC 1), which SCHEDULER scheduler.0 serves by DWRR "
+                                  "weight 14, not strict priority",
+                              0),
+              0u)
+        << f.message;
+    EXPECT_EQ(f.fix,
+              "bind QUEUE|Ethernet0|1 to a SCHEDULER with type \"STRICT\" (a new one: scheduler.0 may serve other "
+              "queues), so the CNPs leave before data");
+  }
+  EXPECT_EQ(switches.size(), 6u);
+  EXPECT_THROW(loadConfig(dir.write("bad.yaml", "params:\n  cnp_dscp: 64\n")), ConfigError);
+}
+
 }  // namespace
 }  // namespace rocelint

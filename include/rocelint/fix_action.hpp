@@ -183,6 +183,15 @@ struct MapTcToQueue {
   std::string next_switch;
 };
 
+/// MAP007: serve egress queue `queue` of `port` (it carries the CNPs, traffic class `tc`) by strict
+/// priority; `scheduler` is the model name of the weighted scheduler it has now.
+struct MakeQueueStrict {
+  std::string port;
+  int queue = 0;
+  int tc = 0;
+  std::string scheduler;
+};
+
 enum class PortSetting : std::uint8_t { Speed, Mtu };
 
 /// TOPO002/TOPO003: set the same speed or MTU on both ends of the link of `port`.
@@ -232,7 +241,7 @@ using FixAction =
                  AddWatchdog, WatchdogTimeInRange, MakeWatchdogSettingEqual, AddQueueEcn, EnableProfileEcn,
                  LowerEcnMinimum, MapDscpToLosslessTc, MapTcToQueue, MakePortSettingEqual, RaiseXoff, SetCableLength,
                  MatchTopologyCable, DefinePort, DefineReferenced, ReviewUnmodeledStatement, DisableLinkPause,
-                 ForcePfcOn, ApplyStagedSetting>;
+                 ForcePfcOn, ApplyStagedSetting, MakeQueueStrict>;
 
 /// The port an action names ("" for actions about a profile or the switch).
 std::string actionPort(const FixAction& action);

@@ -14,6 +14,9 @@ namespace rocelint {
 /// Parameters the rules read; defaults match docs/rules.
 struct RuleParams {
   std::vector<int> roce_dscps = {26};
+  /// The DSCP the NICs mark congestion notification packets (CNPs) with: MAP007 follows it to its
+  /// egress queue. 48 is the NVIDIA ConnectX default (`cnp_dscp`, sent on priority 6).
+  int cnp_dscp = 48;
   /// Deadlock destinations besides host subnets (VLAN interfaces, routed host ports, static
   /// routes): switch loopbacks and switch-to-switch link subnets, off by default.
   bool roce_destinations_loopbacks = false;

@@ -89,6 +89,12 @@ struct EosFix : VendorFix<EosFix> {
         "waits where {} pauses it; the map is the switch's, for every port",
         a.tc, a.queue, sw.name, a.next_priority, a.next_switch);
   }
+  std::string operator()(const MakeQueueStrict& a) const {
+    return fmt::format(
+        "`priority strict` (instead of `no priority` / `bandwidth percent`) under `{}`, so the CNPs "
+        "leave before data",
+        a.scheduler);
+  }
   std::string operator()(const MakePortSettingEqual& a) const { return makeInterfaceSettingEqual(a); }
   std::string operator()(const RaiseXoff& a) const {
     return fmt::format("set `ingress headroom` of {} to {}, or remove it to let EOS size the headroom", a.profile,

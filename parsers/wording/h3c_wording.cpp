@@ -3,6 +3,8 @@
 // ECN by `queue N ecn` in the WRED table an interface applies, deadlock detection per port with
 // system-view timers; per-priority headroom in cells, no cable-length setting.
 
+#include <array>
+
 #include "vendor_wording.hpp"
 
 namespace rocelint {
@@ -133,6 +135,15 @@ struct H3cFix : VendorFix<H3cFix> {
         "`import {} export {}` in `qos map-table dot1p-lp` on {} (the queue a priority {} pause stops), so the "
         "remarked class waits where {} pauses it",
         a.tc, a.queue, sw.name, a.next_priority, a.next_switch);
+  }
+  std::string operator()(const MakeQueueStrict& a) const {
+    // Comware names queues 0-7 be, af1-af4, ef, cs6, cs7 (the number is accepted as well).
+    static constexpr std::array<std::string_view, 8> kNames = {"be", "af1", "af2", "af3", "af4", "ef", "cs6", "cs7"};
+    std::string q =
+        a.queue >= 0 && a.queue < 8 ? std::string(kNames[static_cast<std::size_t>(a.queue)]) : std::to_string(a.queue);
+    return fmt::format(
+        "`qos wrr {} group sp` (`qos wfq {} group sp` under WFQ) in interface {}, so the CNPs leave before data", q, q,
+        a.port);
   }
   std::string operator()(const MakePortSettingEqual& a) const {
     if (a.setting == PortSetting::Speed)

@@ -128,6 +128,10 @@ struct HuaweiFix : VendorFix<HuaweiFix> {
         "from queue {} (the queue a priority {} pause stops), so the remarked class waits where {} pauses it",
         phbName(a.queue), sw.name, phbName(a.queue), a.queue, a.next_priority, a.next_switch);
   }
+  std::string operator()(const MakeQueueStrict& a) const {
+    return fmt::format("`qos pq {}` in interface {} (the queue leaves `qos drr`), so the CNPs leave before data",
+                       a.queue, a.port);
+  }
   std::string operator()(const MakePortSettingEqual& a) const {
     if (a.setting == PortSetting::Speed)
       return makePortSettingEqual(a,

@@ -99,6 +99,22 @@ struct JunosFix : VendorFix<JunosFix> {
         "pauses it",
         a.tc, a.queue, a.queue, sw.name, a.next_priority, a.next_switch);
   }
+  std::string operator()(const DisableLinkPause& a) const {
+    return fmt::format(
+        "`set interfaces {} ether-options no-flow-control` (and delete any `configured-flow-control`): Junos "
+        "commits PAUSE or a congestion notification profile on an interface, not both, and PFC alone pauses the "
+        "lossless priorities",
+        a.port);
+  }
+  std::string operator()(const MakeQueueStrict& a) const {
+    // The model names a Junos scheduler "schedulers <name>".
+    constexpr std::string_view kPrefix = "schedulers ";
+    std::string name = a.scheduler.starts_with(kPrefix) ? a.scheduler.substr(kPrefix.size()) : "<scheduler>";
+    return fmt::format(
+        "`set class-of-service schedulers {} priority strict-high` (a scheduler of the CNP forwarding class "
+        "alone, in queue {}), so the CNPs leave before data",
+        name, a.queue);
+  }
   std::string operator()(const MakePortSettingEqual& a) const {
     return makePortSettingEqual(a, fmt::format("`set interfaces {} {} …`", a.port, portKnob(a.setting)));
   }

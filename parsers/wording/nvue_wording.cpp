@@ -80,6 +80,23 @@ struct NvueFix : VendorFix<NvueFix> {
         "(the queue a priority {} pause stops), so the remarked class waits where {} pauses it",
         a.tc, a.queue, sw.name, a.next_priority, a.next_switch);
   }
+  std::string operator()(const DisableLinkPause& a) const {
+    return fmt::format(
+        "`nv unset interface {} qos link-pause`: NVUE does not configure link pause and PFC on one port, and PFC "
+        "alone pauses the lossless priorities",
+        a.port);
+  }
+  std::string operator()(const MakeQueueStrict& a) const {
+    // The model names an NVUE scheduler "qos egress-scheduler <profile> traffic-class <tc>".
+    std::string profile = "default-global";
+    constexpr std::string_view kPrefix = "qos egress-scheduler ";
+    if (a.scheduler.starts_with(kPrefix)) {
+      std::string rest = a.scheduler.substr(kPrefix.size());
+      profile = rest.substr(0, rest.find(' '));
+    }
+    return fmt::format("`nv set qos egress-scheduler {} traffic-class {} mode strict`, so the CNPs leave before data",
+                       profile, a.queue);
+  }
   std::string operator()(const MakePortSettingEqual& a) const {
     return makePortSettingEqual(a, fmt::format("`nv set interface {} link {} …`", a.port, portKnob(a.setting)));
   }

@@ -77,6 +77,12 @@ struct NxosFix : VendorFix<NxosFix> {
         "c-out-8q-q{}`) on {} (the queue a priority {} pause stops), so the remarked class waits where {} pauses it",
         a.tc, a.queue, a.queue, sw.name, a.next_priority, a.next_switch);
   }
+  std::string operator()(const MakeQueueStrict& a) const {
+    return fmt::format(
+        "`priority level 1` (instead of `bandwidth remaining percent`) in `class type queuing c-out-8q-q{}` of the "
+        "output queuing policy of {}, so the CNPs leave before data",
+        a.queue, a.port);
+  }
   std::string operator()(const MakePortSettingEqual& a) const { return makeInterfaceSettingEqual(a); }
   std::string operator()(const RaiseXoff& a) const { return platformSizesHeadroom(w, a); }
   std::string operator()(const DisableLinkPause& a) const {

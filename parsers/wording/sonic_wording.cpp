@@ -136,6 +136,12 @@ struct SonicFix {
         "class waits where {} pauses it",
         a.tc, a.queue, a.port, a.next_priority, a.next_switch);
   }
+  std::string operator()(const MakeQueueStrict& a) const {
+    return fmt::format(
+        "bind QUEUE|{}|{} to a SCHEDULER with type \"STRICT\" (a new one: {} may serve other queues), so the CNPs "
+        "leave before data",
+        a.port, a.queue, a.scheduler);
+  }
   std::string operator()(const MakePortSettingEqual& a) const {
     return a.setting == PortSetting::Speed ? "set the same PORT speed on both ends"
                                            : "set the same PORT mtu on both ends (9100 is the SONiC default)";

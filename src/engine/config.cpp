@@ -222,6 +222,8 @@ Config loadConfig(const std::string& path) {
         const YAML::Node& v = param.second;
         if (name == "roce_dscps") {
           p.roce_dscps = integers(path, v, "roce_dscps", 0, 63);
+        } else if (name == "cnp_dscp") {
+          p.cnp_dscp = integer(path, v, name, 0, 63);
         } else if (name == "roce_destinations") {
           if (!v.IsSequence()) fail(path, v, "params.roce_destinations must be a list of hosts, loopbacks, links");
           p.roce_destinations_loopbacks = p.roce_destinations_links = false;
@@ -272,13 +274,15 @@ Config loadConfig(const std::string& path) {
         } else if (name == "default_cable_length_m") {
           p.default_cable_length_m = integer(path, v, name, 1, 100000);
         } else {
-          fail(path, param.first,
-               fmt::format("unknown parameter params.{} (expected roce_dscps, roce_destinations, lossless_priorities, "
-                           "max_lossless_priorities, watchdog_detection_ms, watchdog_restoration_ms, failures, "
-                           "whatif_time_limit_s, solver_time_limit_s, transient, lossless_flooding, "
-                           "storm_radius_switches, asic, lossless_mtu_bytes, "
-                           "default_cable_length_m)",
-                           name));
+          fail(
+              path, param.first,
+              fmt::format(
+                  "unknown parameter params.{} (expected roce_dscps, cnp_dscp, roce_destinations, lossless_priorities, "
+                  "max_lossless_priorities, watchdog_detection_ms, watchdog_restoration_ms, failures, "
+                  "whatif_time_limit_s, solver_time_limit_s, transient, lossless_flooding, "
+                  "storm_radius_switches, asic, lossless_mtu_bytes, "
+                  "default_cable_length_m)",
+                  name));
         }
       }
     } else if (key == "paths") {
