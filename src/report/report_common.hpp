@@ -46,7 +46,7 @@ inline std::vector<Entry> entriesOf(const DiffReport& diff) {
 /// Findings of these statuses can fail a run (and the exit code).
 inline bool gates(Status status) { return status == Status::Reported || status == Status::Introduced; }
 
-/// "file:line" or "file" or "<fabric>".
+/// "file:line:col", "file:line" (no column known) or "file" or "<fabric>".
 std::string place(const SourceRef& src);
 
 /// "leaf3 Ethernet0 priority 4" (parts that are empty left out; "fabric" when all are).

@@ -6,6 +6,7 @@
 #include <fstream>
 #include <map>
 #include <memory>
+#include <set>
 #include <stdexcept>
 
 #include "common/inline_suppressions.hpp"
@@ -49,7 +50,7 @@ const std::map<std::string, Target, std::less<>>& table() {
       {"rocelint_yaml", {nullptr, ".rocelint.yaml"}},
       {"baseline", {nullptr, "baseline.json"}},
       {"check", {nullptr, "leaf1.cfg"}},                // the whole run: recognise, load, analyse
-      {"inline_suppressions", {nullptr, "leaf1.cfg"}},  // rocelint: comments, every syntax's leaders
+      {"inline_suppressions", {nullptr, "leaf1.cfg"}},  // rocelint: comments behind every format's leaders
   };
   return t;
 }
@@ -157,10 +158,14 @@ void runOne(std::string_view target, const std::uint8_t* data, std::size_t size)
     return;
   }
   if (target == "inline_suppressions") {
-    textio::normalise(text);  // as the loader reads every file
-    for (std::string_view leaders : {"!", "#", "# /*"}) {
+    textio::normalise(text);             // as the loader reads every file
+    std::set<std::string_view> leaders;  // every switch format's comment leaders, each scanned once
+    for (const format::Format* f : format::registry()) {
+      if (f->comment_leaders != nullptr) leaders.insert(f->comment_leaders);
+    }
+    for (std::string_view l : leaders) {
       std::vector<InputNote> notes;
-      (void)common::scanInlineSuppressions(text, t.file, leaders, "leaf1", notes);
+      (void)common::scanInlineSuppressions(text, t.file, l, "leaf1", notes);
     }
     return;
   }
