@@ -136,6 +136,9 @@ struct Format {
   /// Comment starts of the syntax, space-separated ("!", "# /*"), where inline suppressions may be
   /// written (docs/suppressions.md); nullptr: the format has no comments.
   const char* comment_leaders = nullptr;
+  /// Optional, for a format without comments: the suppressions the file writes as data (SONiC
+  /// config_db's ROCELINT_SUPPRESSIONS table); malformed ones become notes.
+  std::vector<InlineSuppression> (*data_suppressions)(const Input& input, std::vector<InputNote>& notes) = nullptr;
 
   // Role::Switch
   /// The switch's host name as the document declares it, if it does.

@@ -11,6 +11,7 @@
 #include <string_view>
 
 #include "common/cli_reader.hpp"
+#include "common/inline_suppressions.hpp"
 #include "common/switch_builder.hpp"
 #include "wording/format_ids.hpp"
 
@@ -116,6 +117,7 @@ void addEntryFields(Entry& entry, const json::Node& fields, FileName file, const
 
 void readNamespace(const json::Node& tables, FileName file, const std::string& prefix, DeviceTables& out) {
   for (const auto& [top_key, value] : tables.members) {
+    if (top_key == common::kSuppressionTable) continue;  // rocelint's own: readDataSuppressions reads it
     std::string pointer = prefix + "/" + json::escapePointer(top_key);
     auto bar = top_key.find('|');
     if (bar != std::string::npos) {

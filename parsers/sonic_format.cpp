@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "common/inline_suppressions.hpp"
 #include "pg_profile_lookup.hpp"
 #include "port_config.hpp"
 #include "sonic_config_db.hpp"
@@ -163,6 +164,10 @@ const Format kConfigDb{
     .parse = [](const Input& input) -> std::unique_ptr<Document> {
       return std::make_unique<ConfigDbDocument>(readConfigDb(input.json(), input.file()));
     },
+    .data_suppressions =
+        [](const Input& input, std::vector<InputNote>& notes) {
+          return common::readDataSuppressions(input.json(), input.file(), notes);
+        },
     .hostname = [](const Document& d) { return static_cast<const ConfigDbDocument&>(d).device.hostname; },
     .builder = &kSonicBuilder,
     .complete =

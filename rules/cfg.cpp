@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <limits>
 #include <map>
 #include <unordered_map>
 
@@ -125,16 +126,20 @@ void unusedInlineSuppressions(const RuleContext& ctx, FindingSink& sink) {
     for (const std::string& id : s.rules) rules += (rules.empty() ? "" : ",") + id;
     auto it = owner.find(s.src.file());
     const Switch& sw = it != owner.end() ? *it->second : kNoSwitch;
-    std::string lines = s.first_line == s.last_line ? fmt::format("line {}", s.first_line)
-                                                    : fmt::format("lines {}-{}", s.first_line, s.last_line);
+    // A data suppression names a JSON subtree, or the whole file (its lines have no end there).
+    std::string lines = !s.json_pointer.empty()                          ? s.json_pointer
+                        : s.last_line == std::numeric_limits<int>::max() ? std::string("the whole file")
+                        : s.first_line == s.last_line                    ? fmt::format("line {}", s.first_line)
+                                                      : fmt::format("lines {}-{}", s.first_line, s.last_line);
     sink.add(at(sw, "", std::nullopt, s.src,
                 unknown.empty()
                     ? fmt::format("inline suppression of {} (\"{}\") matches no finding on {}", rules, s.reason, lines)
                     : fmt::format("inline suppression names {}, which is no rule id or family, and matches no "
                                   "finding on {}",
                                   unknown, lines),
-                unknown.empty() ? "remove the comment: what it suppressed is gone, and a stale suppression hides the "
-                                  "next finding there"
+                unknown.empty() ? fmt::format("remove the {}: what it suppressed is gone, and a stale suppression "
+                                              "hides the next finding there",
+                                              s.json_pointer.empty() ? "comment" : "suppression entry")
                                 : "write rule ids as `rocelint rules` lists them (PFC003, or a family such as WD)"));
   }
 }

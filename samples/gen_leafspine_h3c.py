@@ -36,7 +36,9 @@ def peer_speed(plan: dict[str, g.SwitchPlan], peer: str, port: str) -> str:
     return next(p.speed for p in plan[peer].ports if p.name == port)
 
 
-def render(sw: g.SwitchPlan, plan: dict[str, g.SwitchPlan]) -> str:
+def render(sw: g.SwitchPlan, plan: dict[str, g.SwitchPlan], peer_port_name: g.PeerPortName | None = None) -> str:
+    """The configuration of `sw`; `peer_port_name(peer, port)` names a peer switch's port when the peer
+    speaks another syntax (gen_leafspine_mixed.py), by default peers use this syntax's names."""
     lossless = g.LOSSLESS_TCS.split(",")
     w = g.WRED_LOSSLESS
     wd = g.PFC_WD_PORT
@@ -73,7 +75,12 @@ def render(sw: g.SwitchPlan, plan: dict[str, g.SwitchPlan]) -> str:
         out.append(f" queue {tc} ecn")
     out.append("#")
     for p in sw.ports:
-        peer_port = h3c_port(p.peer_port, peer_speed(plan, p.peer, p.peer_port)) if p.peer_is_switch else p.peer_port
+        if not p.peer_is_switch:
+            peer_port = p.peer_port
+        elif peer_port_name:
+            peer_port = peer_port_name(p.peer, p.peer_port)
+        else:
+            peer_port = h3c_port(p.peer_port, peer_speed(plan, p.peer, p.peer_port))
         out += [
             f"interface {h3c_port(p.name, p.speed)}",
             " port link-mode route",

@@ -4,8 +4,11 @@
 
 #include <gtest/gtest.h>
 
+#include <nlohmann/json.hpp>
+
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -127,6 +130,127 @@ TEST(InlineSuppressions, ScopeReasonAndUnknownRules) {
     EXPECT_EQ(cfg005[0].message,
               "`rocelint: ignore` needs the rules it suppresses and a reason, e.g. `rocelint: ignore PFC003 lab port, "
               "not on the RoCE path`; it suppresses nothing");
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// SONiC config_db has no comments: ROCELINT_SUPPRESSIONS, a table of scopes, says the same as data
+// ---------------------------------------------------------------------------------------------
+
+// The PFC004 fixture fabric (leaf1 PORT_QOS_MAP|Ethernet8 watches priority 5 without PFC on it)
+// with `suppressions` as leaf1's ROCELINT_SUPPRESSIONS table; `indent` < 0 writes leaf1 on one line.
+std::string pfc004WithSuppressions(const test::TempDir& dir, const nlohmann::json& suppressions, int indent = 4) {
+  const std::string bad = fixture("PFC004", "sonic");
+  auto leaf1 = nlohmann::json::parse(test::readAll(bad + "/leaf1.json"));
+  leaf1["ROCELINT_SUPPRESSIONS"] = suppressions;
+  dir.write("leaf1.json", leaf1.dump(indent));
+  dir.write("spine1.json", test::readAll(bad + "/spine1.json"));
+  return dir.path();
+}
+
+TEST(DataSuppressions, AnEntryScopeTakesTheFindingsInsideIt) {
+  test::TempDir dir;
+  std::string path = pfc004WithSuppressions(
+      dir, {{"PORT_QOS_MAP|Ethernet8", {{"rules", "PFC004"}, {"reason", "lab port, priority 5 watched on purpose"}}}});
+  Report r = test::check(path);
+  EXPECT_TRUE(test::withRule(r, "PFC004").empty());
+  EXPECT_TRUE(test::withRule(r, "CFG008").empty());
+  EXPECT_TRUE(test::withRule(r, "CFG005").empty());
+  EXPECT_TRUE(test::withRule(r, "CFG001").empty());  // the table is rocelint's, not an unknown one
+  ASSERT_EQ(r.suppressed.size(), 1u);
+  EXPECT_EQ(r.suppressed[0].finding.rule, "PFC004");
+  EXPECT_EQ(r.suppressed[0].finding.port, "Ethernet8");
+  EXPECT_EQ(r.suppressed[0].reason, "lab port, priority 5 watched on purpose");
+  // The suppression is located at its scope's entry in the table.
+  const std::string text = test::readAll(path + "/leaf1.json");
+  EXPECT_EQ(r.suppressed[0].suppression.line, test::lineOf(text, "\"PORT_QOS_MAP|Ethernet8\""));
+  Fabric fabric = loadFabric({path});
+  EXPECT_EQ(fabric.out_of_scope_tables.count("ROCELINT_SUPPRESSIONS"), 0u);
+
+  Config off;
+  off.inline_suppressions = false;
+  EXPECT_EQ(test::withRule(test::check(path, off), "PFC004").size(), 1u);
+}
+
+TEST(DataSuppressions, TablesFilesFamiliesAndListsOfRules) {
+  for (const auto& [scope, rules] :
+       std::map<std::string, nlohmann::json>{{"PORT_QOS_MAP", "PFC004"},
+                                             {"*", "PFC"},
+                                             {"PORT_QOS_MAP|Ethernet8", nlohmann::json::array({"WD", "PFC004"})}}) {
+    SCOPED_TRACE(scope);
+    test::TempDir dir;
+    Report r = test::check(pfc004WithSuppressions(dir, {{scope, {{"rules", rules}, {"reason", "bring-up"}}}}));
+    EXPECT_TRUE(test::withRule(r, "PFC004").empty());
+    EXPECT_TRUE(test::withRule(r, "CFG008").empty());
+    ASSERT_EQ(r.suppressed.size(), 1u);
+    EXPECT_EQ(r.suppressed[0].reason, "bring-up");
+  }
+}
+
+// The scope is a JSON subtree, not a range of lines: on a file written on one line, a suppression
+// of another entry still takes nothing, and is CFG008 naming its subtree.
+TEST(DataSuppressions, AnotherEntryTakesNothingEvenOnTheSameLine) {
+  test::TempDir dir;
+  std::string path =
+      pfc004WithSuppressions(dir, {{"PORT_QOS_MAP|Ethernet0", {{"rules", "PFC004"}, {"reason", "wrong port"}}}}, -1);
+  Report r = test::check(path);
+  auto pfc004 = test::withRule(r, "PFC004");
+  ASSERT_EQ(pfc004.size(), 1u);
+  EXPECT_EQ(pfc004[0].location.line, 1);
+  auto cfg008 = test::withRule(r, "CFG008");
+  ASSERT_EQ(cfg008.size(), 1u);
+  EXPECT_EQ(cfg008[0].switch_name, "leaf1");
+  EXPECT_EQ(cfg008[0].location.file(), path + "/leaf1.json");
+  EXPECT_EQ(cfg008[0].location.jsonPointer(), "/ROCELINT_SUPPRESSIONS/PORT_QOS_MAP|Ethernet0");
+  EXPECT_EQ(cfg008[0].message,
+            "inline suppression of PFC004 (\"wrong port\") matches no finding on /PORT_QOS_MAP/Ethernet0");
+  EXPECT_EQ(cfg008[0].fix,
+            "remove the suppression entry: what it suppressed is gone, and a stale suppression hides the next finding "
+            "there");
+}
+
+TEST(DataSuppressions, MalformedEntriesAreNotesAndSuppressNothing) {
+  struct Case {
+    nlohmann::json table;
+    std::string pointer;
+    std::string message;
+  };
+  const std::string needs =
+      "needs \"rules\" (ids or families, comma-separated) and a \"reason\", e.g. {\"rules\": \"PFC003\", \"reason\": "
+      "\"lab port, not on the RoCE path\"}; it suppresses nothing";
+  const Case cases[] = {
+      {{{"PORT_QOS_MAP|Ethernet8", {{"rules", "PFC004"}}}},
+       "/ROCELINT_SUPPRESSIONS/PORT_QOS_MAP|Ethernet8",
+       "the suppression of \"PORT_QOS_MAP|Ethernet8\" " + needs},
+      {{{"PORT_QOS_MAP|Ethernet8", {{"rules", 4}, {"reason", "x"}}}},
+       "/ROCELINT_SUPPRESSIONS/PORT_QOS_MAP|Ethernet8",
+       "the suppression of \"PORT_QOS_MAP|Ethernet8\" " + needs},
+      {{{"PORT_QOS_MAP|Ethernet8", "PFC004 lab"}},
+       "/ROCELINT_SUPPRESSIONS/PORT_QOS_MAP|Ethernet8",
+       "the suppression of \"PORT_QOS_MAP|Ethernet8\" " + needs},
+      {{{"PORT_QOS_MAP|Ethernet99", {{"rules", "PFC004"}, {"reason", "x"}}}},
+       "/ROCELINT_SUPPRESSIONS/PORT_QOS_MAP|Ethernet99",
+       "the suppression scope \"PORT_QOS_MAP|Ethernet99\" names an entry this file does not hold; it suppresses "
+       "nothing (write \"TABLE|key\" as the file spells them, \"TABLE\", or \"*\" for the file)"},
+      {{{"PORT_QOS", {{"rules", "PFC004"}, {"reason", "x"}}}},
+       "/ROCELINT_SUPPRESSIONS/PORT_QOS",
+       "the suppression scope \"PORT_QOS\" names a table this file does not hold; it suppresses nothing (write "
+       "\"TABLE|key\" as the file spells them, \"TABLE\", or \"*\" for the file)"},
+      {nlohmann::json::array({"PFC004"}), "/ROCELINT_SUPPRESSIONS",
+       "ROCELINT_SUPPRESSIONS must be an object of scopes, got an array; it suppresses nothing"},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.pointer + " " + c.table.dump());
+    test::TempDir dir;
+    std::string path = pfc004WithSuppressions(dir, c.table);
+    Report r = test::check(path);
+    EXPECT_EQ(test::withRule(r, "PFC004").size(), 1u);
+    EXPECT_TRUE(r.suppressed.empty());
+    auto cfg005 = test::withRule(r, "CFG005");
+    ASSERT_EQ(cfg005.size(), 1u);
+    EXPECT_EQ(cfg005[0].switch_name, "leaf1");
+    EXPECT_EQ(cfg005[0].location.jsonPointer(), c.pointer);
+    EXPECT_EQ(cfg005[0].message, c.message);
   }
 }
 

@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cstddef>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -98,10 +100,14 @@ TEST(MixedSample, ExitsZeroAndReportsCoverage) {
 TEST(VendorSamples, EachCommittedSampleIsWhatItsGeneratorWrites) {
   namespace fs = std::filesystem;
   const std::pair<std::string, std::string> samples[] = {
-      {"gen_leafspine_eos.py", "leafspine-eos"},       {"gen_leafspine_nxos.py", "leafspine-nxos"},
-      {"gen_leafspine_nvue.py", "leafspine-nvue"},     {"gen_leafspine_junos.py", "leafspine-junos"},
-      {"gen_leafspine_huawei.py", "leafspine-huawei"}, {"gen_leafspine_mixed.py", "leafspine-mixed"},
-      {"gen_leafspine_h3c.py", "leafspine-h3c"}};
+      {"gen_leafspine_eos.py", "leafspine-eos"},
+      {"gen_leafspine_nxos.py", "leafspine-nxos"},
+      {"gen_leafspine_nvue.py", "leafspine-nvue"},
+      {"gen_leafspine_junos.py", "leafspine-junos"},
+      {"gen_leafspine_huawei.py", "leafspine-huawei"},
+      {"gen_leafspine_mixed.py", "leafspine-mixed"},
+      {"gen_leafspine_h3c.py", "leafspine-h3c"},
+      {"gen_leafspine_mixed_huawei_h3c.py", "leafspine-mixed-huawei-h3c"}};
   auto filesUnder = [](const fs::path& root) {
     std::set<std::string> files;
     for (const auto& entry : fs::recursive_directory_iterator(root)) {
@@ -306,6 +312,168 @@ TEST(MixedDcbx, NegotiatedNxosPortJudgesAnNvueOrJunosPeersDcbx) {
   ASSERT_EQ(judged.size(), 1u);
   ASSERT_FALSE(judged[0].related.empty());
   EXPECT_EQ(test::origin(judged[0].related.back().src), "cli-statement: protocols dcbx interface et-0/0/0 disable");
+}
+
+// ---------------------------------------------------------------------------------------------
+// samples/leafspine-mixed-huawei-h3c: a Huawei spine and an H3C spine, H3C and Huawei leaves beside
+// SONiC and NX-OS ones (gen_leafspine_mixed_huawei_h3c.py)
+// ---------------------------------------------------------------------------------------------
+
+const std::string kDomestic = "/samples/leafspine-mixed-huawei-h3c";
+const char* const kCellNote = "a value in cells on a platform of unknown cell size";
+
+struct DomesticSwitch {
+  std::string format;  ///< ParseCoverage::format, "" for SONiC config_db
+  std::string file;
+  std::string (*port_of)(const std::string& switch_name, const std::string& sonic_port);
+};
+
+std::string sonicPortOn(const std::string&, const std::string& port) { return port; }
+std::string eosPortOn(const std::string&, const std::string& port) { return test::eosPortOf(port); }
+
+const std::map<std::string, DomesticSwitch>& domesticSwitches() {
+  static const std::map<std::string, DomesticSwitch> switches = {
+      {"spine1", {"Huawei VRP", "spine1.cfg", test::huaweiPortOf}},
+      {"spine2", {"H3C Comware", "spine2.cfg", test::h3cPortOf}},
+      {"leaf1", {"", "leaf1.json", sonicPortOn}},
+      {"leaf2", {"H3C Comware", "leaf2.cfg", test::h3cPortOf}},
+      {"leaf3", {"Huawei VRP", "leaf3.cfg", test::huaweiPortOf}},
+      {"leaf4", {"NX-OS", "leaf4.cfg", eosPortOn}},
+  };
+  return switches;
+}
+
+TEST(MixedHuaweiH3cSample, HasTheSameModelFactsAsTheSonicSample) {
+  test::expectSameFactsAsSonicSample(
+      "leafspine-mixed-huawei-h3c",
+      [](const std::string& sw, const std::string& port) { return domesticSwitches().at(sw).port_of(sw, port); }, 5,
+      kCellNote);
+}
+
+TEST(MixedHuaweiH3cSample, EachSwitchIsReadInItsOwnSyntaxAndEveryLinkJoins) {
+  Fabric fabric = loadFabric({test::sourceDir() + kDomestic});
+  std::map<std::string, std::string> format_of_file;
+  for (const auto& c : fabric.coverage) format_of_file[c.file] = c.format;
+  for (const auto& [name, expected] : domesticSwitches()) {
+    const Switch* sw = fabric.findSwitch(name);
+    ASSERT_NE(sw, nullptr) << name;
+    std::string path = test::sourceDir() + kDomestic + "/" + expected.file;
+    ASSERT_EQ(sw->files.size(), 1u) << name;
+    EXPECT_EQ(sw->files[0], path) << name;
+    auto it = format_of_file.find(path);
+    EXPECT_EQ(it == format_of_file.end() ? std::string() : it->second, expected.format) << name;
+  }
+  // Each leaf's two uplinks reach the Huawei spine's 400GE1/0/N and the H3C spine's
+  // FourHundredGigE1/0/N, N the leaf's number, from the leaf's first two front-panel ports.
+  std::set<std::string> links;
+  for (const Link& link : fabric.links) {
+    auto name = [&](const PortRef& end) {
+      const Switch& sw = fabric.switches[end.sw];
+      return sw.name + ":" + sw.ports[end.port].name;
+    };
+    std::string a = name(link.a);
+    std::string b = name(link.b);
+    links.insert(a < b ? a + " " + b : b + " " + a);
+  }
+  EXPECT_EQ(links, (std::set<std::string>{
+                       "leaf1:Ethernet0 spine1:400GE1/0/1", "leaf1:Ethernet8 spine2:FourHundredGigE1/0/1",
+                       "leaf2:FourHundredGigE1/0/1 spine1:400GE1/0/2",
+                       "leaf2:FourHundredGigE1/0/2 spine2:FourHundredGigE1/0/2", "leaf3:400GE1/0/1 spine1:400GE1/0/3",
+                       "leaf3:400GE1/0/2 spine2:FourHundredGigE1/0/3", "leaf4:Ethernet1/1 spine1:400GE1/0/4",
+                       "leaf4:Ethernet2/1 spine2:FourHundredGigE1/0/4"}));
+  EXPECT_EQ(fabric.hosts.size(), 8u);
+}
+
+TEST(MixedHuaweiH3cSample, ExitsZeroWithOnlyTheCellSizeNotes) {
+  auto [code, out] = test::runRocelint("check " + test::sourceDir() + kDomestic);
+  EXPECT_EQ(code, 0) << out;
+  // One note per H3C switch (spine2, leaf2): Comware names no platform, so the cell size is the default.
+  EXPECT_NE(out.find("6 switch(es), 8 link(s), 8 host port(s): 0 error(s), 0 warning(s), 2 note(s)"), std::string::npos)
+      << out;
+  Report report = analyze(loadFabric({test::sourceDir() + kDomestic}), {});
+  std::set<std::string> noted;
+  for (const Finding& f : report.findings) {
+    EXPECT_EQ(f.rule, "CFG001");
+    EXPECT_EQ(f.message.rfind(kCellNote, 0), 0u) << f.message;
+    noted.insert(f.switch_name);
+  }
+  EXPECT_EQ(noted, (std::set<std::string>{"leaf2", "spine2"}));
+}
+
+// The SONiC sample with DSCP 26 in lossy TC 1 on `switch_name`: the reference for the other syntaxes.
+Report sonicWithDscp26Lossy(const TempDir& dir, const std::string& switch_name) {
+  for (const std::string name : {"spine1", "spine2", "leaf1", "leaf2", "leaf3", "leaf4"}) {
+    std::string json = test::readAll(test::sourceDir() + "/samples/leafspine-clean/" + name + ".json");
+    if (name == switch_name) {
+      auto doc = nlohmann::json::parse(json);
+      doc["DSCP_TO_TC_MAP"]["AZURE"]["26"] = "1";
+      json = doc.dump(4);
+    }
+    dir.write(name + ".json", json);
+  }
+  return test::check(dir.path());
+}
+
+// DSCP 26 is in PHB af3 / 802.1p 3 by the factory tables (8n..8n+7 -> n), so the samples do not
+// write it; the mistake adds the line that moves it to TC 1. Each vendor's switch, spine or leaf,
+// then gives the SONiC sample's MAP001 findings on the same front-panel ports, at the added line,
+// with the fix in its own syntax.
+TEST(MixedHuaweiH3cSample, SeededDscp26MistakeOnHuaweiAndH3cSwitchesGivesTheSonicFinding) {
+  struct Seed {
+    std::string sw;
+    std::string after;  ///< the line the mistake is added after
+    std::string line;   ///< the mistake
+    std::string fix_starts;
+  };
+  const Seed seeds[] = {
+      {"spine1", "diffserv domain roce\n", " ip-dscp-inbound 26 phb af1 green\n",
+       "map DSCP 26 to PHB af3 on spine1 (as on leaf1): `ip-dscp-inbound 26 phb af3 green` in `diffserv domain roce`"},
+      {"spine2", "qos map-table dscp-dot1p\n", " import 26 export 1\n",
+       "map DSCP 26 to 802.1p 3 on spine2 (as on leaf1): `import 26 export 3` in `qos map-table dscp-dot1p`"},
+      {"leaf2", "qos map-table dscp-dot1p\n", " import 26 export 1\n",
+       "map DSCP 26 to 802.1p 3 on leaf2 (as on leaf1): `import 26 export 3` in `qos map-table dscp-dot1p`"},
+      {"leaf3", "diffserv domain roce\n", " ip-dscp-inbound 26 phb af1 green\n",
+       "map DSCP 26 to PHB af3 on leaf3 (as on leaf1): `ip-dscp-inbound 26 phb af3 green` in `diffserv domain roce`"},
+  };
+  for (const Seed& seed : seeds) {
+    SCOPED_TRACE(seed.sw);
+    TempDir sonic_dir;
+    Report sonic = sonicWithDscp26Lossy(sonic_dir, seed.sw);
+    ASSERT_FALSE(sonic.findings.empty());
+    TempDir dir;
+    int seeded_line = 0;
+    for (const auto& [name, sw] : domesticSwitches()) {
+      std::string text = test::readAll(test::sourceDir() + kDomestic + "/" + sw.file);
+      if (name == seed.sw) {
+        auto at = text.find(seed.after);
+        ASSERT_NE(at, std::string::npos);
+        at += seed.after.size();
+        seeded_line =
+            static_cast<int>(std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(at), '\n')) + 1;
+        text.insert(at, seed.line);
+      }
+      dir.write(sw.file, text);
+    }
+    Report mixed = test::check(dir.path());
+    // MAP001 is reported once per switch, on its first port by name: the vendors order their port
+    // names differently (Huawei's 100GE1/0/3 sorts before 400GE1/0/1), so the port is any of the switch's.
+    std::set<FindingKey> expected;
+    for (const auto& [rule, sw, port, priority] : test::findingKeys(sonic)) expected.insert({rule, sw, "", priority});
+    std::set<FindingKey> got;
+    Fabric fabric = loadFabric({dir.path()});
+    const Switch* seeded = fabric.findSwitch(seed.sw);
+    ASSERT_NE(seeded, nullptr);
+    for (const Finding& f : mixed.findings) {
+      if (f.rule == "CFG001" && f.message.rfind(kCellNote, 0) == 0) continue;
+      got.insert({f.rule, f.switch_name, "", f.priority.value_or(-1)});
+      EXPECT_NE(seeded->findPort(f.port), nullptr) << f.port;
+      EXPECT_EQ(f.switch_name, seed.sw);
+      EXPECT_EQ(f.location.file(), dir.path() + "/" + domesticSwitches().at(seed.sw).file);
+      EXPECT_EQ(f.location.line, seeded_line) << f.message;
+      EXPECT_EQ(f.fix.substr(0, seed.fix_starts.size()), seed.fix_starts) << f.fix;
+    }
+    EXPECT_EQ(got, expected);
+  }
 }
 
 }  // namespace

@@ -72,7 +72,7 @@ seed_files() {
   redis_dump) grep -E '\.json$' <<<"$files" | xargs -r grep -l -E '"(COUNTERS|ROUTE_TABLE|USER_WATERMARKS)[:_]' ;;
   frr_routes) grep -E '\.json$' <<<"$files" | xargs -r grep -l '"nexthops"' ;;
   state_db) grep -E '\.json$' <<<"$files" | xargs -r grep -l -E '"(PORT_TABLE|TRANSCEIVER_INFO|SWITCH_CAPABILITY)\|' ;;
-  inline_suppressions) grep -E '\.(cfg|conf|txt|ya?ml)$' <<<"$files" | xargs -r grep -l -E 'rocelint:|^ *(!|#|/\*)' | head -300 ;;
+  inline_suppressions) { grep -E '\.(cfg|conf|txt|ya?ml)$' <<<"$files" | xargs -r grep -l -E 'rocelint:|^ *(!|#|/\*)' | head -300; grep -E '\.json$' <<<"$files" | xargs -r grep -l ROCELINT_SUPPRESSIONS | head -50; } ;;
   containerlab) grep -E '\.clab\.ya?ml$' <<<"$files" ;;
   topology) grep -E '/topology\.ya?ml$' <<<"$files" ;;
   rocelint_yaml) grep -E '/\.rocelint\.ya?ml$' <<<"$files" ;;

@@ -33,6 +33,7 @@ struct Suppression {
   std::string file;
   int first_line = 0;
   int last_line = 0;
+  std::string json_pointer;  ///< a data suppression: the JSON subtree it covers instead of lines
 
   [[nodiscard]] bool matches(const Finding& finding) const;
 };

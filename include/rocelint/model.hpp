@@ -644,6 +644,9 @@ struct InlineSuppression {
   SourceRef src;  ///< the comment
   int first_line = 0;
   int last_line = 0;
+  /// Written as data (SONiC config_db's ROCELINT_SUPPRESSIONS table): covers the findings located
+  /// in this JSON subtree of the file ("/PORT_QOS_MAP/Ethernet8"); empty: the lines above.
+  std::string json_pointer;
 };
 
 /// The whole fabric: switches, links between them, hosts, and what the inputs left unmodelled.

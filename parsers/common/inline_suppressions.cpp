@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <limits>
 
 namespace rocelint::common {
 namespace {
@@ -126,6 +127,103 @@ std::vector<InlineSuppression> scanInlineSuppressions(std::string_view text, con
       s.first_line = static_cast<int>(j) + 1;
       s.last_line = static_cast<int>(k);
     }
+    out.push_back(std::move(s));
+  }
+  return out;
+}
+
+namespace {
+
+constexpr const char* kDataFix =
+    "write `\"ROCELINT_SUPPRESSIONS\": {\"TABLE|key\": {\"rules\": \"RULES\", \"reason\": \"why\"}}` (RULES: ids or "
+    "families, comma-separated; the scope \"TABLE|key\", \"TABLE\" or \"*\" for the file)";
+
+// "PFC003,WD" or ["PFC003", "WD"] as rule ids; false when the value is neither.
+bool readRules(const json::Node& node, std::vector<std::string>& rules) {
+  auto split = [&](std::string_view list) {
+    for (std::size_t start = 0; start <= list.size();) {
+      std::size_t comma = list.find(',', start);
+      if (comma == std::string_view::npos) comma = list.size();
+      std::string_view id = trim(list.substr(start, comma - start));
+      if (!id.empty()) rules.emplace_back(id);
+      start = comma + 1;
+    }
+  };
+  if (node.kind == json::Node::Kind::String) {
+    split(node.text);
+    return true;
+  }
+  if (node.kind != json::Node::Kind::Array) return false;
+  for (const json::Node& item : node.items) {
+    if (item.kind != json::Node::Kind::String) return false;
+    split(item.text);
+  }
+  return true;
+}
+
+}  // namespace
+
+std::vector<InlineSuppression> readDataSuppressions(const json::Node& root, const std::string& file,
+                                                    std::vector<InputNote>& notes) {
+  std::vector<InlineSuppression> out;
+  const json::Node* table = root.isObject() ? root.find(kSuppressionTable) : nullptr;
+  if (table == nullptr) return out;
+  FileName name(file);
+  const std::string table_pointer = "/" + json::escapePointer(kSuppressionTable);
+  auto note = [&](const SourceRef& src, std::string message) {
+    notes.push_back(makeNote(InputNote::Kind::InvalidValue, "", "", std::move(message), src));
+    notes.back().group = "inline suppression";
+    notes.back().fix = kDataFix;
+  };
+  if (!table->isObject()) {
+    note(SourceRef(name, table->line, table->column, OriginKind::JsonPointer, table_pointer),
+         fmt::format("{} must be an object of scopes, got {}; it suppresses nothing", kSuppressionTable,
+                     table->kindName()));
+    return out;
+  }
+  for (const auto& [scope, entry] : table->members) {
+    std::string pointer = table_pointer + "/" + json::escapePointer(scope);
+    SourceRef src(name, entry.line, entry.column, OriginKind::JsonPointer, pointer);
+    InlineSuppression s;
+    s.src = src;
+    bool rules_ok = true;
+    if (entry.isObject()) {
+      if (const json::Node* rules = entry.find("rules")) rules_ok = readRules(*rules, s.rules);
+      if (const json::Node* reason = entry.find("reason"); reason != nullptr && reason->isScalar())
+        s.reason = std::string(trim(reason->text));
+    }
+    if (!entry.isObject() || !rules_ok || s.rules.empty() || s.reason.empty()) {
+      note(src, fmt::format("the suppression of \"{}\" needs \"rules\" (ids or families, comma-separated) and a "
+                            "\"reason\", e.g. {{\"rules\": \"PFC003\", \"reason\": \"lab port, not on the RoCE "
+                            "path\"}}; it suppresses nothing",
+                            scope));
+      continue;
+    }
+    if (scope == "*") {
+      s.json_pointer = "";  // the whole file: every line
+      s.first_line = 1;
+      s.last_line = std::numeric_limits<int>::max();
+      out.push_back(std::move(s));
+      continue;
+    }
+    std::size_t bar = scope.find('|');
+    std::string table_name = scope.substr(0, bar);
+    const json::Node* target = root.find(table_name);
+    std::string target_pointer = "/" + json::escapePointer(table_name);
+    if (target != nullptr && bar != std::string::npos) {
+      std::string key = scope.substr(bar + 1);
+      target = target->isObject() ? target->find(key) : nullptr;
+      target_pointer += "/" + json::escapePointer(key);
+    }
+    if (target == nullptr || table_name == kSuppressionTable) {
+      note(src, fmt::format("the suppression scope \"{}\" names {} this file does not hold; it suppresses nothing "
+                            "(write \"TABLE|key\" as the file spells them, \"TABLE\", or \"*\" for the file)",
+                            scope, bar == std::string::npos ? "a table" : "an entry"));
+      continue;
+    }
+    s.json_pointer = target_pointer;
+    s.first_line = target->line;
+    s.last_line = target->line;
     out.push_back(std::move(s));
   }
   return out;

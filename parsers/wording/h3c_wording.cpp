@@ -3,8 +3,10 @@
 // ECN by `queue N ecn` in the WRED table an interface applies, deadlock detection per port with
 // system-view timers; per-priority headroom in cells, no cable-length setting.
 
+#include <algorithm>
 #include <array>
 
+#include "rocelint/qos.hpp"
 #include "vendor_wording.hpp"
 
 namespace rocelint {
@@ -65,6 +67,15 @@ struct H3cFix : VendorFix<H3cFix> {
         fmt::format("remove the `priority-flow-control dot1p {}` buffer lines of interface {}", a.priority, a.port));
   }
   std::string operator()(const AddWatchdog& a) const {
+    // Detection is armed per CoS in the system view for every deadlock-enabled port: when another
+    // port of the switch already watches the priority, the interface line is all that is missing.
+    bool armed = std::any_of(sw.ports.begin(), sw.ports.end(),
+                             [&](const Port& other) { return watchdogCovers(sw, other, a.priority); });
+    if (armed)
+      return fmt::format(
+          "`priority-flow-control deadlock enable` in interface {} (the system view's `priority-flow-control "
+          "deadlock cos {} interval …` already arms CoS {} for every deadlock-enabled port)",
+          a.port, a.priority, a.priority);
     return fmt::format(
         "`priority-flow-control deadlock enable` in interface {}, with `priority-flow-control deadlock cos {} "
         "interval 10`, `priority-flow-control deadlock precision high` and `priority-flow-control deadlock "

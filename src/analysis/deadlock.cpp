@@ -751,8 +751,8 @@ std::vector<CycleFix> verifiedFixes(const Fabric& fabric, const SwitchGraph& gra
       }
       queues.entries[weak.priority] = Sourced<int>{*paused, {}};
       csw.maps[static_cast<std::size_t>(MapKind::TcToQueue)][queues.name] = queues;
-      queue_text = fmt::format(" and a tc_to_queue_map sending TC {} to queue {} (the queue a priority {} pause stops)",
-                               weak.priority, *paused, q);
+      queue_text = fmt::format(" and a {} sending TC {} to queue {} (the queue a priority {} pause stops)",
+                               placeholder(Term::TcToQueueMap), weak.priority, *paused, q);
     }
     // On a LAG, every member: traffic of the turn hashes onto any of them.
     for (std::size_t p : egress_members) {
@@ -764,11 +764,11 @@ std::vector<CycleFix> verifiedFixes(const Fabric& fabric, const SwitchGraph& gra
     PrioritySet used;
     for (const CycleHop& h : cycle.hops) used.set(static_cast<std::size_t>(h.priority));
     used.set(static_cast<std::size_t>(q));
-    fixes.push_back({fmt::format("remark the turn to another lossless priority (Tagger): a tc_to_dscp_map on {} {} "
+    fixes.push_back({fmt::format("remark the turn to another lossless priority (Tagger): a {} on {} {} "
                                  "rewriting TC {} to DSCP {} (priority {} on {}){}; this cycle then needs {} lossless "
                                  "priorities ({})",
-                                 sw.name, portOrLagName(sw, out), weak.priority, dscp, q, next_sw.name, queue_text,
-                                 used.count(), formatPrioritySet(used)),
+                                 placeholder(Term::TcToDscpMap), sw.name, portOrLagName(sw, out), weak.priority, dscp,
+                                 q, next_sw.name, queue_text, used.count(), formatPrioritySet(used)),
                      qosLocation(out)});
     break;
   }

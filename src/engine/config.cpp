@@ -168,9 +168,15 @@ bool Suppression::matches(const Finding& finding) const {
   const Rule* r = findRule(finding.rule);
   if (rule != finding.rule && (r == nullptr || r->family() != rule)) return false;
   if (priority && finding.priority != priority) return false;
-  if (!file.empty() &&
-      (finding.location.file() != file || finding.location.line < first_line || finding.location.line > last_line))
+  if (!file.empty() && finding.location.file() != file) return false;
+  if (!json_pointer.empty()) {
+    const std::string& at = finding.location.jsonPointer();
+    if (at.compare(0, json_pointer.size(), json_pointer) != 0 ||
+        (at.size() > json_pointer.size() && at[json_pointer.size()] != '/'))
+      return false;
+  } else if (!file.empty() && (finding.location.line < first_line || finding.location.line > last_line)) {
     return false;
+  }
   return fnmatch(switch_glob.c_str(), finding.switch_name.c_str(), 0) == 0 &&
          fnmatch(port_glob.c_str(), finding.port.c_str(), 0) == 0;
 }

@@ -48,6 +48,7 @@ std::vector<Suppression> allSuppressions(const Fabric& fabric, const Config& con
       s.file = in.src.file();
       s.first_line = in.first_line;
       s.last_line = in.last_line;
+      s.json_pointer = in.json_pointer;
       all.push_back(std::move(s));
       owner.push_back(static_cast<int>(i));
     }

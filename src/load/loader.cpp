@@ -318,6 +318,8 @@ ParsedFile readInput(const InputFile& file, bool build, const LoadOptions& optio
     if (out.format->role == format::Role::Switch && out.format->comment_leaders != nullptr)
       out.inline_suppressions = common::scanInlineSuppressions(input->text(), input->file(),
                                                                out.format->comment_leaders, "", out.inline_notes);
+    if (out.format->role == format::Role::Switch && out.format->data_suppressions != nullptr)
+      out.inline_suppressions = out.format->data_suppressions(*input, out.inline_notes);
     input.reset();  // the text and its JSON tree
     if (out.format->role == format::Role::State) {
       std::optional<std::string> hostname = out.format->hostname(*out.document);

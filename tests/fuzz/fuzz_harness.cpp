@@ -167,6 +167,13 @@ void runOne(std::string_view target, const std::uint8_t* data, std::size_t size)
       std::vector<InputNote> notes;
       (void)common::scanInlineSuppressions(text, t.file, l, "leaf1", notes);
     }
+    // And as data: a config_db's ROCELINT_SUPPRESSIONS table.
+    json::Node root;
+    json::ParseFailure failure;
+    if (json::parse(text, root, failure)) {
+      std::vector<InputNote> notes;
+      (void)common::readDataSuppressions(root, t.file, notes);
+    }
     return;
   }
   const std::string path = scratchFile(t.file);
