@@ -126,19 +126,24 @@ void watchdogStorms(const RuleContext& ctx, FindingSink& sink) {
         auto it = s.queues.find(q);
         return it == s.queues.end() ? nullptr : &it->second.wd_storms_detected;
       });
-      if (!storms || storms->value == 0) continue;
+      // A queue still stormed whose storm was detected before the first snapshot counts 0 new storms.
+      bool stormed_now = state.wd_status && state.wd_status->value == "stormed";
+      if (!stormed_now && (!storms || storms->value == 0)) continue;
+      SourceRef where = storms && storms->value > 0 ? storms->src : state.wd_status->src;
+      std::string counted = storms ? describeEvidence(*storms) : std::string("no storm count");
+      if (storms && storms->value == 0 && storms->delta) counted += ", the storm began before the first snapshot";
       std::optional<int> priority;
       for (int p = 0; p < 8 && !priority; ++p) {
         if (queueOfPfcPriority(sw, port, p) == queue) priority = p;
       }
       std::string now = state.wd_status ? fmt::format("; the queue is {} now", state.wd_status->value) : std::string();
       Finding& f = sink.add(at(
-          sw, port.name, priority, storms->src,
+          sw, port.name, priority, where,
           fmt::format("the PFC watchdog of {} {} detected pause storms on queue {}{} ({}){}: the device behind {} "
                       "kept pausing it (a stuck NIC, a deadlock) until the watchdog stepped in and applied its action "
                       "to the queue's traffic",
                       sw.name, port.name, queue, priority ? fmt::format(", priority {}", *priority) : std::string(),
-                      describeEvidence(*storms), now, port.name),
+                      counted, now, port.name),
           fmt::format("find the device on {} {} that sends pause frames without end (its NIC's pause counters) and "
                       "correct it",
                       sw.name, port.name)));
@@ -172,19 +177,15 @@ void headroomWatermarkNearXoff(const RuleContext& ctx, FindingSink& sink) {
       const std::uint64_t xoff = profile->xoff_bytes->value;
       // peak >= xoff * (100 - margin) / 100, in integers.
       if (peak.value * 100 < xoff * static_cast<std::uint64_t>(100 - margin)) continue;
-      const std::uint64_t percent = (peak.value * 100 + xoff / 2) / xoff;
-      std::string how = peak.value >= xoff
-                            ? fmt::format("reached the {} bytes of headroom its profile {} reserves (xoff)", xoff,
-                                          profile->name)
-                            : fmt::format("came within {}% of the {} bytes of headroom its profile {} reserves (xoff; "
-                                          "the margin is {}%)",
-                                          100 - percent, xoff, profile->name, margin);
+      const std::uint64_t percent = peak.value * 100 / xoff;  // floor: 100% only when it filled
+      std::string how = peak.value >= xoff ? std::string("it filled its headroom")
+                                           : fmt::format("within the {}% margin", margin);
       Finding& f = sink.add(
           at(sw, port.name, p, peak.src,
-             fmt::format("the headroom watermark of lossless PG {} of {} {} (priority {}) is {} bytes, {}% of its "
-                         "headroom: it {}; the headroom is too small in practice, and a longer burst after a pause "
-                         "is dropped",
-                         pg, sw.name, port.name, p, peak.value, percent, how),
+             fmt::format("the headroom watermark of lossless PG {} of {} {} (priority {}) is {} bytes, {}% of the {} "
+                         "bytes of headroom (xoff) of its profile {}, {}: the headroom is too small in practice, a "
+                         "longer burst after a pause overflows it and drops lossless packets",
+                         pg, sw.name, port.name, p, peak.value, percent, xoff, profile->name, how),
              fmt::format("give PG {} of {} {} more headroom than {} bytes (raise xoff of {}, and check the cable "
                          "length, speed and MTU it was sized for)",
                          pg, sw.name, port.name, xoff, profile->name)));
@@ -346,9 +347,9 @@ void pauseTree(const RuleContext& ctx, FindingSink& sink) {
       case PauseRootKind::HostPauses: {
         std::string who = tree.host.empty() ? std::string("the device") : tree.host;
         message = fmt::format(
-            "pause tree on priority {} rooted at {} behind {} {}: it paused the switch ({} pause frames received, {}), "
+            "pause tree on priority {} rooted at {} behind {} {}: it paused the switch (pause frames received: {}), "
             "a storm source when it does not stop (a NIC that cannot drain what it receives); {}",
-            p, who, at_sw.name, at_port, tree.root_evidence.value, describeEvidence(tree.root_evidence), reach);
+            p, who, at_sw.name, at_port, describeEvidence(tree.root_evidence), reach);
         fix = fmt::format(
             "find why {} keeps pausing {} {} on priority {} (its NIC's pause counters, a stuck or slow receiver) and "
             "correct it; a PFC watchdog on {} {} contains such a storm",
@@ -357,9 +358,9 @@ void pauseTree(const RuleContext& ctx, FindingSink& sink) {
       }
       case PauseRootKind::Unobserved:
         message = fmt::format(
-            "pause tree on priority {} coming from {}, which has no live state: it paused {} {} ({} pause frames "
-            "received, {}) and its own cause is not seen; {}",
-            p, root.name, at_sw.name, at_port, tree.root_evidence.value, describeEvidence(tree.root_evidence), reach);
+            "pause tree on priority {} coming from {}, which has no live state: it paused {} {} (pause frames "
+            "received: {}) and its own cause is not seen; {}",
+            p, root.name, at_sw.name, at_port, describeEvidence(tree.root_evidence), reach);
         fix = fmt::format("collect the counters of {} as well to find the root of the pauses on priority {}",
                           root.name, p);
         break;
