@@ -178,8 +178,8 @@ void headroomWatermarkNearXoff(const RuleContext& ctx, FindingSink& sink) {
       // peak >= xoff * (100 - margin) / 100, in integers.
       if (peak.value * 100 < xoff * static_cast<std::uint64_t>(100 - margin)) continue;
       const std::uint64_t percent = peak.value * 100 / xoff;  // floor: 100% only when it filled
-      std::string how = peak.value >= xoff ? std::string("it filled its headroom")
-                                           : fmt::format("within the {}% margin", margin);
+      std::string how =
+          peak.value >= xoff ? std::string("it filled its headroom") : fmt::format("within the {}% margin", margin);
       Finding& f = sink.add(
           at(sw, port.name, p, peak.src,
              fmt::format("the headroom watermark of lossless PG {} of {} {} (priority {}) is {} bytes, {}% of the {} "
@@ -227,8 +227,7 @@ void pausedWithoutEcnMarks(const RuleContext& ctx, FindingSink& sink) {
       std::set<std::string> profiles_seen;
       bool unbound_seen = false;
       for (const Port& port : sw.ports) {
-        if (latest.ports.count(port.name) == 0 || !port.qos.pfcPriorities().test(static_cast<std::size_t>(p)))
-          continue;
+        if (latest.ports.count(port.name) == 0 || !port.qos.pfcPriorities().test(static_cast<std::size_t>(p))) continue;
         auto tx = portEvidence(sw, port.name, [p](const PortState& s) { return &s.pfc_tx_frames[std::size_t(p)]; });
         if (tx && tx->value > 0) {
           paused.add(*tx);
@@ -264,11 +263,11 @@ void pausedWithoutEcnMarks(const RuleContext& ctx, FindingSink& sink) {
         if (queue != nullptr && queue->wred_profile) {
           if (!profiles_seen.insert(queue->wred_profile->name).second) continue;
           auto w = sw.wred_profiles.find(queue->wred_profile->name);
-          std::string what = w != sw.wred_profiles.end() && w->second.ecn
-                                 ? fmt::format("ECN profile {} (ecn {}) on queue {} of {}", queue->wred_profile->name,
-                                               w->second.ecn->value, q, port.name)
-                                 : fmt::format("ECN profile {} on queue {} of {}", queue->wred_profile->name, q,
-                                               port.name);
+          std::string what =
+              w != sw.wred_profiles.end() && w->second.ecn
+                  ? fmt::format("ECN profile {} (ecn {}) on queue {} of {}", queue->wred_profile->name,
+                                w->second.ecn->value, q, port.name)
+                  : fmt::format("ECN profile {} on queue {} of {}", queue->wred_profile->name, q, port.name);
           ecn_config.push_back(related(what, queue->wred_profile->src));
         } else if (!unbound_seen) {
           unbound_seen = true;
@@ -280,21 +279,21 @@ void pausedWithoutEcnMarks(const RuleContext& ctx, FindingSink& sink) {
       std::string traffic = packets.parts > 0 && packets.value > 0
                                 ? fmt::format(", while they sent {} packets", packets.value)
                                 : std::string();
-      Finding& f = sink.add(at(
-          sw, top_port->name, p, top->src,
-          fmt::format("{} sent PFC pause frames on lossless priority {} ({}; most on {}: {}), but its {} queue{} of "
-                      "priority {} marked no packet with ECN ({}{}): ECN fires after PFC in practice, if at all, so "
-                      "the senders are paused before congestion control slows them",
-                      sw.name, p, paused.describe(), top_port->name, top->value, marked.parts,
-                      marked.parts == 1 ? "" : "s", p, marked.describe(), traffic),
-          fmt::format("make the ECN marking of {}'s lossless queues of priority {} start before the PGs reach xoff "
-                      "(lower the WRED/ECN min and max thresholds below the pause point, or bind an ECN profile "
-                      "where none is)",
-                      sw.name, p)));
+      Finding& f = sink.add(
+          at(sw, top_port->name, p, top->src,
+             fmt::format("{} sent PFC pause frames on lossless priority {} ({}; most on {}: {}), but its {} queue{} of "
+                         "priority {} marked no packet with ECN ({}{}): ECN fires after PFC in practice, if at all, so "
+                         "the senders are paused before congestion control slows them",
+                         sw.name, p, paused.describe(), top_port->name, top->value, marked.parts,
+                         marked.parts == 1 ? "" : "s", p, marked.describe(), traffic),
+             fmt::format("make the ECN marking of {}'s lossless queues of priority {} start before the PGs reach xoff "
+                         "(lower the WRED/ECN min and max thresholds below the pause point, or bind an ECN profile "
+                         "where none is)",
+                         sw.name, p)));
       if (busiest_marks) {
-        f.related.push_back(related(fmt::format("queue {} of {}: {} ECN-marked", busiest_queue,
-                                                busiest_queue_port->name, busiest_marks->value),
-                                    busiest_marks->src));
+        f.related.push_back(related(
+            fmt::format("queue {} of {}: {} ECN-marked", busiest_queue, busiest_queue_port->name, busiest_marks->value),
+            busiest_marks->src));
       }
       for (RelatedLocation& r : ecn_config) f.related.push_back(std::move(r));
     }
@@ -320,10 +319,10 @@ void pauseTree(const RuleContext& ctx, FindingSink& sink) {
     const Switch& root = fabric.switches[tree.root_switch];
     const Switch& at_sw = fabric.sw(tree.root_port);
     const std::string& at_port = fabric.port(tree.root_port).name;
-    std::string reach = fmt::format(
-        "the pauses crossed up to {} and reached {} and {} ({})", plural(tree.depth, "link", "links"),
-        plural(tree.switches, "switch", "switches"), plural(tree.ports, "port", "ports"),
-        tree.delta ? "counted between the snapshots" : "totals since the counters were last cleared");
+    std::string reach =
+        fmt::format("the pauses crossed up to {} and reached {} and {} ({})", plural(tree.depth, "link", "links"),
+                    plural(tree.switches, "switch", "switches"), plural(tree.ports, "port", "ports"),
+                    tree.delta ? "counted between the snapshots" : "totals since the counters were last cleared");
     std::size_t others = 0;
     for (const PauseHop& hop : tree.hops) others += hop.port.sw == tree.root_switch && hop.depth == 1;
     std::string message;
@@ -361,8 +360,8 @@ void pauseTree(const RuleContext& ctx, FindingSink& sink) {
             "pause tree on priority {} coming from {}, which has no live state: it paused {} {} (pause frames "
             "received: {}) and its own cause is not seen; {}",
             p, root.name, at_sw.name, at_port, describeEvidence(tree.root_evidence), reach);
-        fix = fmt::format("collect the counters of {} as well to find the root of the pauses on priority {}",
-                          root.name, p);
+        fix = fmt::format("collect the counters of {} as well to find the root of the pauses on priority {}", root.name,
+                          p);
         break;
       case PauseRootKind::NoRoot:
         message = fmt::format(
@@ -378,15 +377,15 @@ void pauseTree(const RuleContext& ctx, FindingSink& sink) {
     Finding& f = sink.add(at(at_sw, at_port, p, tree.root_evidence.src, message, fix));
     for (std::size_t i = 0; i < tree.hops.size() && i < kHopsListed; ++i) {
       const PauseHop& hop = tree.hops[i];
-      f.related.push_back(related(fmt::format("depth {}: {} {} sent {} pause frames to {}", hop.depth,
-                                              fabric.sw(hop.port).name, fabric.port(hop.port).name, hop.sent.value,
-                                              pausedPeer(fabric, hop)),
-                                  hop.sent.src));
+      f.related.push_back(
+          related(fmt::format("depth {}: {} {} sent {} pause frames to {}", hop.depth, fabric.sw(hop.port).name,
+                              fabric.port(hop.port).name, hop.sent.value, pausedPeer(fabric, hop)),
+                  hop.sent.src));
     }
     if (tree.hops.size() > kHopsListed) {
-      f.related.push_back(related(
-          fmt::format("{} not listed", plural(tree.hops.size() - kHopsListed, "more hop", "more hops")),
-          tree.hops[kHopsListed].sent.src));
+      f.related.push_back(
+          related(fmt::format("{} not listed", plural(tree.hops.size() - kHopsListed, "more hop", "more hops")),
+                  tree.hops[kHopsListed].sent.src));
     }
   }
 }
@@ -515,8 +514,8 @@ void registerStRules(std::vector<Rule>& rules) {
                    installedRouteDiffers});
   rules.push_back({"ST005", Severity::Warning, "a lossless PG's headroom watermark came close to its xoff",
                    headroomWatermarkNearXoff});
-  rules.push_back({"ST006", Severity::Warning,
-                   "a switch paused its upstream on a lossless priority and marked no ECN", pausedWithoutEcnMarks});
+  rules.push_back({"ST006", Severity::Warning, "a switch paused its upstream on a lossless priority and marked no ECN",
+                   pausedWithoutEcnMarks});
   rules.push_back({"ST007", Severity::Warning, "a pause propagation tree and its root", pauseTree});
 }
 

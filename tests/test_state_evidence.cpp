@@ -221,9 +221,7 @@ void writeCounters(const TempDir& dir, const PfcCounts& counts, const std::strin
   }
 }
 
-std::string portName(const Fabric& fabric, PortRef ref) {
-  return fabric.sw(ref).name + " " + fabric.port(ref).name;
-}
+std::string portName(const Fabric& fabric, PortRef ref) { return fabric.sw(ref).name + " " + fabric.port(ref).name; }
 
 // A switch without state that pauses a switch with state is the tree's root as far as can be seen
 // (Unobserved); switches that only pause each other form a tree with no root.

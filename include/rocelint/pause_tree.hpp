@@ -43,14 +43,14 @@ struct PauseTree {
   /// CongestionPoint / NoRoot: the root switch's port that sent most pauses; HostPauses: the port the host
   /// paused; Unobserved: the port of a switch with state that the unobserved switch paused.
   PortRef root_port;
-  std::string host;            ///< HostPauses: the device behind root_port ("" when none is named)
-  Evidence root_evidence;      ///< the count at root_port (sent, or HostPauses / Unobserved: received)
+  std::string host;             ///< HostPauses: the device behind root_port ("" when none is named)
+  Evidence root_evidence;       ///< the count at root_port (sent, or HostPauses / Unobserved: received)
   std::uint64_t root_sent = 0;  ///< CongestionPoint / NoRoot: pause frames all of the root switch's ports sent
-  std::vector<PauseHop> hops;  ///< breadth first from the root, each switch's ports in port order
-  std::uint32_t depth = 0;     ///< the longest chain of links the pauses crossed
-  std::size_t switches = 0;    ///< fabric switches the tree reached (sending or paused)
-  std::size_t ports = 0;       ///< switch ports the tree reached (sending or paused)
-  bool delta = true;           ///< every count is an increase between two snapshots
+  std::vector<PauseHop> hops;   ///< breadth first from the root, each switch's ports in port order
+  std::uint32_t depth = 0;      ///< the longest chain of links the pauses crossed
+  std::size_t switches = 0;     ///< fabric switches the tree reached (sending or paused)
+  std::size_t ports = 0;        ///< switch ports the tree reached (sending or paused)
+  bool delta = true;            ///< every count is an increase between two snapshots
 };
 
 /// The pause trees of the fabric's latest snapshot, per priority, in O(ports + links) per priority:
