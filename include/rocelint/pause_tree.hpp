@@ -9,6 +9,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <ostream>
 #include <string>
 #include <vector>
 
@@ -58,5 +59,10 @@ struct PauseTree {
 /// root nearest to it (the first root in switch and port order on a tie). Switches left over
 /// pause each other with no root: they form NoRoot trees. Ordered by priority, then root.
 std::vector<PauseTree> pauseTrees(const Fabric& fabric);
+
+/// The trees as one Graphviz digraph `pause_trees` (`rocelint graph` writes it after the
+/// buffer-dependency graph when the fabric has any): a cluster per tree, a node per switch or host
+/// and priority, the root in red, an edge per hop labelled with its port(s) and pause frames.
+void writePauseTreesDot(const Fabric& fabric, const std::vector<PauseTree>& trees, std::ostream& out);
 
 }  // namespace rocelint

@@ -5,6 +5,8 @@
 
 #include "rocelint/pause_tree.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <deque>
 #include <set>
@@ -235,6 +237,68 @@ std::vector<PauseTree> pauseTrees(const Fabric& fabric) {
   Wiring wiring(fabric);
   for (int p = 0; p < 8; ++p) PriorityWalk(fabric, wiring, p).run(out);
   return out;
+}
+
+namespace {
+
+std::string dotQuoted(const std::string& text) {
+  std::string out = "\"";
+  for (char c : text) {
+    if (c == '"' || c == '\\') out += '\\';
+    out += c;
+  }
+  return out + "\"";
+}
+
+const char* rootKindName(PauseRootKind kind) {
+  switch (kind) {
+    case PauseRootKind::CongestionPoint:
+      return "congestion point";
+    case PauseRootKind::HostPauses:
+      return "host";
+    case PauseRootKind::Unobserved:
+      return "switch without state";
+    case PauseRootKind::NoRoot:
+      return "no root, from";
+  }
+  return "";
+}
+
+}  // namespace
+
+void writePauseTreesDot(const Fabric& fabric, const std::vector<PauseTree>& trees, std::ostream& out) {
+  out << "digraph pause_trees {\n  rankdir=LR;\n  node [shape=box, fontname=\"monospace\"];\n";
+  for (std::size_t t = 0; t < trees.size(); ++t) {
+    const PauseTree& tree = trees[t];
+    auto node = [&](const std::string& name) { return dotQuoted(fmt::format("p{}:{}", tree.priority, name)); };
+    const std::string& root_switch = fabric.switches[tree.root_switch].name;
+    std::string root_name = root_switch;
+    if (tree.kind == PauseRootKind::HostPauses) {
+      root_name = tree.host.empty() ? fmt::format("device behind {} {}", root_switch, fabric.port(tree.root_port).name)
+                                    : tree.host;
+    }
+    out << fmt::format("  subgraph {} {{\n    label={};\n", dotQuoted(fmt::format("cluster_pause_tree_{}", t)),
+                       dotQuoted(fmt::format("priority {}: {} {} (depth {}, {} switches, {} ports)", tree.priority,
+                                             rootKindName(tree.kind), root_name, tree.depth, tree.switches,
+                                             tree.ports)));
+    out << fmt::format("    {} [color=red, penwidth=2];\n", node(root_name));
+    if (tree.kind == PauseRootKind::HostPauses) {
+      out << fmt::format("    {} -> {} [label={}];\n", node(root_name), node(root_switch),
+                         dotQuoted(fmt::format("{}: {}", fabric.port(tree.root_port).name, tree.root_evidence.value)));
+    }
+    for (const PauseHop& hop : tree.hops) {
+      std::string to = hop.peer ? fabric.sw(*hop.peer).name
+                       : hop.peer_name.empty()
+                           ? fmt::format("device behind {} {}", fabric.sw(hop.port).name, fabric.port(hop.port).name)
+                           : hop.peer_name;
+      std::string ports = hop.peer ? fmt::format("{} > {}", fabric.port(hop.port).name, fabric.port(*hop.peer).name)
+                                   : fabric.port(hop.port).name;
+      out << fmt::format("    {} -> {} [label={}];\n", node(fabric.sw(hop.port).name), node(to),
+                         dotQuoted(fmt::format("{}: {}", ports, hop.sent.value)));
+    }
+    out << "  }\n";
+  }
+  out << "}\n";
 }
 
 }  // namespace rocelint
