@@ -8,6 +8,7 @@
 
 #include <filesystem>
 #include <map>
+#include <sstream>
 
 #include "rocelint/config.hpp"
 #include "rocelint/loader.hpp"
@@ -341,6 +342,38 @@ TEST(WatchdogStorms, AStormLastingThroughTheIntervalIsReported) {
   // Over, with no new storm in the interval: nothing to report.
   after.write("leaf1/counters_db.json", dump("operational"));
   EXPECT_TRUE(test::withRule(checkWith({fabric_dir.path()}, Config{}, options), "ST003").empty());
+}
+
+// `rocelint graph` writes the trees after the buffer-dependency graph: a cluster per tree, the root
+// in red, one edge per hop with its ports and count; a fabric without pauses gets no second graph.
+TEST(PauseTrees, GraphOutputShowsEachTreeAsACluster) {
+  Fabric fabric = loadFabric({fixture("ST007", "bad").string()});
+  std::ostringstream dot;
+  writePauseTreesDot(fabric, pauseTrees(fabric), dot);
+  EXPECT_EQ(dot.str(),
+            "digraph pause_trees {\n  rankdir=LR;\n  node [shape=box, fontname=\"monospace\"];\n"
+            "  subgraph \"cluster_pause_tree_0\" {\n"
+            "    label=\"priority 3: congestion point leaf4 (depth 3, 4 switches, 8 ports)\";\n"
+            "    \"p3:leaf4\" [color=red, penwidth=2];\n"
+            "    \"p3:leaf4\" -> \"p3:spine1\" [label=\"Ethernet0 > Ethernet24: 500\"];\n"
+            "    \"p3:leaf4\" -> \"p3:spine2\" [label=\"Ethernet8 > Ethernet24: 200\"];\n"
+            "    \"p3:leaf4\" -> \"p3:gpu-node-8\" [label=\"Ethernet24: 300\"];\n"
+            "    \"p3:spine1\" -> \"p3:leaf1\" [label=\"Ethernet0 > Ethernet0: 400\"];\n"
+            "    \"p3:leaf1\" -> \"p3:gpu-node-1\" [label=\"Ethernet16: 350\"];\n"
+            "  }\n"
+            "  subgraph \"cluster_pause_tree_1\" {\n"
+            "    label=\"priority 3: host gpu-node-3 (depth 2, 2 switches, 3 ports)\";\n"
+            "    \"p3:gpu-node-3\" [color=red, penwidth=2];\n"
+            "    \"p3:gpu-node-3\" -> \"p3:leaf2\" [label=\"Ethernet16: 5000\"];\n"
+            "    \"p3:leaf2\" -> \"p3:spine2\" [label=\"Ethernet8 > Ethernet8: 2000\"];\n"
+            "  }\n"
+            "}\n");
+  test::CliRun run = test::runCli("graph -q " + fixture("ST007", "bad").string());
+  EXPECT_NE(run.out.find("digraph bdg {"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("digraph pause_trees {"), std::string::npos) << run.out;
+  run = test::runCli("graph -q " + fixture("ST007", "good").string());
+  EXPECT_NE(run.out.find("digraph bdg {"), std::string::npos) << run.out;
+  EXPECT_EQ(run.out.find("pause_trees"), std::string::npos) << run.out;
 }
 
 }  // namespace

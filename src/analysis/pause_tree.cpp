@@ -277,10 +277,10 @@ void writePauseTreesDot(const Fabric& fabric, const std::vector<PauseTree>& tree
       root_name = tree.host.empty() ? fmt::format("device behind {} {}", root_switch, fabric.port(tree.root_port).name)
                                     : tree.host;
     }
-    out << fmt::format("  subgraph {} {{\n    label={};\n", dotQuoted(fmt::format("cluster_pause_tree_{}", t)),
-                       dotQuoted(fmt::format("priority {}: {} {} (depth {}, {} switches, {} ports)", tree.priority,
-                                             rootKindName(tree.kind), root_name, tree.depth, tree.switches,
-                                             tree.ports)));
+    out << fmt::format(
+        "  subgraph {} {{\n    label={};\n", dotQuoted(fmt::format("cluster_pause_tree_{}", t)),
+        dotQuoted(fmt::format("priority {}: {} {} (depth {}, {} switches, {} ports)", tree.priority,
+                              rootKindName(tree.kind), root_name, tree.depth, tree.switches, tree.ports)));
     out << fmt::format("    {} [color=red, penwidth=2];\n", node(root_name));
     if (tree.kind == PauseRootKind::HostPauses) {
       out << fmt::format("    {} -> {} [label={}];\n", node(root_name), node(root_switch),
