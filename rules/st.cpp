@@ -8,6 +8,7 @@
 #include <set>
 
 #include "families.hpp"
+#include "rocelint/pause_tree.hpp"
 #include "rocelint/qos.hpp"
 #include "rocelint/routing.hpp"
 
@@ -125,19 +126,24 @@ void watchdogStorms(const RuleContext& ctx, FindingSink& sink) {
         auto it = s.queues.find(q);
         return it == s.queues.end() ? nullptr : &it->second.wd_storms_detected;
       });
-      if (!storms || storms->value == 0) continue;
+      // A queue still stormed whose storm was detected before the first snapshot counts 0 new storms.
+      bool stormed_now = state.wd_status && state.wd_status->value == "stormed";
+      if (!stormed_now && (!storms || storms->value == 0)) continue;
+      SourceRef where = storms && storms->value > 0 ? storms->src : state.wd_status->src;
+      std::string counted = storms ? describeEvidence(*storms) : std::string("no storm count");
+      if (storms && storms->value == 0 && storms->delta) counted += ", the storm began before the first snapshot";
       std::optional<int> priority;
       for (int p = 0; p < 8 && !priority; ++p) {
         if (queueOfPfcPriority(sw, port, p) == queue) priority = p;
       }
       std::string now = state.wd_status ? fmt::format("; the queue is {} now", state.wd_status->value) : std::string();
       Finding& f = sink.add(at(
-          sw, port.name, priority, storms->src,
+          sw, port.name, priority, where,
           fmt::format("the PFC watchdog of {} {} detected pause storms on queue {}{} ({}){}: the device behind {} "
                       "kept pausing it (a stuck NIC, a deadlock) until the watchdog stepped in and applied its action "
                       "to the queue's traffic",
                       sw.name, port.name, queue, priority ? fmt::format(", priority {}", *priority) : std::string(),
-                      describeEvidence(*storms), now, port.name),
+                      counted, now, port.name),
           fmt::format("find the device on {} {} that sends pause frames without end (its NIC's pause counters) and "
                       "correct it",
                       sw.name, port.name)));
@@ -148,6 +154,240 @@ void watchdogStorms(const RuleContext& ctx, FindingSink& sink) {
       }
     }
   });
+}
+
+// ST005: a lossless PG's headroom watermark came within the margin of its profile's xoff.
+void headroomWatermarkNearXoff(const RuleContext& ctx, FindingSink& sink) {
+  const int margin = ctx.params.headroom_watermark_margin_pct;
+  forEachPortWithState(ctx.fabric, [&](const Switch& sw, const Port& port, const PortState& latest) {
+    PrioritySet lossless = port.qos.pfcPriorities();
+    std::set<int> pgs_seen;
+    for (int p = 0; p < 8; ++p) {
+      if (!lossless.test(static_cast<std::size_t>(p))) continue;
+      int pg = priorityGroupOfTc(sw, port, p);
+      if (pg < 0 || pg > 7 || isLosslessPg(sw, port, pg) != true || !pgs_seen.insert(pg).second) continue;
+      const PriorityGroup* assigned = port.pgs[static_cast<std::size_t>(pg)];
+      const BufferProfile* profile = assigned != nullptr ? pgProfile(sw, *assigned) : nullptr;
+      // A dynamic-headroom profile has no xoff in the configuration: nothing to hold the peak against.
+      if (profile == nullptr || !profile->xoff_bytes || profile->xoff_bytes->value == 0) continue;
+      auto it = latest.pgs.find(pg);
+      if (it == latest.pgs.end() || !it->second.headroom_watermark_bytes) continue;
+      // A watermark is a peak, not a count: the latest snapshot's as it is.
+      const StateValue& peak = *it->second.headroom_watermark_bytes;
+      const std::uint64_t xoff = profile->xoff_bytes->value;
+      // peak >= xoff * (100 - margin) / 100, in integers.
+      if (peak.value * 100 < xoff * static_cast<std::uint64_t>(100 - margin)) continue;
+      const std::uint64_t percent = peak.value * 100 / xoff;  // floor: 100% only when it filled
+      std::string how =
+          peak.value >= xoff ? std::string("it filled its headroom") : fmt::format("within the {}% margin", margin);
+      Finding& f = sink.add(
+          at(sw, port.name, p, peak.src,
+             fmt::format("the headroom watermark of lossless PG {} of {} {} (priority {}) is {} bytes, {}% of the {} "
+                         "bytes of headroom (xoff) of its profile {}, {}: the headroom is too small in practice, a "
+                         "longer burst after a pause overflows it and drops lossless packets",
+                         pg, sw.name, port.name, p, peak.value, percent, xoff, profile->name, how),
+             fmt::format("give PG {} of {} {} more headroom than {} bytes (raise xoff of {}, and check the cable "
+                         "length, speed and MTU it was sized for)",
+                         pg, sw.name, port.name, xoff, profile->name)));
+      f.related.push_back(related(fmt::format("{} xoff {}", profile->name, xoff), profile->xoff_bytes->src));
+    }
+  });
+}
+
+/// A sum of counters, as one piece of evidence: a delta only when every part is one.
+struct EvidenceSum {
+  std::uint64_t value = 0;
+  bool delta = true;
+  int parts = 0;
+
+  void add(const Evidence& e) {
+    value += e.value;
+    delta = delta && e.delta;
+    ++parts;
+  }
+  [[nodiscard]] std::string describe() const { return describeEvidence(Evidence{value, {}, delta, {}}); }
+};
+
+// ST006: a switch paused its upstream on a lossless priority while its queues of that priority marked no ECN.
+void pausedWithoutEcnMarks(const RuleContext& ctx, FindingSink& sink) {
+  for (const Switch& sw : ctx.fabric.switches) {
+    if (sw.state.empty()) continue;
+    const SwitchState& latest = sw.state.back();
+    for (int p = 0; p < 8; ++p) {
+      EvidenceSum paused;
+      const Port* top_port = nullptr;
+      std::optional<Evidence> top;
+      EvidenceSum marked;
+      EvidenceSum packets;
+      const Port* busiest_queue_port = nullptr;
+      int busiest_queue = -1;
+      std::optional<Evidence> busiest_marks;
+      std::uint64_t busiest_packets = 0;
+      std::vector<RelatedLocation> ecn_config;
+      std::set<std::string> profiles_seen;
+      bool unbound_seen = false;
+      for (const Port& port : sw.ports) {
+        if (latest.ports.count(port.name) == 0 || !port.qos.pfcPriorities().test(static_cast<std::size_t>(p))) continue;
+        auto tx = portEvidence(sw, port.name, [p](const PortState& s) { return &s.pfc_tx_frames[std::size_t(p)]; });
+        if (tx && tx->value > 0) {
+          paused.add(*tx);
+          if (!top || tx->value > top->value) {
+            top = tx;
+            top_port = &port;
+          }
+        }
+        // The egress queue of priority p's traffic class is where congestion builds and ECN marks.
+        int q = queueOfTc(sw, port, p);
+        const PortState& state = latest.ports.at(port.name);
+        auto qs = state.queues.find(q);
+        if (qs == state.queues.end() || qs->second.multicast) continue;
+        auto marks = portEvidence(sw, port.name, [q](const PortState& s) -> const std::optional<StateValue>* {
+          auto it = s.queues.find(q);
+          return it == s.queues.end() ? nullptr : &it->second.ecn_marked_packets;
+        });
+        if (!marks) continue;
+        marked.add(*marks);
+        auto sent = portEvidence(sw, port.name, [q](const PortState& s) -> const std::optional<StateValue>* {
+          auto it = s.queues.find(q);
+          return it == s.queues.end() ? nullptr : &it->second.packets;
+        });
+        std::uint64_t n = sent ? sent->value : 0;
+        if (sent) packets.add(*sent);
+        if (busiest_queue_port == nullptr || n > busiest_packets) {
+          busiest_queue_port = &port;
+          busiest_queue = q;
+          busiest_marks = marks;
+          busiest_packets = n;
+        }
+        const PortQueue* queue = port.queue(q);
+        if (queue != nullptr && queue->wred_profile) {
+          if (!profiles_seen.insert(queue->wred_profile->name).second) continue;
+          auto w = sw.wred_profiles.find(queue->wred_profile->name);
+          std::string what =
+              w != sw.wred_profiles.end() && w->second.ecn
+                  ? fmt::format("ECN profile {} (ecn {}) on queue {} of {}", queue->wred_profile->name,
+                                w->second.ecn->value, q, port.name)
+                  : fmt::format("ECN profile {} on queue {} of {}", queue->wred_profile->name, q, port.name);
+          ecn_config.push_back(related(what, queue->wred_profile->src));
+        } else if (!unbound_seen) {
+          unbound_seen = true;
+          ecn_config.push_back(related(fmt::format("queue {} of {} has no ECN profile configured", q, port.name),
+                                       queue != nullptr ? queue->src : qosLocation(port)));
+        }
+      }
+      if (paused.value == 0 || marked.parts == 0 || marked.value > 0) continue;
+      std::string traffic = packets.parts > 0 && packets.value > 0
+                                ? fmt::format(", while they sent {} packets", packets.value)
+                                : std::string();
+      Finding& f = sink.add(
+          at(sw, top_port->name, p, top->src,
+             fmt::format("{} sent PFC pause frames on lossless priority {} ({}; most on {}: {}), but its {} queue{} of "
+                         "priority {} marked no packet with ECN ({}{}): ECN fires after PFC in practice, if at all, so "
+                         "the senders are paused before congestion control slows them",
+                         sw.name, p, paused.describe(), top_port->name, top->value, marked.parts,
+                         marked.parts == 1 ? "" : "s", p, marked.describe(), traffic),
+             fmt::format("make the ECN marking of {}'s lossless queues of priority {} start before the PGs reach xoff "
+                         "(lower the WRED/ECN min and max thresholds below the pause point, or bind an ECN profile "
+                         "where none is)",
+                         sw.name, p)));
+      if (busiest_marks) {
+        f.related.push_back(related(
+            fmt::format("queue {} of {}: {} ECN-marked", busiest_queue, busiest_queue_port->name, busiest_marks->value),
+            busiest_marks->src));
+      }
+      for (RelatedLocation& r : ecn_config) f.related.push_back(std::move(r));
+    }
+  }
+}
+
+/// "spine1 Ethernet4", "gpu-node-1 (a host)", "the device behind it": where a hop's pauses went.
+std::string pausedPeer(const Fabric& fabric, const PauseHop& hop) {
+  if (hop.peer) return fmt::format("{} {}", fabric.sw(*hop.peer).name, fabric.port(*hop.peer).name);
+  return hop.peer_name.empty() ? std::string("the device behind it") : hop.peer_name;
+}
+
+std::string plural(std::size_t n, const char* one, const char* many) {
+  return fmt::format("{} {}", n, n == 1 ? one : many);
+}
+
+// ST007: one pause propagation tree, with its root, depth and reach.
+void pauseTree(const RuleContext& ctx, FindingSink& sink) {
+  constexpr std::size_t kHopsListed = 16;
+  const Fabric& fabric = ctx.fabric;
+  for (const PauseTree& tree : pauseTrees(fabric)) {
+    const int p = tree.priority;
+    const Switch& root = fabric.switches[tree.root_switch];
+    const Switch& at_sw = fabric.sw(tree.root_port);
+    const std::string& at_port = fabric.port(tree.root_port).name;
+    std::string reach =
+        fmt::format("the pauses crossed up to {} and reached {} and {} ({})", plural(tree.depth, "link", "links"),
+                    plural(tree.switches, "switch", "switches"), plural(tree.ports, "port", "ports"),
+                    tree.delta ? "counted between the snapshots" : "totals since the counters were last cleared");
+    std::size_t others = 0;
+    for (const PauseHop& hop : tree.hops) others += hop.port.sw == tree.root_switch && hop.depth == 1;
+    std::string message;
+    std::string fix;
+    switch (tree.kind) {
+      case PauseRootKind::CongestionPoint:
+        message = fmt::format(
+            "pause tree on priority {} rooted at {}, a congestion point: {} sent {} pause frames ({} on {}{}) while "
+            "none of its ports was paused, so an egress queue of it could not drain (typically an incast toward a "
+            "receiver behind it); {}",
+            p, root.name, root.name, tree.root_sent, tree.root_evidence.value, at_port,
+            others > 1 ? fmt::format(", the rest on {}", plural(others - 1, "other port", "other ports"))
+                       : std::string(),
+            reach);
+        fix = fmt::format(
+            "find the congested egress of {} on priority {} (the receiver of an incast: its queue counters and ECN "
+            "marks) and relieve it: ECN marking before PFC (ST006), congestion control on the senders, the traffic "
+            "spread over more receivers",
+            root.name, p);
+        break;
+      case PauseRootKind::HostPauses: {
+        std::string who = tree.host.empty() ? std::string("the device") : tree.host;
+        message = fmt::format(
+            "pause tree on priority {} rooted at {} behind {} {}: it paused the switch (pause frames received: {}), "
+            "a storm source when it does not stop (a NIC that cannot drain what it receives); {}",
+            p, who, at_sw.name, at_port, describeEvidence(tree.root_evidence), reach);
+        fix = fmt::format(
+            "find why {} keeps pausing {} {} on priority {} (its NIC's pause counters, a stuck or slow receiver) and "
+            "correct it; a PFC watchdog on {} {} contains such a storm",
+            who, at_sw.name, at_port, p, at_sw.name, at_port);
+        break;
+      }
+      case PauseRootKind::Unobserved:
+        message = fmt::format(
+            "pause tree on priority {} coming from {}, which has no live state: it paused {} {} (pause frames "
+            "received: {}) and its own cause is not seen; {}",
+            p, root.name, at_sw.name, at_port, describeEvidence(tree.root_evidence), reach);
+        fix = fmt::format("collect the counters of {} as well to find the root of the pauses on priority {}", root.name,
+                          p);
+        break;
+      case PauseRootKind::NoRoot:
+        message = fmt::format(
+            "pauses on priority {} circulate among {} with no root: each switch that paused was paused itself, from "
+            "{} {} on ({} pause frames sent); a PFC deadlock, or pauses that outlast their cause; {}",
+            p, plural(tree.switches, "switch", "switches"), root.name, at_port, tree.root_evidence.value, reach);
+        fix = fmt::format(
+            "check the buffer dependencies of priority {} for a cycle (DL001) and that the PFC watchdog covers these "
+            "ports (WD001); the pauses stop only when one of the switches drops or drains",
+            p);
+        break;
+    }
+    Finding& f = sink.add(at(at_sw, at_port, p, tree.root_evidence.src, message, fix));
+    for (std::size_t i = 0; i < tree.hops.size() && i < kHopsListed; ++i) {
+      const PauseHop& hop = tree.hops[i];
+      f.related.push_back(
+          related(fmt::format("depth {}: {} {} sent {} pause frames to {}", hop.depth, fabric.sw(hop.port).name,
+                              fabric.port(hop.port).name, hop.sent.value, pausedPeer(fabric, hop)),
+                  hop.sent.src));
+    }
+    if (tree.hops.size() > kHopsListed) {
+      f.related.push_back(
+          related(fmt::format("{} not listed", plural(tree.hops.size() - kHopsListed, "more hop", "more hops")),
+                  tree.hops[kHopsListed].sent.src));
+    }
+  }
 }
 
 /// Where a route sends traffic, by next switch: "sw1 by Ethernet8", "ECMP: spine1 by Ethernet0 and spine2
@@ -272,6 +512,11 @@ void registerStRules(std::vector<Rule>& rules) {
   rules.push_back({"ST003", Severity::Warning, "the PFC watchdog detected pause storms", watchdogStorms});
   rules.push_back({"ST004", Severity::Warning, "an installed route differs from the route the configuration gives",
                    installedRouteDiffers});
+  rules.push_back({"ST005", Severity::Warning, "a lossless PG's headroom watermark came close to its xoff",
+                   headroomWatermarkNearXoff});
+  rules.push_back({"ST006", Severity::Warning, "a switch paused its upstream on a lossless priority and marked no ECN",
+                   pausedWithoutEcnMarks});
+  rules.push_back({"ST007", Severity::Warning, "a pause propagation tree and its root", pauseTree});
 }
 
 }  // namespace rocelint::rules

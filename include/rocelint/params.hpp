@@ -48,6 +48,9 @@ struct RuleParams {
   int lossless_mtu_bytes = 1024;
   /// Headroom: cable length of ports without a CABLE_LENGTH entry; unset = such ports are skipped.
   std::optional<int> default_cable_length_m;
+  /// Live state (ST005): a lossless PG whose headroom watermark came within this many percent of its
+  /// profile's xoff (headroom) is reported; 0: only a watermark that reached it.
+  int headroom_watermark_margin_pct = 10;
 };
 
 }  // namespace rocelint

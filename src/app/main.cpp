@@ -27,6 +27,7 @@
 #include "rocelint/fingerprint.hpp"
 #include "rocelint/fix.hpp"
 #include "rocelint/loader.hpp"
+#include "rocelint/pause_tree.hpp"
 #include "rocelint/progress.hpp"
 #include "rocelint/report.hpp"
 #include "rocelint/rule.hpp"
@@ -761,11 +762,15 @@ int runGraph(const std::vector<std::string>& paths, const OutputOptions& o, roce
   DeadlockAnalysis analysis =
       analyzeDeadlock(fabric, config.params, options, [&](const std::string& stage) { progress.stage(stage); });
   progress.finish();
+  // Live state: the pause trees follow as a second digraph (none without state).
+  const std::vector<PauseTree> trees = pauseTrees(fabric);
   if (o.output_path.empty()) {
     writeDot(fabric, analysis, scope, std::cout);
+    if (!trees.empty()) writePauseTreesDot(fabric, trees, std::cout);
   } else {
     std::ofstream file(o.output_path, std::ios::binary);
     if (file) writeDot(fabric, analysis, scope, file);
+    if (file && !trees.empty()) writePauseTreesDot(fabric, trees, file);
     if (!file) throw InputError(fmt::format("{}: cannot write output file", o.output_path));
   }
   if (!o.quiet) {

@@ -279,6 +279,8 @@ Config loadConfig(const std::string& path) {
           p.lossless_mtu_bytes = integer(path, v, name, 64, 9216);
         } else if (name == "default_cable_length_m") {
           p.default_cable_length_m = integer(path, v, name, 1, 100000);
+        } else if (name == "headroom_watermark_margin_pct") {
+          p.headroom_watermark_margin_pct = integer(path, v, name, 0, 100);
         } else {
           fail(
               path, param.first,
@@ -287,7 +289,7 @@ Config loadConfig(const std::string& path) {
                   "max_lossless_priorities, watchdog_detection_ms, watchdog_restoration_ms, failures, "
                   "whatif_time_limit_s, solver_time_limit_s, transient, lossless_flooding, "
                   "storm_radius_switches, asic, lossless_mtu_bytes, "
-                  "default_cable_length_m)",
+                  "default_cable_length_m, headroom_watermark_margin_pct)",
                   name));
         }
       }
