@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Opens rocelint's HTML report in a real headless browser (Debian's chromium).
 
-    tests/check_html_report.py SOURCE_DIR ROCELINT_BINARY [CHROMIUM]
+    tests/check_html_report.py SOURCE_DIR ROCELINT_BINARY FABRICGEN_BINARY [CHROMIUM]
 
 For samples/leafspine-broken (the seeded mistakes) and the DL001 fixture (a deadlock cycle):
 writes `check --format html=report.html`, then
@@ -12,7 +12,8 @@ writes `check --format html=report.html`, then
   must show the error colour and, where the report has a cycle or storm, the mark colour;
 - fails on any console line (an uncaught exception, a CSP violation, any console.* call) in
   chromium's log.
-Without chromium the test is skipped (exit 77), except under CI=true where it fails.
+A generated 320-switch fat tree (drawn as one box per tier) must render too, its worst storm
+marked on the tier boxes. Without chromium the test is skipped (exit 77), except under CI=true where it fails.
 """
 
 from __future__ import annotations
@@ -31,8 +32,8 @@ SKIP = 77
 ERROR_RGB = (0xDC, 0x14, 0x3C)  # --err in report_html.cpp
 MARK_RGB = (0x99, 0x00, 0xCC)  # --hi: the selected cycle or storm
 
-src, binary = sys.argv[1], sys.argv[2]
-chromium = sys.argv[3] if len(sys.argv) > 3 else (shutil.which("chromium") or shutil.which("chromium-browser"))
+src, binary, fabricgen = sys.argv[1], sys.argv[2], sys.argv[3]
+chromium = sys.argv[4] if len(sys.argv) > 4 else (shutil.which("chromium") or shutil.which("chromium-browser"))
 
 
 def fail(message: str) -> None:
@@ -151,6 +152,30 @@ def console_lines(stderr: str) -> list[str]:
     return [l for l in stderr.splitlines() if ":CONSOLE" in l or "Uncaught" in l]
 
 
+def check_collapsed(work: str) -> None:
+    fabric = os.path.join(work, "fattree16")
+    r = run([fabricgen, "--topology", "fattree", "--k", "16", fabric])
+    if r.returncode != 0:
+        fail(f"fabricgen exited {r.returncode}: {r.stderr}")
+    page = os.path.join(work, "fattree16.html")
+    r = run([binary, "check", "--exit-zero", "-q", "--format", f"html={page}", fabric])
+    if r.returncode != 0:
+        fail(f"fattree16: rocelint exited {r.returncode}: {r.stderr}")
+    dom = browser("file://" + page, "--dump-dom")
+    if console_lines(dom.stderr):
+        fail("fattree16: console output while loading the page:\n" + "\n".join(console_lines(dom.stderr)))
+    marks = SwitchMarks()
+    marks.feed(dom.stdout)
+    if not marks.ready:
+        fail("fattree16: the page did not finish rendering")
+    for tier in ("leaves: 128 switches", "spines: 128 switches", "super-spines: 64 switches"):
+        if tier not in dom.stdout:
+            fail(f"fattree16: no tier box \"{tier}\" in the collapsed drawing")
+    if " marked</text>" not in dom.stdout:
+        fail("fattree16: the worst storm is not marked on the tier boxes")
+    print("ok fattree16: 320 switches drawn as 3 tier boxes, the worst storm marked")
+
+
 def check(name: str, fabric: str, work: str, expect_mark: bool) -> None:
     page = os.path.join(work, f"{name}.html")
     report = os.path.join(work, f"{name}.json")
@@ -210,4 +235,5 @@ def check(name: str, fabric: str, work: str, expect_mark: bool) -> None:
 with tempfile.TemporaryDirectory() as work:
     check("leafspine-broken", os.path.join(src, "samples", "leafspine-broken"), work, expect_mark=True)
     check("dl001", os.path.join(src, "tests", "fixtures", "DL001", "sonic", "bad"), work, expect_mark=True)
+    check_collapsed(work)
 print("PASS")

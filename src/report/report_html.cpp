@@ -163,7 +163,7 @@ h2 { font-size: 16px; margin: 8px 0; }
 .fabric svg { display: block; }
 svg text { font: 11px system-ui, sans-serif; fill: #1d1d1f; }
 svg .tier-label { font-weight: 600; fill: #666; }
-svg .link { stroke: #b8b8b8; stroke-width: 1.5; }
+svg .link { stroke: #b8b8b8; stroke-width: 1.5; fill: none; }
 svg .link.hi { stroke: var(--hi); stroke-width: 5; }
 svg .sw rect.box { fill: #eef3f8; stroke: #8aa0b8; stroke-width: 1.5; }
 svg .sw.error rect.box { fill: #fde8ec; stroke: var(--err); stroke-width: 2.5; }
@@ -226,7 +226,7 @@ constexpr const char* kScript = R"js(
 
   // Fabric drawings.
   var fabricRoot = document.getElementById("fabric");
-  var BOX_W = 116, BOX_H = 34, GAP = 18, ROW = 110, LEFT = 130, TOP = 20;
+  var BOX_W = 116, BOX_H = 34, GAP = 18, ROW = 110, LEFT = 130, TOP = 70;
   data.views.forEach(function (view, vi) {
     var sec = el("div", { "class": "view" });
     if (view.name) sec.appendChild(el("h3", {}, "fabric " + view.name));
@@ -279,7 +279,14 @@ constexpr const char* kScript = R"js(
       root.appendChild(linkLayer);
       view.links.forEach(function (l) {
         var a = pos[l.a], b = pos[l.b];
-        var line = svg("line", { "class": "link", x1: a.x + BOX_W / 2, y1: a.y + BOX_H / 2, x2: b.x + BOX_W / 2, y2: b.y + BOX_H / 2 });
+        var line;
+        if (a.y === b.y) {
+          // Two switches of one tier: an arc above the row, higher the farther apart they are.
+          var x1 = a.x + BOX_W / 2, x2 = b.x + BOX_W / 2, lift = Math.min(ROW - BOX_H, 18 + Math.abs(x2 - x1) / 8);
+          line = svg("path", { "class": "link", d: "M " + x1 + " " + a.y + " Q " + (x1 + x2) / 2 + " " + (a.y - 2 * lift) + " " + x2 + " " + b.y });
+        } else {
+          line = svg("line", { "class": "link", x1: a.x + BOX_W / 2, y1: a.y + BOX_H / 2, x2: b.x + BOX_W / 2, y2: b.y + BOX_H / 2 });
+        }
         var title = view.switches[l.a].name + " \u2013 " + view.switches[l.b].name + ": " +
           l.ports.map(function (p) { return p[0] + " \u2013 " + p[1]; }).join(", ");
         line.appendChild(svg("title", {}, title));
