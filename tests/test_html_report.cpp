@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <nlohmann/json.hpp>
 #include <regex>
 #include <set>
@@ -140,6 +141,50 @@ TEST(HtmlReport, CapsTheFindingsAndSaysHowManyAreLeftOut) {
   nlohmann::json data = embedded(html(report, HtmlOptions{"", 5}));
   EXPECT_EQ(data["findings"].size(), 5u);
   EXPECT_EQ(data["left_out"], report.findings.size() - 5);
+}
+
+TEST(HtmlReport, CliWritesThePageToAFileOrStandardOutputAndRefusesItForDiff) {
+  test::TempDir dir;
+  const std::string sample = test::sourceDir() + "/samples/leafspine-broken";
+  test::CliRun alone = test::runCli("check " + sample + " --format html", "2>/dev/null");
+  EXPECT_EQ(alone.code, 1);
+  EXPECT_EQ(alone.out.rfind("<!DOCTYPE html>", 0), 0u);
+  test::CliRun both = test::runCli(
+      "check " + sample + " --format html=" + dir.path() + "/r.html --format json=" + dir.path() + "/r.json",
+      "2>/dev/null");
+  EXPECT_EQ(both.code, 1);
+  EXPECT_EQ(test::readAll(dir.path() + "/r.html"), alone.out);
+  // The page shows the source line of every finding: the CLI read the excerpts.
+  nlohmann::json data = embedded(alone.out);
+  ASSERT_FALSE(data["findings"].empty());
+  for (const auto& f : data["findings"]) {
+    if (f["location"]["line"].get<int>() > 0) EXPECT_TRUE(f["location"]["source"].is_object()) << f["rule"];
+  }
+  test::CliRun diff = test::runCli("diff " + sample + " " + sample + " --format html", "2>&1");
+  EXPECT_EQ(diff.code, 2);
+  EXPECT_NE(diff.out.find("rocelint: error: --format html is a report of `check`"), std::string::npos) << diff.out;
+}
+
+// `check DIR` over two pods named alike draws each pod, its switches qualified like its findings.
+TEST(HtmlReport, DrawsOneFabricPerRoot) {
+  test::TempDir dir;
+  for (const char* pod : {"pod1", "pod2"}) {
+    std::filesystem::copy(test::sourceDir() + "/samples/leafspine-broken", dir.path() + "/" + pod);
+    dir.write(std::string(pod) + "/.rocelint.yaml", "severity:\n  PFC003: error\n");
+  }
+  test::CliRun r = test::runCli("check " + dir.path() + " --format html", "2>/dev/null");
+  EXPECT_EQ(r.code, 1);
+  nlohmann::json data = embedded(r.out);
+  ASSERT_EQ(data["views"].size(), 2u);
+  for (std::size_t i = 0; i < 2; ++i) {
+    const std::string pod = i == 0 ? "pod1" : "pod2";
+    EXPECT_EQ(data["views"][i]["name"], pod);
+    ASSERT_EQ(data["views"][i]["switches"].size(), 6u);
+    EXPECT_EQ(data["views"][i]["switches"][0]["name"], pod + "/leaf1");
+    // The counts the drawing marks a switch by use the same qualified names.
+    EXPECT_GT(data["summary"]["by_switch"][pod + "/spine2"]["error"].get<int>(), 0);
+    for (const auto& h : data["views"][i]["highlights"]) EXPECT_EQ(h["switch"].get<std::string>().rfind(pod + "/", 0), 0u);
+  }
 }
 
 TEST(FabricView, MarksEveryDeadlockCycleOnTheDrawing) {

@@ -192,6 +192,7 @@ pre.src { background: #f4f4f4; border: 1px solid #e0e0e0; padding: 4px 0; margin
 pre.src span { display: block; padding: 0 8px; white-space: pre; }
 pre.src span.mark { background: #fff1a8; font-weight: 700; }
 .muted { color: #777; }
+td.where { font-family: monospace; white-space: nowrap; }
 )css";
 
 constexpr const char* kScript = R"js(
@@ -392,11 +393,12 @@ constexpr const char* kScript = R"js(
     tr.appendChild(el("td", {}, f["switch"]));
     tr.appendChild(el("td", {}, f.port));
     tr.appendChild(el("td", {}, f.priority === null ? "" : String(f.priority)));
+    var where = f.location.file ? f.location.file + (f.location.line ? ":" + f.location.line : "") : f.place;
+    tr.appendChild(el("td", { "class": "where" }, where));
     tr.appendChild(el("td", {}, f.message));
     var detail = el("tr", { "class": "detail" });
     detail.hidden = true;
-    var td = el("td", { colspan: "6" });
-    var where = f.location.file ? f.location.file + (f.location.line ? ":" + f.location.line : "") : f.place;
+    var td = el("td", { colspan: "7" });
     td.appendChild(el("div", {}, "at " + where + (f.location.pointer ? " (" + f.location.pointer + ")" : "")));
     var src = sourceBlock(f.location);
     if (src) td.appendChild(src);
@@ -475,9 +477,10 @@ void writeHtml(const Report& report, std::ostream& out, const HtmlOptions& optio
       << "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
       << "<title>" << htmlEscape(options.title) << "</title>\n<style>" << kStyle << "</style>\n</head>\n<body>\n"
       << "<header><h1>" << htmlEscape(options.title) << "</h1>\n<div class=\"counts\">"
-      << fmt::format("<span class=\"sev error\">{} error(s)</span><span>{} warning(s)</span><span>{} note(s)</span>"
+      << fmt::format("<span{}>{} error(s)</span><span>{} warning(s)</span><span>{} note(s)</span>"
                      "<span>{} suppressed</span><span>{} baselined</span>",
-                     count("error"), count("warning"), count("note"), s.suppressed, s.baselined)
+                     count("error") > 0 ? " class=\"sev error\"" : "", count("error"), count("warning"), count("note"),
+                     s.suppressed, s.baselined)
       << "</div><div id=\"summary\"></div></header>\n<main>\n"
       << "<section><h2>Fabric</h2><div id=\"fabric\"></div></section>\n"
       << "<section><h2>Findings</h2>\n<div class=\"controls\">"
@@ -488,7 +491,7 @@ void writeHtml(const Report& report, std::ostream& out, const HtmlOptions& optio
       << "<label><input type=\"checkbox\" id=\"filter-note\" checked> notes</label>"
       << "<span id=\"shown\" class=\"muted\"></span></div>\n"
       << "<table><thead><tr><th>severity</th><th>rule</th><th>switch</th><th>port</th><th>priority</th>"
-         "<th>message</th></tr></thead><tbody id=\"findings-body\"></tbody></table>\n</section>\n</main>\n"
+         "<th>location</th><th>message</th></tr></thead><tbody id=\"findings-body\"></tbody></table>\n</section>\n</main>\n"
       << "<script type=\"application/json\" id=\"rocelint-data\">" << scriptSafeJson(doc) << "</script>\n"
       << "<script>" << kScript << "</script>\n</body>\n</html>\n";
 }
