@@ -72,7 +72,7 @@ struct ViewHighlight {
 
 /// The fabric as the HTML report draws it. O(switches + links) to build.
 struct FabricView {
-  std::string name;  ///< the fabric root for a multi-fabric run ("pod1"), else ""
+  std::string name;        ///< the fabric root for a multi-fabric run ("pod1"), else ""
   bool collapsed = false;  ///< more than kViewMaxSwitches switches: one box per tier
   std::vector<ViewTier> tiers;
   std::vector<ViewSwitch> switches;  ///< by tier, then by name (empty when collapsed)

@@ -78,8 +78,8 @@ std::vector<int> tierDistances(const Fabric& fabric, const std::vector<std::vect
 struct ViewBuilder {
   const Fabric& fabric;
   FabricView view;
-  std::vector<int> tier_of;                          ///< per fabric switch: its tier
-  std::vector<std::uint32_t> view_index;             ///< per fabric switch: index in view.switches
+  std::vector<int> tier_of;                           ///< per fabric switch: its tier
+  std::vector<std::uint32_t> view_index;              ///< per fabric switch: index in view.switches
   std::vector<std::vector<std::uint32_t>> port_link;  ///< per switch, per port: view link index + 1 (0: none)
 
   /// A highlight over the given fabric switches and view links.
@@ -232,10 +232,10 @@ FabricView buildFabricView(const Fabric& fabric, const DeadlockAnalysis* deadloc
       h.switch_name = fabric.sw(radius.port).name;
       h.port = fabric.port(radius.port).name;
       h.priority = radius.priority;
-      h.label = fmt::format("storm: a receiver behind {} {} stuck on priority {} pauses {} queues on {} ports of {} "
-                            "switches",
-                            h.switch_name, h.port, radius.priority, radius.paused_queues, radius.paused_ports,
-                            radius.paused_switches);
+      h.label = fmt::format(
+          "storm: a receiver behind {} {} stuck on priority {} pauses {} queues on {} ports of {} "
+          "switches",
+          h.switch_name, h.port, radius.priority, radius.paused_queues, radius.paused_ports, radius.paused_switches);
       // The paused switches' links that carry paused traffic toward the stuck receiver are not
       // known per link; mark the links between two paused switches.
       std::vector<std::uint8_t> paused(n, 0);
@@ -251,6 +251,7 @@ FabricView buildFabricView(const Fabric& fabric, const DeadlockAnalysis* deadloc
       b.add(std::move(h), radius.paused_switch_list, std::move(links));
     }
   }
+  if (view.collapsed) view.links.clear();  // tiers and tier links only
   return std::move(b.view);
 }
 
@@ -287,8 +288,8 @@ void addSourceExcerpts(Report& report, std::size_t max_findings, int context, st
       int last = std::min(total, line + context);
       for (int l = excerpt.first_line; l <= last; ++l) {
         std::size_t begin = starts[static_cast<std::size_t>(l - 1)];
-        std::size_t end = static_cast<std::size_t>(l) < starts.size() ? starts[static_cast<std::size_t>(l)] - 1
-                                                                       : text.text.size();
+        std::size_t end =
+            static_cast<std::size_t>(l) < starts.size() ? starts[static_cast<std::size_t>(l)] - 1 : text.text.size();
         std::string_view row(text.text.data() + begin, end - begin);
         if (!row.empty() && row.back() == '\n') row.remove_suffix(1);
         if (row.size() > kMaxLineBytes) {

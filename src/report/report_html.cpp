@@ -74,7 +74,8 @@ ojson viewJson(const FabricView& view) {
   v["name"] = view.name;
   v["collapsed"] = view.collapsed;
   v["tiers"] = ojson::array();
-  for (const ViewTier& t : view.tiers) v["tiers"].push_back({{"label", t.label}, {"switches", t.switches}, {"hosts", t.hosts}});
+  for (const ViewTier& t : view.tiers)
+    v["tiers"].push_back({{"label", t.label}, {"switches", t.switches}, {"hosts", t.hosts}});
   v["switches"] = ojson::array();
   for (const ViewSwitch& s : view.switches)
     v["switches"].push_back({{"name", s.name}, {"role", s.role}, {"tier", s.tier}, {"hosts", s.hosts}});
@@ -400,8 +401,8 @@ constexpr const char* kScript = R"js(
     detail.hidden = true;
     var td = el("td", { colspan: "7" });
     td.appendChild(el("div", {}, "at " + where + (f.location.pointer ? " (" + f.location.pointer + ")" : "")));
-    var src = sourceBlock(f.location);
-    if (src) td.appendChild(src);
+    var lines = sourceBlock(f.location);
+    if (lines) td.appendChild(lines);
     if (f.fix) td.appendChild(el("div", { "class": "fix" }, "fix: " + f.fix));
     f.related.forEach(function (r) {
       var rw = r.location.file ? r.location.file + (r.location.line ? ":" + r.location.line : "") : r.place;
@@ -464,7 +465,8 @@ void writeHtml(const Report& report, std::ostream& out, const HtmlOptions& optio
   for (const FabricView& view : report.views) doc["views"].push_back(viewJson(view));
   doc["findings"] = ojson::array();
   std::size_t shown = std::min(options.max_findings, report.findings.size());
-  for (std::size_t i = 0; i < shown; ++i) doc["findings"].push_back(findingJson(report, report.findings[i], options.source_root));
+  for (std::size_t i = 0; i < shown; ++i)
+    doc["findings"].push_back(findingJson(report, report.findings[i], options.source_root));
   doc["left_out"] = report.findings.size() - shown;
 
   auto count = [&](const char* severity) {
@@ -477,10 +479,11 @@ void writeHtml(const Report& report, std::ostream& out, const HtmlOptions& optio
       << "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
       << "<title>" << htmlEscape(options.title) << "</title>\n<style>" << kStyle << "</style>\n</head>\n<body>\n"
       << "<header><h1>" << htmlEscape(options.title) << "</h1>\n<div class=\"counts\">"
-      << fmt::format("<span{}>{} error(s)</span><span>{} warning(s)</span><span>{} note(s)</span>"
-                     "<span>{} suppressed</span><span>{} baselined</span>",
-                     count("error") > 0 ? " class=\"sev error\"" : "", count("error"), count("warning"), count("note"),
-                     s.suppressed, s.baselined)
+      << fmt::format(
+             "<span{}>{} error(s)</span><span>{} warning(s)</span><span>{} note(s)</span>"
+             "<span>{} suppressed</span><span>{} baselined</span>",
+             count("error") > 0 ? " class=\"sev error\"" : "", count("error"), count("warning"), count("note"),
+             s.suppressed, s.baselined)
       << "</div><div id=\"summary\"></div></header>\n<main>\n"
       << "<section><h2>Fabric</h2><div id=\"fabric\"></div></section>\n"
       << "<section><h2>Findings</h2>\n<div class=\"controls\">"
@@ -491,7 +494,8 @@ void writeHtml(const Report& report, std::ostream& out, const HtmlOptions& optio
       << "<label><input type=\"checkbox\" id=\"filter-note\" checked> notes</label>"
       << "<span id=\"shown\" class=\"muted\"></span></div>\n"
       << "<table><thead><tr><th>severity</th><th>rule</th><th>switch</th><th>port</th><th>priority</th>"
-         "<th>location</th><th>message</th></tr></thead><tbody id=\"findings-body\"></tbody></table>\n</section>\n</main>\n"
+         "<th>location</th><th>message</th></tr></thead><tbody "
+         "id=\"findings-body\"></tbody></table>\n</section>\n</main>\n"
       << "<script type=\"application/json\" id=\"rocelint-data\">" << scriptSafeJson(doc) << "</script>\n"
       << "<script>" << kScript << "</script>\n</body>\n</html>\n";
 }
