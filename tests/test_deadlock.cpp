@@ -1042,6 +1042,8 @@ TEST(Deadlock, StormBlastRadiusFollowsReverseDependencies) {
     EXPECT_EQ(b.paused_switches, 3u);
     EXPECT_EQ(b.paused_ports, 3u);  // leaf's port from the spine, spine's port from the other leaf, its server port
     EXPECT_EQ(b.paused_queues, 3u);
+    // The worst radii list their paused switches (the HTML report draws them): the ones counted.
+    EXPECT_EQ(b.paused_switch_list.size(), b.paused_switches);
   }
 }
 
@@ -1056,6 +1058,64 @@ TEST(Deadlock, DotGraphHighlightsWitnessCycles) {
   std::ostringstream all;
   writeDot(l.fabric, l.analysis, GraphScope::All, all);
   EXPECT_NE(all.str().find("Ethernet16"), std::string::npos);
+  EXPECT_NE(all.str().find("  subgraph \"cluster_sw1\" {\n    label=\"sw1\";\n"), std::string::npos) << all.str();
+}
+
+/// Whether every double quote of a dot line is either escaped or one of a balanced pair.
+bool quotesBalanced(const std::string& line) {
+  bool inside = false;
+  for (std::size_t i = 0; i < line.size(); ++i) {
+    if (inside && line[i] == '\\') {
+      ++i;  // an escaped character
+    } else if (line[i] == '"') {
+      inside = !inside;
+    }
+  }
+  return !inside;
+}
+
+TEST(Deadlock, DotNodeIdsStayUnambiguousWithAwkwardNames) {
+  Loaded l = analyse("ring4");
+  // Renamed after the analysis: the old "switch:port/priority" ids would make sw1's Ethernet0 and
+  // sw2's Ethernet0 one node ("s:p:Ethernet0/3"); quotes and backslashes must not break the syntax.
+  auto rename = [&](const std::string& from, const std::string& to) {
+    for (Switch& sw : l.fabric.switches) {
+      if (sw.name == from) sw.name = to;
+    }
+  };
+  rename("sw1", "s:p");
+  rename("sw2", "s");
+  for (Switch& sw : l.fabric.switches) {
+    if (sw.name != "s") continue;
+    for (Port& port : sw.ports) {
+      if (port.name == "Ethernet0") port.name = "p:Ethernet0";
+    }
+  }
+  rename("sw3", "q\"uote\\ and space");
+  std::ostringstream dot;
+  writeDot(l.fabric, l.analysis, GraphScope::All, dot);
+  const std::string text = dot.str();
+  EXPECT_NE(text.find("\"s%3Ap:Ethernet0/3\""), std::string::npos) << text;
+  EXPECT_NE(text.find("\"s:p%3AEthernet0/3\""), std::string::npos) << text;
+  EXPECT_NE(text.find("subgraph \"cluster_q\\\"uote\\\\ and space\" {"), std::string::npos) << text;
+  // One declaration per queue, every id distinct, every line well quoted.
+  std::set<std::string> ids;
+  std::size_t declarations = 0;
+  std::istringstream lines(text);
+  for (std::string line; std::getline(lines, line);) {
+    EXPECT_TRUE(quotesBalanced(line)) << line;
+    if (line.rfind("    \"", 0) == 0 && line.find(" [label=") != std::string::npos) {
+      ++declarations;
+      ids.insert(line.substr(4, line.find(" [label=") - 4));
+    }
+  }
+  EXPECT_EQ(declarations, l.analysis.bdg.nodeCount());
+  EXPECT_EQ(ids.size(), declarations) << "two queues share a node id";
+  std::size_t clusters = 0;
+  for (auto at = text.find("subgraph \"cluster_"); at != std::string::npos;
+       at = text.find("subgraph \"cluster_", at + 1))
+    ++clusters;
+  EXPECT_EQ(clusters, l.fabric.switches.size());
 }
 
 }  // namespace

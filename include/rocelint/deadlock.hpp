@@ -114,7 +114,13 @@ struct BlastRadius {
   std::size_t paused_queues = 0;
   std::size_t paused_ports = 0;
   std::size_t paused_switches = 0;
+  /// The paused switches (indices into Fabric::switches, ascending): listed for the
+  /// kBlastListed worst radii only (the HTML report draws them), empty for the rest.
+  std::vector<std::uint32_t> paused_switch_list;
 };
+
+/// How many of the worst blast radii list their paused switches.
+inline constexpr std::size_t kBlastListed = 3;
 
 /// Options for the deadlock analysis (CLI flags and .rocelint.yaml params).
 struct DeadlockOptions {
@@ -188,7 +194,12 @@ DeadlockAnalysis analyzeDeadlock(const Fabric& fabric, const RuleParams& params,
 /// "leaf1:Ethernet0/3" style node name.
 std::string bdgNodeName(const Fabric& fabric, const SwitchGraph& graph, BdgKey key);
 
-/// Writes the BDG as Graphviz dot: SCC nodes only (default), or only witness cycles, or all.
+/// The dot node id of a queue: "switch:port/priority" quoted, with '%', ':' and '/' in the names
+/// percent-encoded so that no two queues share an id whatever the switches are called.
+std::string dotNodeId(const Fabric& fabric, const SwitchGraph& graph, BdgKey key);
+
+/// Writes the BDG as Graphviz dot, one `subgraph "cluster_<switch>"` per switch: SCC nodes only (default), or only
+/// witness cycles, or all.
 enum class GraphScope : std::uint8_t { Sccs, Cycles, All };
 void writeDot(const Fabric& fabric, const DeadlockAnalysis& analysis, GraphScope scope, std::ostream& out);
 

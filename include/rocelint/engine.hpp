@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "rocelint/config.hpp"
+#include "rocelint/fabric_view.hpp"
 #include "rocelint/finding.hpp"
 #include "rocelint/model.hpp"
 
@@ -56,6 +57,8 @@ struct Summary {
   std::vector<ParseCoverage> coverage;  ///< vendor CLI files: QoS-related lines parsed / seen
   /// family -> severity -> count, over reported findings (not suppressed or baselined ones).
   std::map<std::string, std::map<std::string, int>> by_family;
+  /// switch -> severity -> count, over reported findings (the HTML report marks the switches).
+  std::map<std::string, std::map<std::string, int>> by_switch;
   int suppressed = 0;  ///< findings matched by a suppression of the configuration
   int baselined = 0;   ///< findings matched by the baseline file
   std::optional<DeadlockSummary> deadlock;
@@ -78,6 +81,10 @@ struct Report {
   std::vector<Finding> baselined;             ///< findings the baseline file accepts
   std::vector<BaselineEntry> stale_baseline;  ///< baseline entries that no longer occur
   std::vector<std::string> rules_run;         ///< ids of the rules that ran (enabled), sorted
+  /// What the HTML report draws: one view per fabric (several for a multi-fabric `check DIR`).
+  std::vector<FabricView> views;
+  /// Source lines around finding locations, filled by addSourceExcerpts (only when a report shows them).
+  std::map<ExcerptKey, SourceExcerpt> excerpts;
 };
 
 /// Runs every enabled rule and applies the configuration's suppressions; findings are in

@@ -1,6 +1,6 @@
 #pragma once
 // Reporters: turn a Report (or a DiffReport) into text, JSON, SARIF, JUnit XML, Markdown, GitHub
-// workflow commands or a GitLab Code Quality report.
+// workflow commands, a GitLab Code Quality report or an HTML page.
 // They compute nothing: findings, counts and fingerprints come from the engine and the
 // baseline/diff modules.
 
@@ -92,5 +92,19 @@ struct GitlabOptions {
 void writeGitlab(const Report& report, std::ostream& out, const GitlabOptions& options);
 /// The new version's findings (introduced and unchanged): GitLab compares with the target branch itself.
 void writeGitlab(const DiffReport& diff, std::ostream& out, const GitlabOptions& options);
+
+/// Findings an HTML page embeds at most (the rest are counted, not listed).
+inline constexpr std::size_t kHtmlMaxFindings = 1000;
+
+struct HtmlOptions {
+  std::string source_root;  ///< locations are relative to it ("" = current directory)
+  std::size_t max_findings = kHtmlMaxFindings;
+  std::string title = "rocelint report";
+};
+
+/// One self-contained HTML page (docs/output.md#html): the fabric views of the report drawn by
+/// tier with the cycles and storms to mark, and the first `max_findings` findings, filterable,
+/// with the source excerpts of `report.excerpts` (addSourceExcerpts fills them). No network loads.
+void writeHtml(const Report& report, std::ostream& out, const HtmlOptions& options);
 
 }  // namespace rocelint

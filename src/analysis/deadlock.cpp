@@ -465,11 +465,59 @@ void blastRadius(const SwitchGraph& graph, const BufferDependencyGraph& bdg, Cla
     }
     for (std::size_t b = 0; b < batch; ++b) {
       const Source& src = sources[base + b];
-      out.blast.push_back({src.port, src.priority, queues[b], ports[b], switches[b]});
+      out.blast.push_back({src.port, src.priority, queues[b], ports[b], switches[b], {}});
     }
   }
-  std::stable_sort(out.blast.begin(), out.blast.end(),
-                   [](const BlastRadius& a, const BlastRadius& b) { return a.paused_ports > b.paused_ports; });
+  // Worst first; blast[i] is sources[i] until sorted, so sort their indices together.
+  std::vector<std::size_t> order(out.blast.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::stable_sort(order.begin(), order.end(),
+                   [&](std::size_t a, std::size_t b) { return out.blast[a].paused_ports > out.blast[b].paused_ports; });
+  std::vector<BlastRadius> sorted;
+  sorted.reserve(order.size());
+  for (std::size_t i : order) sorted.push_back(std::move(out.blast[i]));
+  out.blast = std::move(sorted);
+  // The worst few list their paused switches: every queue that reaches a feeder along the
+  // dependencies is paused (the set the counts above count), found backwards from the feeders.
+  std::size_t listed = std::min(kBlastListed, out.blast.size());
+  if (listed == 0) return;
+  std::vector<std::uint32_t> pred_start(n + 1, 0);
+  for (std::size_t v = 0; v < n; ++v) {
+    for (std::uint32_t t : bdg.successors(v)) ++pred_start[t + 1];
+  }
+  for (std::size_t v = 0; v < n; ++v) pred_start[v + 1] += pred_start[v];
+  std::vector<std::uint32_t> preds(pred_start[n]);
+  std::vector<std::uint32_t> fill(pred_start.begin(), pred_start.end() - 1);
+  for (std::size_t v = 0; v < n; ++v) {
+    for (std::uint32_t t : bdg.successors(v)) preds[fill[t]++] = static_cast<std::uint32_t>(v);
+  }
+  std::vector<std::uint8_t> seen(n);
+  std::vector<std::uint8_t> paused_switch(graph.fabric().switches.size());
+  std::vector<std::size_t> stack;
+  for (std::size_t i = 0; i < listed; ++i) {
+    std::fill(seen.begin(), seen.end(), 0);
+    std::fill(paused_switch.begin(), paused_switch.end(), 0);
+    for (std::size_t v : sources[order[i]].feeders) {
+      if (seen[v] == 0) {
+        seen[v] = 1;
+        stack.push_back(v);
+      }
+    }
+    while (!stack.empty()) {
+      std::size_t v = stack.back();
+      stack.pop_back();
+      paused_switch[graph.portOf(bdg.keys[v] / 8).sw] = 1;
+      for (std::uint32_t k = pred_start[v]; k < pred_start[v + 1]; ++k) {
+        if (seen[preds[k]] == 0) {
+          seen[preds[k]] = 1;
+          stack.push_back(preds[k]);
+        }
+      }
+    }
+    for (std::size_t s = 0; s < paused_switch.size(); ++s) {
+      if (paused_switch[s] != 0) out.blast[i].paused_switch_list.push_back(static_cast<std::uint32_t>(s));
+    }
+  }
 }
 
 /// A port and, when it is a LAG member, the other members: a change to one link of a LAG is made
@@ -1189,18 +1237,57 @@ DeadlockAnalysis analyzeDeadlock(const Fabric& fabric, const RuleParams& params,
   return out;
 }
 
+namespace {
+
+/// A name as part of a dot node id: '%', ':' and '/' percent-encoded, so "switch:port/priority"
+/// stays unambiguous whatever the names hold ("leaf:1" is "leaf%3A1").
+std::string idPart(const std::string& name) {
+  std::string out;
+  for (char c : name) {
+    if (c == '%' || c == ':' || c == '/') {
+      out += fmt::format("%{:02X}", static_cast<unsigned char>(c));
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
+
+/// A dot double-quoted string: quotes and backslashes escaped, line breaks as \n.
+std::string dotQuoted(const std::string& text) {
+  std::string out = "\"";
+  for (char c : text) {
+    if (c == '"' || c == '\\') {
+      out += '\\';
+      out += c;
+    } else if (c == '\n') {
+      out += "\\n";
+    } else if (c != '\r') {
+      out += c;
+    }
+  }
+  return out + '"';
+}
+
+}  // namespace
+
+std::string dotNodeId(const Fabric& fabric, const SwitchGraph& graph, BdgKey key) {
+  PortRef ref = graph.portOf(key / 8);
+  return dotQuoted(
+      fmt::format("{}:{}/{}", idPart(fabric.switches[ref.sw].name), idPart(fabric.port(ref).name), key % 8));
+}
+
 void writeDot(const Fabric& fabric, const DeadlockAnalysis& analysis, GraphScope scope, std::ostream& out) {
   const BufferDependencyGraph& bdg = analysis.bdg;
   const SwitchGraph& graph = *analysis.graph;
-  std::set<std::pair<std::string, std::string>> witness_edges;
-  std::set<std::string> witness_nodes;
+  std::set<std::pair<BdgKey, BdgKey>> witness_edges;
+  std::set<BdgKey> witness_nodes;
   for (const CyclicDependency& c : analysis.cycles) {
     for (std::size_t i = 0; i < c.hops.size(); ++i) {
       const CycleHop& h = c.hops[i];
       const CycleHop& next = c.hops[(i + 1) % c.hops.size()];
-      std::string a = fmt::format("{}:{}/{}", fabric.sw(h.ingress).name, fabric.port(h.ingress).name, h.priority);
-      std::string b =
-          fmt::format("{}:{}/{}", fabric.sw(next.ingress).name, fabric.port(next.ingress).name, next.priority);
+      BdgKey a = bdgKey(graph.globalPort(h.ingress), h.priority);
+      BdgKey b = bdgKey(graph.globalPort(next.ingress), next.priority);
       witness_edges.insert({a, b});
       witness_nodes.insert(a);
     }
@@ -1212,28 +1299,44 @@ void writeDot(const Fabric& fabric, const DeadlockAnalysis& analysis, GraphScope
       case GraphScope::Sccs:
         return bdg.cyclic(v);
       case GraphScope::Cycles:
-        return witness_nodes.count(bdgNodeName(fabric, graph, bdg.keys[v])) > 0;
+        return witness_nodes.count(bdg.keys[v]) > 0;
     }
     return false;
   };
   out << "digraph bdg {\n  rankdir=LR;\n  node [shape=box, fontname=\"monospace\"];\n";
-  for (std::size_t v = 0; v < bdg.keys.size(); ++v) {
-    if (!included(v)) continue;
-    std::string name = bdgNodeName(fabric, graph, bdg.keys[v]);
-    bool on_cycle = bdg.cyclic(v);
-    out << fmt::format("  \"{}\" [tooltip=\"scc {}\"{}];\n", name, bdg.component[v],
-                       witness_nodes.count(name) ? ", color=red, penwidth=2"
-                       : on_cycle                ? ", color=orange"
-                                                 : "");
+  // Keys are sorted by global port, so the queues of one switch are adjacent: one cluster each.
+  std::size_t v = 0;
+  while (v < bdg.keys.size()) {
+    std::size_t sw = graph.portOf(bdg.keys[v] / 8).sw;
+    bool open = false;
+    for (; v < bdg.keys.size() && graph.portOf(bdg.keys[v] / 8).sw == sw; ++v) {
+      if (!included(v)) continue;
+      if (!open) {
+        const std::string& name = fabric.switches[sw].name;
+        out << "  subgraph " << dotQuoted("cluster_" + name) << " {\n    label=" << dotQuoted(name) << ";\n";
+        open = true;
+      }
+      PortRef ref = graph.portOf(bdg.keys[v] / 8);
+      int priority = static_cast<int>(bdg.keys[v] % 8);
+      bool on_cycle = bdg.cyclic(v);
+      out << fmt::format("    {} [label={}, tooltip={}{}];\n", dotNodeId(fabric, graph, bdg.keys[v]),
+                         dotQuoted(fmt::format("{}/{}", fabric.port(ref).name, priority)),
+                         dotQuoted(fmt::format("{} {} priority {}, scc {}", fabric.switches[sw].name,
+                                               fabric.port(ref).name, priority, bdg.component[v])),
+                         witness_nodes.count(bdg.keys[v]) ? ", color=red, penwidth=2"
+                         : on_cycle                       ? ", color=orange"
+                                                          : "");
+    }
+    if (open) out << "  }\n";
   }
-  for (std::size_t v = 0; v < bdg.keys.size(); ++v) {
-    if (!included(v)) continue;
-    std::string a = bdgNodeName(fabric, graph, bdg.keys[v]);
-    for (std::size_t w : bdg.successors(v)) {
+  for (std::size_t u = 0; u < bdg.keys.size(); ++u) {
+    if (!included(u)) continue;
+    std::string a = dotNodeId(fabric, graph, bdg.keys[u]);
+    for (std::size_t w : bdg.successors(u)) {
       if (!included(w)) continue;
-      std::string b = bdgNodeName(fabric, graph, bdg.keys[w]);
-      bool witness = witness_edges.count({a, b}) > 0;
-      out << fmt::format("  \"{}\" -> \"{}\"{};\n", a, b, witness ? " [color=red, penwidth=2]" : "");
+      bool witness = witness_edges.count({bdg.keys[u], bdg.keys[w]}) > 0;
+      out << fmt::format("  {} -> {}{};\n", a, dotNodeId(fabric, graph, bdg.keys[w]),
+                         witness ? " [color=red, penwidth=2]" : "");
     }
   }
   out << "}\n";

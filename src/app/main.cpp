@@ -17,6 +17,7 @@
 #include <sstream>
 #include <string_view>
 #include <system_error>
+#include <type_traits>
 
 #include "completion.hpp"
 #include "rocelint/baseline.hpp"
@@ -41,7 +42,7 @@ constexpr int kExitFindings = 1;
 constexpr int kExitInputError = 2;
 
 /// The report formats of check and diff.
-const std::vector<std::string> kFormats = {"text", "json", "sarif", "junit", "markdown", "github", "gitlab"};
+const std::vector<std::string> kFormats = {"text", "json", "sarif", "junit", "markdown", "github", "gitlab", "html"};
 
 /// One report the run writes: a format and its file ("" = standard output).
 struct Output {
@@ -127,7 +128,7 @@ void addOutputOptions(CLI::App* cmd, OutputOptions& o) {
               return fmt::format("no file name after \"{}=\"", name);
             return std::string();
           },
-          "{text,json,sarif,junit,markdown,github,gitlab}"));
+          "{text,json,sarif,junit,markdown,github,gitlab,html}"));
   cmd->add_option("--fail-on", o.fail_on, "Exit 1 when a finding is at or above this severity")
       ->check(CLI::IsMember({"error", "warning", "note"}))
       ->capture_default_str();
@@ -423,6 +424,7 @@ void mergeReport(rocelint::Report& into, rocelint::Report&& part) {
   append(into.suppressed, part.suppressed);
   append(into.baselined, part.baselined);
   append(into.stale_baseline, part.stale_baseline);
+  append(into.views, part.views);
   for (std::string& id : part.rules_run) {
     if (std::find(into.rules_run.begin(), into.rules_run.end(), id) == into.rules_run.end())
       into.rules_run.push_back(std::move(id));
@@ -496,6 +498,11 @@ std::optional<rocelint::Report> analyzeFabricRoots(const std::string& dir, const
       for (SuppressedFinding& f : report.suppressed) qualify(f.finding);
       if (report.summary.deadlock) {
         for (StormRadius& r : report.summary.deadlock->worst_storms) r.switch_name = rel + "/" + r.switch_name;
+      }
+      for (FabricView& view : report.views) {
+        view.name = rel;
+        for (ViewSwitch& sw : view.switches) sw.name = rel + "/" + sw.name;
+        for (ViewHighlight& h : view.highlights) h.switch_name = rel + "/" + h.switch_name;
       }
     }
     progress.detail(fmt::format("fabric {}: {} switch(es), {} finding(s)", top ? dir : rel, report.summary.switches,
@@ -620,6 +627,8 @@ void emitOne(const R& report, const Output& output, const OutputOptions& o) {
     writeGithub(report, out, GithubOptions{o.source_root});
   } else if (format == "gitlab") {
     writeGitlab(report, out, GitlabOptions{o.source_root});
+  } else if (format == "html") {
+    if constexpr (std::is_same_v<R, Report>) writeHtml(report, out, HtmlOptions{o.source_root});
   } else {
     writeText(report, out, TextOptions{useColor(o, output.path)});
   }
@@ -712,6 +721,8 @@ int runCheck(const CheckOptions& c, const OutputOptions& o) {
     progress.detail(fmt::format("baseline {}: {} accepted, {} stale", baseline_path, report.baselined.size(),
                                 report.stale_baseline.size()));
   }
+  if (std::any_of(outputs.begin(), outputs.end(), [](const Output& out) { return out.format == "html"; }))
+    addSourceExcerpts(report, kHtmlMaxFindings, 3, o.max_file_bytes);
   progress.finish();
   emit(report, outputs, o);
   for (const std::string& why : unrecognised) std::cerr << "rocelint: error: " << why << '\n';
@@ -727,6 +738,8 @@ int runDiff(const DiffOptions& d, const OutputOptions& o) {
   using namespace rocelint;
   Progress progress(progressMode(o), std::cerr, stderrIsTerminal());
   const std::vector<Output> outputs = outputsOf(o);
+  if (std::any_of(outputs.begin(), outputs.end(), [](const Output& out) { return out.format == "html"; }))
+    throw InputError("--format html is a report of `check` (diff has no fabric view): run `check` on the new version");
   refuseToWriteInputs(outputs, {d.old_dir, d.new_dir}, {o.config_path});
   progress.stage(fmt::format("analysing {}", d.old_dir));
   std::vector<std::string> unrecognised;

@@ -109,6 +109,7 @@ Report analyze(const Fabric& fabric, const Config& config, const AnalysisProgres
   // The deadlock analysis is large (routing state, the BDG): once the DL rules are done, keep
   // its summary and free it before the next family runs.
   std::optional<DeadlockSummary> deadlock_summary;
+  std::optional<FabricView> view;  // built with the deadlock analysis when the DL rules ran
   auto releaseDeadlock = [&]() {
     if (!deadlock) return;
     DeadlockSummary& d = deadlock_summary.emplace();
@@ -132,6 +133,7 @@ Report analyze(const Fabric& fabric, const Config& config, const AnalysisProgres
                                 static_cast<int>(b.paused_queues), static_cast<int>(b.paused_ports),
                                 static_cast<int>(b.paused_switches)});
     }
+    view = buildFabricView(fabric, &*deadlock);
     deadlock.reset();
   };
   std::string family;  // rules are sorted by id, so a family's rules are adjacent
@@ -153,6 +155,7 @@ Report analyze(const Fabric& fabric, const Config& config, const AnalysisProgres
     rule.check(ctx, sink);
   }
   releaseDeadlock();
+  report.views.push_back(view ? std::move(*view) : buildFabricView(fabric, nullptr));
   wordFindings(fabric, report.findings);
   std::sort(report.findings.begin(), report.findings.end(), findingLess);
   std::vector<int> owner;
@@ -201,9 +204,11 @@ void countFindings(Report& report) {
   s.by_severity.clear();
   s.by_rule.clear();
   s.by_family.clear();
+  s.by_switch.clear();
   for (const char* name : {"error", "warning", "note"}) s.by_severity[name] = 0;
   for (const Finding& f : report.findings) {
     ++s.by_severity[severityName(f.severity)];
+    if (!f.switch_name.empty()) ++s.by_switch[f.switch_name][severityName(f.severity)];
     ++s.by_rule[f.rule];
     const Rule* rule = findRule(f.rule);
     ++s.by_family[rule != nullptr ? rule->family() : f.rule][severityName(f.severity)];

@@ -15,7 +15,7 @@ _rocelint() {
     --format)
       if [[ $sub == graph ]]; then COMPREPLY=($(compgen -W "dot" -- "$cur"))
       elif [[ $sub == rules ]]; then COMPREPLY=($(compgen -W "text json" -- "$cur"))
-      else COMPREPLY=($(compgen -W "text json sarif junit markdown github gitlab" -- "$cur")); fi
+      else COMPREPLY=($(compgen -W "text json sarif junit markdown github gitlab html" -- "$cur")); fi
       return ;;
     --fail-on) COMPREPLY=($(compgen -W "error warning note" -- "$cur")); return ;;
     --color) COMPREPLY=($(compgen -W "auto always never" -- "$cur")); return ;;

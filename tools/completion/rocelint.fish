@@ -11,7 +11,7 @@ complete -c rocelint -n __fish_use_subcommand -a explain -d 'Print a rule\'s doc
 complete -c rocelint -n __fish_use_subcommand -a inputs -d 'List the files rocelint reads as fabric inputs (recognised by content, any name) and their formats'
 
 complete -c rocelint -n '__fish_seen_subcommand_from check' -s h -l help -d 'Print this help message and exit'
-complete -c rocelint -n '__fish_seen_subcommand_from check' -l format -r -a 'text json sarif junit markdown github gitlab' -d 'Output format (default text): FORMAT to standard output (or -o FILE), FORMAT=FILE to a file; repeat for several outputs in one run'
+complete -c rocelint -n '__fish_seen_subcommand_from check' -l format -r -a 'text json sarif junit markdown github gitlab html' -d 'Output format (default text): FORMAT to standard output (or -o FILE), FORMAT=FILE to a file; repeat for several outputs in one run'
 complete -c rocelint -n '__fish_seen_subcommand_from check' -l fail-on -r -a 'error warning note' -d 'Exit 1 when a finding is at or above this severity'
 complete -c rocelint -n '__fish_seen_subcommand_from check' -l color -r -a 'auto always never' -d 'Colour the text output: auto (on a terminal, unless NO_COLOR is set or TERM=dumb), always, never'
 complete -c rocelint -n '__fish_seen_subcommand_from check' -l select -r -d 'Run only these rules or families, comma-separated (PFC,ECN001)'
@@ -41,7 +41,7 @@ complete -c rocelint -n '__fish_seen_subcommand_from check' -l write-baseline -r
 complete -c rocelint -n '__fish_seen_subcommand_from check' -F
 
 complete -c rocelint -n '__fish_seen_subcommand_from diff' -s h -l help -d 'Print this help message and exit'
-complete -c rocelint -n '__fish_seen_subcommand_from diff' -l format -r -a 'text json sarif junit markdown github gitlab' -d 'Output format (default text): FORMAT to standard output (or -o FILE), FORMAT=FILE to a file; repeat for several outputs in one run'
+complete -c rocelint -n '__fish_seen_subcommand_from diff' -l format -r -a 'text json sarif junit markdown github gitlab html' -d 'Output format (default text): FORMAT to standard output (or -o FILE), FORMAT=FILE to a file; repeat for several outputs in one run'
 complete -c rocelint -n '__fish_seen_subcommand_from diff' -l fail-on -r -a 'error warning note' -d 'Exit 1 when a finding is at or above this severity'
 complete -c rocelint -n '__fish_seen_subcommand_from diff' -l color -r -a 'auto always never' -d 'Colour the text output: auto (on a terminal, unless NO_COLOR is set or TERM=dumb), always, never'
 complete -c rocelint -n '__fish_seen_subcommand_from diff' -l select -r -d 'Run only these rules or families, comma-separated (PFC,ECN001)'
