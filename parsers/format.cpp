@@ -244,6 +244,7 @@ const std::vector<const Format*>& registry() {
                                                      &state::redisDumpFormat(),
                                                      &state::frrRoutesFormat(),
                                                      &state::stateDbFormat(),
+                                                     &state::eosShowFormat(),
                                                      &sonic::configDbFormat(),
                                                      &sonic::minigraphFormat(),
                                                      &kTopologyPlan,

@@ -1,5 +1,6 @@
 #pragma once
-// The live-state formats of the registry (Role::State): SONiC Redis dumps and FRR route JSON.
+// The live-state formats of the registry (Role::State): SONiC Redis dumps, FRR route JSON and
+// vendor show outputs (Arista EOS JSON).
 
 #include "format.hpp"
 
@@ -8,5 +9,6 @@ namespace rocelint::state {
 const format::Format& redisDumpFormat();
 const format::Format& frrRoutesFormat();
 const format::Format& stateDbFormat();
+const format::Format& eosShowFormat();
 
 }  // namespace rocelint::state

@@ -1,0 +1,261 @@
+// Arista EOS show outputs in JSON as state inputs (issue 16, STATE-FORMATS.md §3): PFC, queue-drop
+// and ECN counters and routes read into Switch::state with their JSON pointers; malformed captures
+// reported like configurations; the ANTA and NAPALM captures of ../shared/state-samples.
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+
+#include "rocelint/loader.hpp"
+#include "test_util.hpp"
+
+namespace fs = std::filesystem;
+
+namespace rocelint {
+namespace {
+
+using test::TempDir;
+
+// An EOS switch with the ports the snippets name.
+const char* kEosLeaf = R"(hostname leaf1
+!
+interface Ethernet1
+   no switchport
+!
+interface Ethernet2
+   no switchport
+!
+)";
+
+const Switch& leafOf(const Fabric& fabric) {
+  const Switch* sw = fabric.findSwitch("leaf1");
+  if (sw == nullptr) throw std::runtime_error("no leaf1");
+  return *sw;
+}
+
+std::string where(const SourceRef& src) {
+  return fmt::format("{}:{} {}", src.line, src.column, src.jsonPointer());
+}
+
+std::vector<std::string> notesOf(const Fabric& fabric, InputNote::Kind kind) {
+  std::vector<std::string> out;
+  for (const InputNote& n : fabric.notes) {
+    if (n.kind == kind) out.push_back(n.switch_name + " " + where(n.src) + " " + n.message);
+  }
+  return out;
+}
+
+TEST(StateEosShow, PfcCountersArePerPortTotals) {
+  TempDir dir;
+  dir.write("leaf1.cfg", kEosLeaf);
+  dir.write("leaf1/pfc.json", R"({
+  "interfaceCounters": {
+    "Ethernet1": {"rxFrames": 17, "txFrames": 0},
+    "Ethernet2": {"rxFrames": 0, "txFrames": 4}
+  }
+})");
+  Fabric fabric = loadFabric({dir.path()});
+  const SwitchState& state = leafOf(fabric).state.at(0);
+  ASSERT_EQ(state.ports.size(), 2u);
+  const PortState& e1 = state.ports.at("Ethernet1");
+  ASSERT_TRUE(e1.pfc_rx_frames_total);
+  EXPECT_EQ(e1.pfc_rx_frames_total->value, 17u);
+  EXPECT_EQ(where(e1.pfc_rx_frames_total->src), "3:31 /interfaceCounters/Ethernet1/rxFrames");
+  EXPECT_EQ(e1.pfc_tx_frames_total->value, 0u);
+  EXPECT_EQ(state.ports.at("Ethernet2").pfc_tx_frames_total->value, 4u);
+  for (const auto& p : e1.pfc_rx_frames) EXPECT_FALSE(p);  // no per-priority count in this output
+}
+
+TEST(StateEosShow, EcnQueueDetailAndVoqDrops) {
+  TempDir dir;
+  dir.write("leaf1.cfg", kEosLeaf);
+  dir.write("leaf1/ecn.json", R"({"intfQueueCounters": {"Ethernet1": {"queueCounters": {"0": "-", "3": "12"}}}})");
+  dir.write("leaf1/queue_detail.json", R"({"egressQueueCounters": {"interfaces": {"Ethernet1": {
+  "ucastQueues": {"trafficClasses": {"TC3": {"dropPrecedences": {"DP0": {"droppedPackets": 5}, "DP1": {"droppedPackets": 2}}}}},
+  "mcastQueues": {"trafficClasses": {"TC1": {"dropPrecedences": {"DP0": {"droppedPackets": 9}}}}}
+}}}})");
+  dir.write("leaf1/queue_drops.json", R"({"interfaces": {"Ethernet2": {"trafficClasses": {
+  "TC4": {"ingressVoqCounters": {"countersSum": {"droppedPackets": 6}},
+          "egressQueueCounters": {"countersSum": {"droppedPackets": 1}}}}}}})");
+  Fabric fabric = loadFabric({dir.path()});
+  const SwitchState& state = leafOf(fabric).state.at(0);
+  const PortState& e1 = state.ports.at("Ethernet1");
+  EXPECT_EQ(e1.queues.count(0), 0u);  // "-": no ECN counter on that queue
+  ASSERT_TRUE(e1.queues.at(3).ecn_marked_packets);
+  EXPECT_EQ(e1.queues.at(3).ecn_marked_packets->value, 12u);
+  EXPECT_EQ(where(e1.queues.at(3).ecn_marked_packets->src), "1:71 /intfQueueCounters/Ethernet1/queueCounters/3");
+  // Two drop precedences: summed, located at the precedences of the class.
+  ASSERT_TRUE(e1.queues.at(3).dropped_packets);
+  EXPECT_EQ(e1.queues.at(3).dropped_packets->value, 7u);
+  EXPECT_EQ(e1.queues.at(3).dropped_packets->src.jsonPointer(),
+            "/egressQueueCounters/interfaces/Ethernet1/ucastQueues/trafficClasses/TC3/dropPrecedences");
+  EXPECT_FALSE(e1.queues.at(3).multicast);
+  // Multicast TC1 is queue 9 (after the 8 unicast ones), one precedence: at its counter.
+  ASSERT_TRUE(e1.queues.at(9).dropped_packets);
+  EXPECT_TRUE(e1.queues.at(9).multicast);
+  EXPECT_EQ(e1.queues.at(9).dropped_packets->value, 9u);
+  EXPECT_EQ(e1.queues.at(9).dropped_packets->src.jsonPointer(),
+            "/egressQueueCounters/interfaces/Ethernet1/mcastQueues/trafficClasses/TC1/dropPrecedences/DP0/"
+            "droppedPackets");
+  const QueueState& q4 = state.ports.at("Ethernet2").queues.at(4);
+  EXPECT_EQ(q4.dropped_packets->value, 1u);
+  EXPECT_EQ(q4.voq_dropped_packets->value, 6u);
+  EXPECT_EQ(q4.voq_dropped_packets->src.jsonPointer(),
+            "/interfaces/Ethernet2/trafficClasses/TC4/ingressVoqCounters/countersSum/droppedPackets");
+  EXPECT_EQ(fabric.out_of_scope_tables.at("show qos interfaces ecn counters queue queues without an ECN counter (\"-\")"),
+            1);
+}
+
+TEST(StateEosShow, RoutesProgrammedInHardwareWithVias) {
+  TempDir dir;
+  dir.write("leaf1.cfg", kEosLeaf);
+  dir.write("leaf1/routes.json", R"({"vrfs": {
+  "default": {"routes": {
+    "10.1.0.0/24": {"routeType": "eBGP", "hardwareProgrammed": true,
+                    "vias": [{"nexthopAddr": "10.0.0.1", "interface": "Ethernet1"},
+                             {"nexthopAddr": "10.0.0.3", "interface": "Ethernet2"}]},
+    "10.2.0.0/24": {"routeType": "eBGP", "hardwareProgrammed": false, "vias": [{"nexthopAddr": "10.0.0.1"}]},
+    "10.0.0.0/31": {"routeType": "connected", "vias": [{"interface": "Ethernet1"}]},
+    "10.9.0.0/16": {"routeType": "static", "routeAction": "drop", "vias": []}
+  }},
+  "BLUE": {"routes": {"192.0.2.0/24": {"routeType": "iBGP", "vias": [{"nexthopAddr": "10.0.0.5", "interface": "Ethernet2"}]}}}
+}})");
+  Fabric fabric = loadFabric({dir.path()});
+  const SwitchState& state = leafOf(fabric).state.at(0);
+  ASSERT_TRUE(state.has_routes);
+  ASSERT_EQ(state.routes.size(), 4u);  // 10.2.0.0/24 is not programmed in hardware
+  const InstalledRoute& r = state.routes[0];
+  EXPECT_EQ(r.vrf, "");
+  EXPECT_EQ(r.prefix, "10.1.0.0/24");
+  EXPECT_EQ(r.protocol, "eBGP");
+  EXPECT_EQ(where(r.src), "3:20 /vrfs/default/routes/10.1.0.0~124/24");
+  ASSERT_EQ(r.next_hops.size(), 2u);
+  EXPECT_EQ(r.next_hops[1].address, "10.0.0.3");
+  EXPECT_EQ(r.next_hops[1].interface, "Ethernet2");
+  EXPECT_EQ(state.routes[1].prefix, "10.0.0.0/31");
+  EXPECT_EQ(state.routes[1].next_hops[0].address, "");
+  EXPECT_EQ(state.routes[1].next_hops[0].interface, "Ethernet1");
+  EXPECT_TRUE(state.routes[2].blackhole);
+  EXPECT_EQ(state.routes[3].vrf, "BLUE");
+  EXPECT_EQ(state.routes[3].prefix, "192.0.2.0/24");
+}
+
+TEST(StateEosShow, WrongValuesAreCfg005AtTheValueAndNotRead) {
+  TempDir dir;
+  dir.write("leaf1.cfg", kEosLeaf);
+  dir.write("leaf1/pfc.json", R"({"interfaceCounters": {
+  "Ethernet1": {"rxFrames": "many", "txFrames": -1}
+}})");
+  dir.write("leaf1/routes.json", R"({"vrfs": {"default": {"routes": {
+  "10.1.0.0/24": {"routeType": "eBGP", "vias": {"nexthopAddr": "10.0.0.1"}},
+  "10.3.0.0/24": {"routeType": "eBGP", "hardwareProgrammed": "yes"}
+}}}})");
+  Fabric fabric = loadFabric({dir.path()});
+  const SwitchState& state = leafOf(fabric).state.at(0);
+  EXPECT_FALSE(state.ports.at("Ethernet1").pfc_rx_frames_total);
+  EXPECT_FALSE(state.ports.at("Ethernet1").pfc_tx_frames_total);
+  EXPECT_TRUE(state.has_routes);
+  EXPECT_TRUE(state.routes.empty());
+  std::vector<std::string> notes = notesOf(fabric, InputNote::Kind::InvalidValue);
+  std::sort(notes.begin(), notes.end());
+  EXPECT_EQ(notes, (std::vector<std::string>{
+                       "leaf1 2:29 /interfaceCounters/Ethernet1/rxFrames interfaceCounters/Ethernet1/rxFrames is "
+                       "\"many\", not a count: not read",
+                       "leaf1 2:48 /vrfs/default/routes/10.1.0.0~124/vias vrfs/default/routes/10.1.0.0~124/vias is an "
+                       "object, not an array of next hops: not read",
+                       "leaf1 2:49 /interfaceCounters/Ethernet1/txFrames interfaceCounters/Ethernet1/txFrames is "
+                       "\"-1\", not a count: not read",
+                       "leaf1 3:62 /vrfs/default/routes/10.3.0.0~124/hardwareProgrammed "
+                       "vrfs/default/routes/10.3.0.0~124/hardwareProgrammed is a string, not true or false: route not "
+                       "read"}));
+  auto found = test::withRule(test::check(dir.path()), "CFG005");
+  EXPECT_EQ(found.size(), 4u);
+}
+
+TEST(StateEosShow, TruncatedOutputIsCfg006WithItsLocation) {
+  TempDir dir;
+  dir.write("leaf1.cfg", kEosLeaf);
+  std::string file = dir.write("leaf1/pfc.json", "{\"interfaceCounters\": {\n  \"Ethernet1\": {\"rxFrames\": 1,\n");
+  auto found = test::withRule(test::check(dir.path()), "CFG006");
+  ASSERT_EQ(found.size(), 1u);
+  EXPECT_EQ(found[0].location.file(), file);
+  EXPECT_EQ(found[0].location.line, 3);
+}
+
+TEST(StateEosShow, BgpAndInterfacesOutputsAreSkippedNamingTheCommand) {
+  TempDir dir;
+  dir.write("leaf1.cfg", kEosLeaf);
+  std::string bgp = dir.write("leaf1/bgp.json", R"({"vrfs": {"default": {"bgpRouteEntries": {}}}})");
+  std::string intf = dir.write("leaf1/intf.json", R"({"interfaces": {"Ethernet1": {"interfaceCounters": {}}}})");
+  Fabric fabric = loadFabric({dir.path()});
+  std::vector<std::string> notes = notesOf(fabric, InputNote::Kind::SkippedFile);
+  std::sort(notes.begin(), notes.end());
+  EXPECT_EQ(notes, (std::vector<std::string>{
+                       fmt::format("leaf1 1:1  {} skipped: Arista EOS `show ip bgp` JSON: not read (BGP paths, not "
+                                   "the installed routes: give `show ip route | json`)",
+                                   bgp),
+                       fmt::format("leaf1 1:1  {} skipped: Arista EOS `show interfaces` JSON: not read (link-level "
+                                   "pause and interface counters only: give `show priority-flow-control counters | "
+                                   "json`)",
+                                   intf)}));
+  EXPECT_FALSE(leafOf(fabric).state.at(0).has_routes);
+}
+
+// The ANTA and NAPALM EOS captures beside the EOS sample leaf, values read off the files by hand.
+TEST(StateEosShow, AntaAndNapalmSamplesGiveTheirValues) {
+  const fs::path samples = fs::path(test::sharedDir()) / "state-samples";
+  if (!fs::is_directory(samples)) GTEST_SKIP() << "no " << samples;
+  auto load = [&](const std::string& sample) {
+    TempDir dir;
+    fs::copy_file(fs::path(test::sourceDir()) / "samples" / "leafspine-eos" / "leaf1.cfg",
+                  fs::path(dir.path()) / "leaf1.cfg");
+    fs::create_directories(fs::path(dir.path()) / "leaf1");
+    fs::copy_file(samples / sample, fs::path(dir.path()) / "leaf1" / fs::path(sample).filename());
+    Fabric fabric = loadFabric({dir.path()});
+    EXPECT_TRUE(notesOf(fabric, InputNote::Kind::InvalidValue).empty()) << sample;
+    return leafOf(fabric).state.at(0);
+  };
+  SwitchState pfc = load("anta/show_priority-flow-control_counters__VerifyInterfacesPFCCounters_failure.json");
+  EXPECT_EQ(pfc.ports.size(), 4u);
+  EXPECT_EQ(pfc.ports.at("Ethernet3/1/1").pfc_rx_frames_total->value, 1u);
+  EXPECT_EQ(pfc.ports.at("Ethernet3/2/1").pfc_tx_frames_total->value, 2u);
+  EXPECT_EQ(pfc.ports.at("Ethernet3/3/1").pfc_rx_frames_total->src.line, 12);
+
+  SwitchState ecn = load("anta/show_qos_interfaces_ecn_counters_queue__VerifyInterfacesECNCounters_failure.json");
+  EXPECT_EQ(ecn.ports.at("Ethernet10/20/1").queues.at(1).ecn_marked_packets->value, 2u);
+  EXPECT_EQ(ecn.ports.at("Ethernet10/3/1").queues.at(2).ecn_marked_packets->value, 2u);
+  EXPECT_EQ(ecn.ports.at("Ethernet10/28/1").queues.count(0), 0u);  // "-"
+
+  SwitchState detail = load("anta/show_interfaces_counters_queue_detail__VerifyInterfacesEgressQueueDrops_failure.json");
+  EXPECT_EQ(detail.ports.at("Ethernet1").queues.at(0).dropped_packets->value, 2u);   // ucast TC0
+  EXPECT_EQ(detail.ports.at("Ethernet1").queues.at(9).dropped_packets->value, 3u);   // mcast TC1
+  EXPECT_EQ(detail.ports.at("Ethernet1").queues.at(9).dropped_packets->src.line, 35);
+
+  SwitchState voq = load("anta/show_interfaces_counters_queue_drops__VerifyInterfacesVoqAndEgressQueueDrops_failure.json");
+  EXPECT_EQ(voq.ports.at("Ethernet48").queues.at(1).voq_dropped_packets->value, 4u);
+  EXPECT_EQ(voq.ports.at("Ethernet48").queues.at(1).dropped_packets->value, 5u);
+  EXPECT_EQ(voq.ports.at("Ethernet49").queues.at(0).voq_dropped_packets->value, 5u);
+
+  SwitchState hops = load("anta/show_ip_route_vrf_default_prefix__VerifyIPv4RouteNextHops_success.json");
+  ASSERT_EQ(hops.routes.size(), 2u);
+  EXPECT_EQ(hops.routes[0].prefix, "10.10.0.1/32");
+  EXPECT_EQ(hops.routes[1].vrf, "MGMT");
+  ASSERT_EQ(hops.routes[1].next_hops.size(), 3u);
+  EXPECT_EQ(hops.routes[1].next_hops[2].address, "10.100.0.101");
+  EXPECT_EQ(hops.routes[1].next_hops[2].interface, "Ethernet4");
+
+  SwitchState entry = load("anta/show_ip_route_vrf_default_prefix__VerifyRoutingTableEntry_success.json");
+  ASSERT_EQ(entry.routes.size(), 1u);
+  EXPECT_EQ(entry.routes[0].protocol, "eBGP");
+  EXPECT_EQ(entry.routes[0].next_hops[0].address, "10.1.255.4");
+
+  SwitchState napalm = load("napalm/eos/show_ip_route_vrf_default_1.0.4.0_24_bgp_detail.json");
+  ASSERT_EQ(napalm.routes.size(), 1u);
+  EXPECT_EQ(napalm.routes[0].prefix, "1.0.4.0/24");
+  ASSERT_EQ(napalm.routes[0].next_hops.size(), 4u);
+  EXPECT_EQ(napalm.routes[0].next_hops[3].address, "169.254.232.160");
+  EXPECT_EQ(napalm.routes[0].next_hops[3].interface, "Ethernet4/1");
+}
+
+}  // namespace
+}  // namespace rocelint
