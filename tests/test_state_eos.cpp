@@ -33,9 +33,7 @@ const Switch& leafOf(const Fabric& fabric) {
   return *sw;
 }
 
-std::string where(const SourceRef& src) {
-  return fmt::format("{}:{} {}", src.line, src.column, src.jsonPointer());
-}
+std::string where(const SourceRef& src) { return fmt::format("{}:{} {}", src.line, src.column, src.jsonPointer()); }
 
 std::vector<std::string> notesOf(const Fabric& fabric, InputNote::Kind kind) {
   std::vector<std::string> out;
@@ -102,8 +100,8 @@ TEST(StateEosShow, EcnQueueDetailAndVoqDrops) {
   EXPECT_EQ(q4.voq_dropped_packets->value, 6u);
   EXPECT_EQ(q4.voq_dropped_packets->src.jsonPointer(),
             "/interfaces/Ethernet2/trafficClasses/TC4/ingressVoqCounters/countersSum/droppedPackets");
-  EXPECT_EQ(fabric.out_of_scope_tables.at("show qos interfaces ecn counters queue queues without an ECN counter (\"-\")"),
-            1);
+  EXPECT_EQ(
+      fabric.out_of_scope_tables.at("show qos interfaces ecn counters queue queues without an ECN counter (\"-\")"), 1);
 }
 
 TEST(StateEosShow, RoutesProgrammedInHardwareWithVias) {
@@ -226,12 +224,14 @@ TEST(StateEosShow, AntaAndNapalmSamplesGiveTheirValues) {
   EXPECT_EQ(ecn.ports.at("Ethernet10/3/1").queues.at(2).ecn_marked_packets->value, 2u);
   EXPECT_EQ(ecn.ports.at("Ethernet10/28/1").queues.count(0), 0u);  // "-"
 
-  SwitchState detail = load("anta/show_interfaces_counters_queue_detail__VerifyInterfacesEgressQueueDrops_failure.json");
-  EXPECT_EQ(detail.ports.at("Ethernet1").queues.at(0).dropped_packets->value, 2u);   // ucast TC0
-  EXPECT_EQ(detail.ports.at("Ethernet1").queues.at(9).dropped_packets->value, 3u);   // mcast TC1
+  SwitchState detail =
+      load("anta/show_interfaces_counters_queue_detail__VerifyInterfacesEgressQueueDrops_failure.json");
+  EXPECT_EQ(detail.ports.at("Ethernet1").queues.at(0).dropped_packets->value, 2u);  // ucast TC0
+  EXPECT_EQ(detail.ports.at("Ethernet1").queues.at(9).dropped_packets->value, 3u);  // mcast TC1
   EXPECT_EQ(detail.ports.at("Ethernet1").queues.at(9).dropped_packets->src.line, 35);
 
-  SwitchState voq = load("anta/show_interfaces_counters_queue_drops__VerifyInterfacesVoqAndEgressQueueDrops_failure.json");
+  SwitchState voq =
+      load("anta/show_interfaces_counters_queue_drops__VerifyInterfacesVoqAndEgressQueueDrops_failure.json");
   EXPECT_EQ(voq.ports.at("Ethernet48").queues.at(1).voq_dropped_packets->value, 4u);
   EXPECT_EQ(voq.ports.at("Ethernet48").queues.at(1).dropped_packets->value, 5u);
   EXPECT_EQ(voq.ports.at("Ethernet49").queues.at(0).voq_dropped_packets->value, 5u);
