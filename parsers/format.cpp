@@ -245,6 +245,7 @@ const std::vector<const Format*>& registry() {
                                                      &state::frrRoutesFormat(),
                                                      &state::stateDbFormat(),
                                                      &state::eosShowFormat(),
+                                                     &state::junosShowFormat(),
                                                      &sonic::configDbFormat(),
                                                      &sonic::minigraphFormat(),
                                                      &kTopologyPlan,

@@ -2,8 +2,10 @@
 // and ECN counters and routes read into Switch::state with their JSON pointers; malformed captures
 // reported like configurations; the ANTA and NAPALM captures of ../shared/state-samples.
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 
 #include "rocelint/loader.hpp"

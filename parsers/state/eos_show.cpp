@@ -83,7 +83,7 @@ class Reader {
           continue;
         }
         std::optional<StateValue> v;
-        value(marked, tp, v);
+        readCount(marked, tp, v);
         if (!v) continue;
         QueueState& q = port.queues[*index];
         q.src = at(marked, tp);
@@ -244,7 +244,7 @@ class Reader {
   }
 
   // A count written as a number or a string of digits; anything else is noted and not read.
-  void value(const json::Node& node, const std::string& pointer, std::optional<StateValue>& into) {
+  void readCount(const json::Node& node, const std::string& pointer, std::optional<StateValue>& into) {
     std::optional<std::uint64_t> n = node.kind == json::Node::Kind::Number || node.kind == json::Node::Kind::String
                                          ? parseCount(node.text)
                                          : std::nullopt;
@@ -257,10 +257,9 @@ class Reader {
     into = StateValue{*n, at(node, pointer)};
   }
 
-  void count(const json::Node& fields, const std::string& pointer, const char* field,
-             std::optional<StateValue>& into) {
+  void count(const json::Node& fields, const std::string& pointer, const char* field, std::optional<StateValue>& into) {
     const json::Node* v = fields.find(field);
-    if (v != nullptr) value(*v, fmt::format("{}/{}", pointer, field), into);
+    if (v != nullptr) readCount(*v, fmt::format("{}/{}", pointer, field), into);
   }
 
   // The dropped packets of every drop precedence, summed; one precedence keeps its own location.
@@ -309,7 +308,8 @@ const char* eosShowCommand(const json::Node& root) {
   if (!root.isObject()) return nullptr;
   if (const json::Node* c = root.find("interfaceCounters"); c != nullptr && isPfcCounters(*c)) return kPfcCounters;
   if (objectAt(root, "intfQueueCounters") != nullptr) return kEcnCounters;
-  if (const json::Node* e = objectAt(root, "egressQueueCounters"); e != nullptr && objectAt(*e, "interfaces") != nullptr)
+  if (const json::Node* e = objectAt(root, "egressQueueCounters");
+      e != nullptr && objectAt(*e, "interfaces") != nullptr)
     return kQueueDetail;
   if (const json::Node* i = objectAt(root, "interfaces")) {
     if (someMemberHas(*i, "trafficClasses")) return kQueueDrops;

@@ -4,6 +4,7 @@
 
 #include "state/eos_show.hpp"
 #include "state/frr_routes.hpp"
+#include "state/junos_show.hpp"
 #include "state/sonic_redis_dump.hpp"
 
 namespace rocelint::state {
@@ -111,6 +112,21 @@ const format::Format& eosShowFormat() {
       .recognise = [](const format::Input& input) { return eosShowCommand(input.json()) != nullptr; },
       .parse = [](const format::Input& input) -> std::unique_ptr<format::Document> {
         return std::make_unique<StateDocument>(readEosShow(input.json(), input.file()));
+      },
+      .hostname = [](const format::Document&) -> std::optional<std::string> { return std::nullopt; },
+      .read_state = readState,
+  };
+  return format;
+}
+
+const format::Format& junosShowFormat() {
+  static const format::Format format{
+      .name = "Junos show output",
+      .role = format::Role::State,
+      .content = format::Content::Text,
+      .recognise = [](const format::Input& input) { return junosShowCommand(input.text()) != nullptr; },
+      .parse = [](const format::Input& input) -> std::unique_ptr<format::Document> {
+        return std::make_unique<StateDocument>(readJunosShow(input.text(), input.file()));
       },
       .hostname = [](const format::Document&) -> std::optional<std::string> { return std::nullopt; },
       .read_state = readState,
