@@ -35,7 +35,7 @@ const Switch& leafOf(const Fabric& fabric) {
   return *sw;
 }
 
-std::string where(const SourceRef& src) { return fmt::format("{}:{} {}", src.line, src.column, src.jsonPointer()); }
+std::string where(const SourceRef& src) { return fmt::format("{}:{} {}", src.line, src.column, src.originText()); }
 
 std::vector<std::string> notesOf(const Fabric& fabric, InputNote::Kind kind) {
   std::vector<std::string> out;
@@ -257,6 +257,107 @@ TEST(StateEosShow, AntaAndNapalmSamplesGiveTheirValues) {
   ASSERT_EQ(napalm.routes[0].next_hops.size(), 4u);
   EXPECT_EQ(napalm.routes[0].next_hops[3].address, "169.254.232.160");
   EXPECT_EQ(napalm.routes[0].next_hops[3].interface, "Ethernet4/1");
+}
+
+// Junos `show route | display xml` (STATE-FORMATS.md §5), beside a Junos switch.
+const char* kJunosLeaf = R"(system { host-name leaf1; }
+interfaces {
+    et-0/0/0 { unit 0 { family inet { address 10.0.0.0/31; } } }
+    et-0/0/1 { unit 0 { family inet { address 10.0.0.2/31; } } }
+}
+)";
+
+TEST(StateJunosShow, ActiveEntriesAndSelectedNextHopsWithXmlPaths) {
+  TempDir dir;
+  dir.write("leaf1.conf", kJunosLeaf);
+  dir.write("leaf1/route.xml", R"(<rpc-reply xmlns:junos="http://xml.juniper.net/junos/21.4R1/junos">
+<route-information>
+<route-table><table-name>inet.0</table-name>
+<rt><rt-destination>10.1.0.0/24</rt-destination>
+ <rt-entry><active-tag>*</active-tag><protocol-name>BGP</protocol-name>
+  <nh><to>10.0.0.1</to><via>et-0/0/0.0</via><selected-next-hop/></nh>
+  <nh><to>10.0.0.3</to><via>et-0/0/1.0</via></nh></rt-entry>
+ <rt-entry><active-tag> </active-tag><protocol-name>Static</protocol-name><nh><to>10.9.9.9</to></nh></rt-entry></rt>
+<rt><rt-destination>10.2.0.0</rt-destination><rt-prefix-length>16</rt-prefix-length>
+ <rt-entry><active-tag>*</active-tag><protocol-name>Static</protocol-name><nh-type>Discard</nh-type></rt-entry></rt>
+</route-table>
+<route-table><table-name>BLUE.inet.0</table-name>
+<rt><rt-destination>192.0.2.0/24</rt-destination>
+ <rt-entry><active-tag>*</active-tag><nh><to>10.0.0.3</to><via>et-0/0/1.100</via></nh></rt-entry></rt>
+</route-table>
+<route-table><table-name>mpls.0</table-name></route-table>
+</route-information>
+</rpc-reply>
+)");
+  Fabric fabric = loadFabric({dir.path()});
+  const SwitchState& state = leafOf(fabric).state.at(0);
+  ASSERT_TRUE(state.has_routes);
+  ASSERT_EQ(state.routes.size(), 3u);  // the inactive static entry is not installed
+  const InstalledRoute& r = state.routes[0];
+  EXPECT_EQ(r.prefix, "10.1.0.0/24");
+  EXPECT_EQ(r.protocol, "BGP");
+  EXPECT_EQ(r.src.line, 4);
+  EXPECT_EQ(r.src.column, 1);
+  EXPECT_EQ(r.src.originText(), "route-information/route-table[1]/rt[1]");
+  ASSERT_EQ(r.next_hops.size(), 1u);  // only the selected next hop
+  EXPECT_EQ(r.next_hops[0].address, "10.0.0.1");
+  EXPECT_EQ(r.next_hops[0].interface, "et-0/0/0");  // unit 0 is the port
+  EXPECT_EQ(state.routes[1].prefix, "10.2.0.0/16");
+  EXPECT_TRUE(state.routes[1].blackhole);
+  EXPECT_EQ(state.routes[2].vrf, "BLUE");
+  EXPECT_EQ(state.routes[2].next_hops[0].interface, "et-0/0/1.100");
+  EXPECT_EQ(fabric.out_of_scope_tables.at("Junos show route tables other than inet.0 / inet6.0 (mpls.0)"), 1);
+}
+
+TEST(StateJunosShow, TruncatedXmlIsCfg006AndMissingLengthIsCfg005) {
+  TempDir dir;
+  dir.write("leaf1.conf", kJunosLeaf);
+  std::string truncated = dir.write("leaf1/route.xml", "<route-information>\n<route-table>\n<rt>\n");
+  auto found = test::withRule(test::check(dir.path()), "CFG006");
+  ASSERT_EQ(found.size(), 1u);
+  EXPECT_EQ(found[0].location.file(), truncated);
+  EXPECT_EQ(found[0].location.line, 3);
+
+  TempDir dir2;
+  dir2.write("leaf1.conf", kJunosLeaf);
+  dir2.write("leaf1/route.xml",
+             "<route-information><route-table><table-name>inet.0</table-name>\n"
+             "<rt><rt-destination>10.1.0.0</rt-destination></rt>\n"
+             "</route-table></route-information>\n");
+  Fabric fabric = loadFabric({dir2.path()});
+  EXPECT_TRUE(leafOf(fabric).state.at(0).routes.empty());
+  EXPECT_EQ(notesOf(fabric, InputNote::Kind::InvalidValue),
+            (std::vector<std::string>{"leaf1 2:1 route-information/route-table[1]/rt[1] "
+                                      "route-information/route-table[1]/rt[1] (10.1.0.0) has no rt-prefix-length "
+                                      "that is a number: not read"}));
+}
+
+// NAPALM's Junos captures beside the Junos sample leaf: the route read off the file by hand.
+TEST(StateJunosShow, NapalmSamplesGiveTheirValues) {
+  const fs::path samples = fs::path(test::sharedDir()) / "state-samples" / "napalm" / "junos";
+  if (!fs::is_directory(samples)) GTEST_SKIP() << "no " << samples;
+  TempDir dir;
+  fs::copy_file(fs::path(test::sourceDir()) / "samples" / "leafspine-junos" / "leaf1.conf",
+                fs::path(dir.path()) / "leaf1.conf");
+  fs::create_directories(fs::path(dir.path()) / "leaf1");
+  for (const char* f :
+       {"get-route-information.xml", "get-interface-information.xml", "get-lldp-neighbors-information.xml"})
+    fs::copy_file(samples / f, fs::path(dir.path()) / "leaf1" / f);
+  Fabric fabric = loadFabric({dir.path()});
+  const SwitchState& state = leafOf(fabric).state.at(0);
+  ASSERT_EQ(state.routes.size(), 1u);  // 1.0.4.0/24 has 4 entries; the first is active
+  EXPECT_EQ(state.routes[0].prefix, "1.0.4.0/24");
+  EXPECT_EQ(state.routes[0].protocol, "BGP");
+  EXPECT_EQ(state.routes[0].src.line, 9);
+  ASSERT_EQ(state.routes[0].next_hops.size(), 1u);
+  EXPECT_EQ(state.routes[0].next_hops[0].address, "192.168.0.3");
+  EXPECT_EQ(state.routes[0].next_hops[0].interface, "xe-2/3/2");
+  int skipped = 0;
+  for (const std::string& n : notesOf(fabric, InputNote::Kind::SkippedFile)) {
+    skipped += n.find("Junos `show interfaces` XML: not read") != std::string::npos ||
+               n.find("Junos `show lldp neighbors` XML: not read") != std::string::npos;
+  }
+  EXPECT_EQ(skipped, 2);
 }
 
 }  // namespace
