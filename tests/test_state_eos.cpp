@@ -360,5 +360,48 @@ TEST(StateJunosShow, NapalmSamplesGiveTheirValues) {
   EXPECT_EQ(skipped, 2);
 }
 
+// Every file of ../shared/state-samples checked alone (`rocelint check FILE`): the state formats
+// read so far load (exit 0 or 1: a state file of no switch is a CFG004 note); the files still
+// refused (exit 2: a format not read yet named as a file argument, or not well-formed) are exactly these.
+TEST(StateSamples, EveryFileAloneLoadsUnlessItsFormatIsNotReadYet) {
+  const fs::path samples = fs::path(test::sharedDir()) / "state-samples";
+  if (!fs::is_directory(samples)) GTEST_SKIP() << "no " << samples;
+  std::vector<std::string> refused;
+  for (const auto& entry : fs::recursive_directory_iterator(samples)) {
+    if (!entry.is_regular_file() || entry.path().filename() == "SOURCES.md") continue;
+    test::CliRun run = test::runCli("check -q '" + entry.path().string() + "'", ">/dev/null 2>&1");
+    EXPECT_TRUE(run.code >= 0 && run.code <= 2) << entry.path() << " " << run.code;
+    if (run.code == 2) refused.push_back(fs::relative(entry.path(), samples).string());
+  }
+  std::sort(refused.begin(), refused.end());
+  EXPECT_EQ(refused, (std::vector<std::string>{
+                         "frr/bgp_features_r1/show_bgp.json",  // FRR BGP paths: not read
+                         "frr/bgp_ipv6_rtadv_r1/bgp_ipv4_routes.json",
+                         "genieparser/junos/show_class-of-service_interface.txt",  // Junos text
+                         "genieparser/junos/show_interfaces_extensive.txt",
+                         "genieparser/junos/show_interfaces_queue.txt",
+                         "genieparser/junos/show_route.txt",
+                         "genieparser/nxos/show_ip_route.txt",           // NX-OS text
+                         "napalm/nxos/show_interface.json",              // NX-OS JSON
+                         "napalm/nxos/show_lldp_neighbors_detail.json",  // text in a .json: CFG006
+                         "napalm/nxos_ssh/show_ip_route_vrf_all_1.0.4.0_24.txt",
+                         "ntc-templates/arista_eos/show_ip_route_vrf.raw",  // EOS / NX-OS text
+                         "ntc-templates/arista_eos/show_lldp_neighbors.raw",
+                         "ntc-templates/cisco_nxos/show_interface.raw",
+                         "ntc-templates/cisco_nxos/show_ip_route.raw",
+                         "ntc-templates/cisco_nxos/show_ip_route_vrf.raw",
+                         "sonic-utilities/expected-cli/pfcwd_show_stats.txt",  // SONiC CLI tables
+                         "sonic-utilities/expected-cli/pfcwd_show_stats_all_masic.txt",
+                         "sonic-utilities/expected-cli/show_pfc_counters.txt",
+                         "sonic-utilities/expected-cli/show_pfc_counters_history.txt",
+                         "sonic-utilities/expected-cli/show_priority-group_watermark_headroom.txt",
+                         "sonic-utilities/expected-cli/show_priority-group_watermark_shared.txt",
+                         "sonic-utilities/expected-cli/show_queue_counters.txt",
+                         "sonic-utilities/expected-cli/show_queue_counters_json.txt",
+                         "sonic-utilities/expected-cli/show_queue_watermark_unicast.txt",
+                         "sonic-utilities/expected-cli/show_queue_wredcounters_port.txt",
+                     }));
+}
+
 }  // namespace
 }  // namespace rocelint
