@@ -35,7 +35,8 @@ const char* commandOf(std::string_view element) {
 std::string_view trimmed(std::string_view s) {
   while (!s.empty() && (s.front() == ' ' || s.front() == '\n' || s.front() == '\r' || s.front() == '\t'))
     s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\n' || s.back() == '\r' || s.back() == '\t')) s.remove_suffix(1);
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\n' || s.back() == '\r' || s.back() == '\t'))
+    s.remove_suffix(1);
   return s;
 }
 
@@ -176,12 +177,12 @@ StateReading readJunosShow(std::string_view text, const std::string& file) {
   if (command == kRoute) {
     reader.routes(root, out);
   } else if (command != nullptr) {
-    out.notes.push_back(makeNote(
-        InputNote::Kind::SkippedFile, "", "",
-        fmt::format("{} skipped: Junos `{}` XML: not read ({})", file, command,
-                    command == kLldp ? "give LLDP neighbours as `lldpcli` or EOS JSON, docs/topology.md"
-                                     : "PFC and queue counters of this output are not read yet"),
-        SourceRef{file, 1, 1, OriginKind::None, ""}));
+    out.notes.push_back(
+        makeNote(InputNote::Kind::SkippedFile, "", "",
+                 fmt::format("{} skipped: Junos `{}` XML: not read ({})", file, command,
+                             command == kLldp ? "give LLDP neighbours as `lldpcli` or EOS JSON, docs/topology.md"
+                                              : "PFC and queue counters of this output are not read yet"),
+                 SourceRef{file, 1, 1, OriginKind::None, ""}));
   }
   for (InputNote& n : reader.notes_) out.notes.push_back(std::move(n));
   return out;
