@@ -128,7 +128,7 @@ TEST(StateEosShow, RoutesProgrammedInHardwareWithVias) {
   EXPECT_EQ(r.vrf, "");
   EXPECT_EQ(r.prefix, "10.1.0.0/24");
   EXPECT_EQ(r.protocol, "eBGP");
-  EXPECT_EQ(where(r.src), "3:20 /vrfs/default/routes/10.1.0.0~124/24");
+  EXPECT_EQ(where(r.src), "3:20 /vrfs/default/routes/10.1.0.0~124");
   ASSERT_EQ(r.next_hops.size(), 2u);
   EXPECT_EQ(r.next_hops[1].address, "10.0.0.3");
   EXPECT_EQ(r.next_hops[1].interface, "Ethernet2");
