@@ -244,6 +244,8 @@ const std::vector<const Format*>& registry() {
                                                      &state::redisDumpFormat(),
                                                      &state::frrRoutesFormat(),
                                                      &state::stateDbFormat(),
+                                                     &state::eosShowFormat(),
+                                                     &state::junosShowFormat(),
                                                      &sonic::configDbFormat(),
                                                      &sonic::minigraphFormat(),
                                                      &kTopologyPlan,

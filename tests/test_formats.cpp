@@ -28,10 +28,11 @@ const char* recognisedAs(const std::string& file, const std::string& text) {
 }
 
 TEST(FormatRegistry, EveryInputFormatIsOneEntryInRecognitionOrder) {
-  EXPECT_EQ(registryNames(), (std::vector<std::string>{
-                                 "pg_profile_lookup.ini", "port_config.ini", "LLDP", "SONiC Redis dump", "FRR routes",
-                                 "SONiC STATE_DB dump", "SONiC config_db", "SONiC minigraph", "topology.yaml",
-                                 "containerlab", "Junos", "H3C Comware", "Huawei VRP", "EOS", "NX-OS", "NVUE"}));
+  EXPECT_EQ(registryNames(),
+            (std::vector<std::string>{"pg_profile_lookup.ini", "port_config.ini", "LLDP", "SONiC Redis dump",
+                                      "FRR routes", "SONiC STATE_DB dump", "Arista EOS show output",
+                                      "Junos show output", "SONiC config_db", "SONiC minigraph", "topology.yaml",
+                                      "containerlab", "Junos", "H3C Comware", "Huawei VRP", "EOS", "NX-OS", "NVUE"}));
   for (const format::Format* f : format::registry()) {
     SCOPED_TRACE(f->name);
     switch (f->role) {

@@ -322,9 +322,10 @@ TEST(StateSamples, EverySonicAndFrrSampleLoads) {
     const Switch& sw = leafOf(fabric);
     if (!sw.state.empty() && !sw.state[0].files.empty()) ++read;
   }
-  // 16 SONiC Redis dumps (COUNTERS_DB, GB_COUNTERS_DB, APPL_DB, ASIC_DB), 4 STATE_DB dumps and 9
-  // FRR route files; the other vendors' JSON and FRR's BGP JSON are CFG004.
-  EXPECT_EQ(read, 29);
+  // 16 SONiC Redis dumps (COUNTERS_DB, GB_COUNTERS_DB, APPL_DB, ASIC_DB), 4 STATE_DB dumps, 9
+  // FRR route files and 9 Arista EOS show outputs (7 read; `show ip bgp` and `show interfaces`
+  // attach to the switch as a CFG004 note naming the command); NX-OS JSON and FRR's BGP JSON are CFG004.
+  EXPECT_EQ(read, 38);
 }
 
 // The sonic-utilities mock COUNTERS_DB and FRR routes, read beside a switch named after them.
@@ -464,13 +465,15 @@ TEST(StateSamples, EveryCaptureBesideAConfigurationIsReadOrReported) {
     EXPECT_EQ(run.code == 2, is_malformed) << run.code;
     EXPECT_TRUE(run.code >= 0 && run.code <= 2) << run.code;
   }
-  // 29 state files (16 COUNTERS_DB/GB_COUNTERS_DB/APPL_DB/ASIC_DB dumps, 4 STATE_DB dumps, 9 FRR
-  // route files); 3 LLDP captures (topology sources); 1 not well-formed (NAPALM's NX-OS LLDP JSON
-  // holds a bare literal); the other 12 JSON and 24 text/XML captures are not read yet.
-  EXPECT_EQ(state, 29);
+  // 41 state files (16 COUNTERS_DB/GB_COUNTERS_DB/APPL_DB/ASIC_DB dumps, 4 STATE_DB dumps, 9 FRR
+  // route files, 9 EOS show outputs of which `show ip bgp` and `show interfaces` are also skipped
+  // naming the command, 3 Junos XML replies of which the interface and LLDP ones are also skipped
+  // naming the command); 3 LLDP captures (topology sources); 1 not well-formed (NAPALM's NX-OS LLDP
+  // JSON holds text); the other 3 JSON and 21 text captures are not read yet.
+  EXPECT_EQ(state, 41);
   EXPECT_EQ(topology, 3);
   EXPECT_EQ(malformed, 1);
-  EXPECT_EQ(skipped, 36);
+  EXPECT_EQ(skipped, 28);
 }
 
 }  // namespace

@@ -71,6 +71,7 @@ seed_files() {
   lldp) grep -E '\.json$' <<<"$files" | xargs -r grep -l '"lldp"' ;;
   redis_dump) grep -E '\.json$' <<<"$files" | xargs -r grep -l -E '"(COUNTERS|ROUTE_TABLE|USER_WATERMARKS)[:_]' ;;
   frr_routes) grep -E '\.json$' <<<"$files" | xargs -r grep -l '"nexthops"' ;;
+  eos_show) grep -E '\.json$' <<<"$files" | xargs -r grep -l -E '"(interfaceCounters|intfQueueCounters|egressQueueCounters|trafficClasses|vias|bgpRouteEntries)"' ;;
   state_db) grep -E '\.json$' <<<"$files" | xargs -r grep -l -E '"(PORT_TABLE|TRANSCEIVER_INFO|SWITCH_CAPABILITY)\|' ;;
   inline_suppressions) { grep -E '\.(cfg|conf|txt|ya?ml)$' <<<"$files" | xargs -r grep -l -E 'rocelint:|^ *(!|#|/\*)' | head -300; grep -E '\.json$' <<<"$files" | xargs -r grep -l ROCELINT_SUPPRESSIONS | head -50; } ;;
   containerlab) grep -E '\.clab\.ya?ml$' <<<"$files" ;;
@@ -85,7 +86,7 @@ dict_of() {
   case "$1" in
   config_db) echo config_db ;; minigraph) echo minigraph ;; port_config | pg_profile_lookup) echo ini ;;
   eos | nxos | huawei | h3c | check) echo cli ;; junos) echo junos ;; nvue | containerlab | topology | rocelint_yaml) echo yaml ;;
-  lldp) echo lldp ;; baseline) echo baseline ;; json) echo json ;; redis_dump | frr_routes | state_db) echo state ;;
+  lldp) echo lldp ;; baseline) echo baseline ;; json) echo json ;; redis_dump | frr_routes | state_db | eos_show) echo state ;;
   inline_suppressions) echo suppressions ;;
   esac
 }

@@ -35,6 +35,8 @@ struct QueueState {
   std::optional<StateValue> packets;
   std::optional<StateValue> dropped_packets;
   std::optional<StateValue> ecn_marked_packets;
+  std::optional<StateValue>
+      voq_dropped_packets;  ///< dropped in the ingress VOQs of this traffic class (EOS VOQ platforms)
   std::optional<StateValue> wd_storms_detected;  ///< PFC watchdog: storms detected on this queue
   std::optional<StateValue> wd_storms_restored;
   std::optional<Sourced<std::string>> wd_status;  ///< "operational" / "stormed"
@@ -45,6 +47,10 @@ struct QueueState {
 struct PortState {
   std::array<std::optional<StateValue>, 8> pfc_rx_frames;  ///< pause frames received: the peer paused us
   std::array<std::optional<StateValue>, 8> pfc_tx_frames;  ///< pause frames sent: we paused the peer
+  /// Pause frames over all priorities, where the output does not give them per priority (EOS
+  /// `show priority-flow-control counters`).
+  std::optional<StateValue> pfc_rx_frames_total;
+  std::optional<StateValue> pfc_tx_frames_total;
   std::map<int, PgState> pgs;
   std::map<int, QueueState> queues;
   SourceRef src;  ///< the port's name-map entry

@@ -2,7 +2,9 @@
 
 #include <charconv>
 
+#include "state/eos_show.hpp"
 #include "state/frr_routes.hpp"
+#include "state/junos_show.hpp"
 #include "state/sonic_redis_dump.hpp"
 
 namespace rocelint::state {
@@ -24,6 +26,8 @@ void merge(StateReading reading, SwitchState& into, const std::string& switch_na
       if (port.pfc_rx_frames[p]) target.pfc_rx_frames[p] = port.pfc_rx_frames[p];
       if (port.pfc_tx_frames[p]) target.pfc_tx_frames[p] = port.pfc_tx_frames[p];
     }
+    if (port.pfc_rx_frames_total) target.pfc_rx_frames_total = port.pfc_rx_frames_total;
+    if (port.pfc_tx_frames_total) target.pfc_tx_frames_total = port.pfc_tx_frames_total;
     for (auto& [i, pg] : port.pgs) {
       PgState& t = target.pgs[i];
       if (pg.src.known()) t.src = pg.src;
@@ -38,6 +42,7 @@ void merge(StateReading reading, SwitchState& into, const std::string& switch_na
       if (q.packets) t.packets = q.packets;
       if (q.dropped_packets) t.dropped_packets = q.dropped_packets;
       if (q.ecn_marked_packets) t.ecn_marked_packets = q.ecn_marked_packets;
+      if (q.voq_dropped_packets) t.voq_dropped_packets = q.voq_dropped_packets;
       if (q.wd_storms_detected) t.wd_storms_detected = q.wd_storms_detected;
       if (q.wd_storms_restored) t.wd_storms_restored = q.wd_storms_restored;
       if (q.wd_status) t.wd_status = q.wd_status;
@@ -92,6 +97,36 @@ const format::Format& frrRoutesFormat() {
       .recognise = [](const format::Input& input) { return looksLikeFrrRoutes(input.json()); },
       .parse = [](const format::Input& input) -> std::unique_ptr<format::Document> {
         return std::make_unique<StateDocument>(readFrrRoutes(input.json(), input.file()));
+      },
+      .hostname = [](const format::Document&) -> std::optional<std::string> { return std::nullopt; },
+      .read_state = readState,
+  };
+  return format;
+}
+
+const format::Format& eosShowFormat() {
+  static const format::Format format{
+      .name = "Arista EOS show output",
+      .role = format::Role::State,
+      .content = format::Content::Json,
+      .recognise = [](const format::Input& input) { return eosShowCommand(input.json()) != nullptr; },
+      .parse = [](const format::Input& input) -> std::unique_ptr<format::Document> {
+        return std::make_unique<StateDocument>(readEosShow(input.json(), input.file()));
+      },
+      .hostname = [](const format::Document&) -> std::optional<std::string> { return std::nullopt; },
+      .read_state = readState,
+  };
+  return format;
+}
+
+const format::Format& junosShowFormat() {
+  static const format::Format format{
+      .name = "Junos show output",
+      .role = format::Role::State,
+      .content = format::Content::Text,
+      .recognise = [](const format::Input& input) { return junosShowCommand(input.text()) != nullptr; },
+      .parse = [](const format::Input& input) -> std::unique_ptr<format::Document> {
+        return std::make_unique<StateDocument>(readJunosShow(input.text(), input.file()));
       },
       .hostname = [](const format::Document&) -> std::optional<std::string> { return std::nullopt; },
       .read_state = readState,

@@ -44,6 +44,7 @@ const std::map<std::string, Target, std::less<>>& table() {
       {"redis_dump", {"SONiC Redis dump", "leaf1.counters_db.json"}},
       {"frr_routes", {"FRR routes", "leaf1.ip_route.json"}},
       {"state_db", {"SONiC STATE_DB dump", "leaf1.state_db.json"}},
+      {"eos_show", {"Arista EOS show output", "leaf1.pfc.json"}},
       {"containerlab", {"containerlab", "fabric.clab.yml"}},
       {"topology", {"topology.yaml", "topology.yaml"}},
       {"json", {nullptr, "any.json"}},  // the located JSON tree alone
