@@ -169,7 +169,7 @@ std::vector<InlineSuppression> readDataSuppressions(const json::Node& root, cons
   const json::Node* table = root.isObject() ? root.find(kSuppressionTable) : nullptr;
   if (table == nullptr) return out;
   FileName name(file);
-  const std::string table_pointer = "/" + json::escapePointer(kSuppressionTable);
+  const std::string table_pointer = fmt::format("/{}", json::escapePointer(kSuppressionTable));
   auto note = [&](const SourceRef& src, std::string message) {
     notes.push_back(makeNote(InputNote::Kind::InvalidValue, "", "", std::move(message), src));
     notes.back().group = "inline suppression";
@@ -182,7 +182,7 @@ std::vector<InlineSuppression> readDataSuppressions(const json::Node& root, cons
     return out;
   }
   for (const auto& [scope, entry] : table->members) {
-    std::string pointer = table_pointer + "/" + json::escapePointer(scope);
+    std::string pointer = fmt::format("{}/{}", table_pointer, json::escapePointer(scope));
     SourceRef src(name, entry.line, entry.column, OriginKind::JsonPointer, pointer);
     InlineSuppression s;
     s.src = src;
@@ -209,11 +209,11 @@ std::vector<InlineSuppression> readDataSuppressions(const json::Node& root, cons
     std::size_t bar = scope.find('|');
     std::string table_name = scope.substr(0, bar);
     const json::Node* target = root.find(table_name);
-    std::string target_pointer = "/" + json::escapePointer(table_name);
+    std::string target_pointer = fmt::format("/{}", json::escapePointer(table_name));
     if (target != nullptr && bar != std::string::npos) {
       std::string key = scope.substr(bar + 1);
       target = target->isObject() ? target->find(key) : nullptr;
-      target_pointer += "/" + json::escapePointer(key);
+      target_pointer += fmt::format("/{}", json::escapePointer(key));
     }
     if (target == nullptr || table_name == kSuppressionTable) {
       note(src, fmt::format("the suppression scope \"{}\" names {} this file does not hold; it suppresses nothing "
