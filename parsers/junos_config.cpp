@@ -11,6 +11,7 @@
 #include <tuple>
 
 #include "cli_config_text.hpp"
+#include "common/line_index.hpp"
 #include "common/switch_builder.hpp"
 #include "common/xml_prolog.hpp"
 #include "format.hpp"
@@ -563,20 +564,11 @@ std::string_view localName(const char* name) {
 
 class XmlReader {
  public:
-  XmlReader(std::string_view text, Config& config, int max_depth) : config_(config), max_depth_(max_depth) {
-    line_starts_.push_back(0);
-    for (std::size_t i = 0; i < text.size(); ++i) {
-      if (text[i] == '\n') line_starts_.push_back(i + 1);
-    }
-  }
+  XmlReader(std::string_view text, Config& config, int max_depth)
+      : config_(config), lines_(text), max_depth_(max_depth) {}
 
   // Line and column of a byte offset.
-  [[nodiscard]] std::pair<int, int> position(std::ptrdiff_t offset) const {
-    auto o = static_cast<std::size_t>(std::max<std::ptrdiff_t>(offset, 0));
-    auto it = std::upper_bound(line_starts_.begin(), line_starts_.end(), o);
-    auto line = static_cast<std::size_t>(it - line_starts_.begin());
-    return {static_cast<int>(line), static_cast<int>(o - line_starts_[line - 1] + 1)};
-  }
+  [[nodiscard]] std::pair<int, int> position(std::ptrdiff_t offset) const { return lines_.position(offset); }
 
   // An element is located at its '<', a text at its first character.
   [[nodiscard]] Word wordAt(std::string text, const pugi::xml_node& node) const {
@@ -669,7 +661,7 @@ class XmlReader {
   }
 
   Config& config_;
-  std::vector<std::size_t> line_starts_;
+  common::LineIndex lines_;
   int max_depth_;
 };
 

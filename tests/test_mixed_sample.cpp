@@ -50,6 +50,21 @@ std::string mixedPortOf(const std::string& switch_name, const std::string& sonic
   return mixedSwitches().at(switch_name).port_of(sonic_port);
 }
 
+// Each link as "sw:port sw:port", the two ends in name order.
+std::set<std::string> linkNames(const Fabric& fabric) {
+  std::set<std::string> links;
+  for (const Link& link : fabric.links) {
+    auto name = [&](const PortRef& end) {
+      const Switch& sw = fabric.switches[end.sw];
+      return sw.name + ":" + sw.ports[end.port].name;
+    };
+    std::string a = name(link.a);
+    std::string b = name(link.b);
+    links.insert(a < b ? a + " " + b : b + " " + a);
+  }
+  return links;
+}
+
 TEST(MixedSample, HasTheSameModelFactsAsTheSonicSample) {
   std::size_t vendor_files = 0;
   for (const auto& [name, sw] : mixedSwitches()) vendor_files += sw.format.empty() ? 0 : 1;
@@ -72,16 +87,7 @@ TEST(MixedSample, EachSwitchIsReadInItsOwnSyntax) {
   }
   // Every link joins two switches whose configs name each other's ports in the peer's syntax.
   ASSERT_EQ(fabric.links.size(), 8u);
-  std::set<std::string> links;
-  for (const Link& link : fabric.links) {
-    auto name = [&](const PortRef& end) {
-      const Switch& sw = fabric.switches[end.sw];
-      return sw.name + ":" + sw.ports[end.port].name;
-    };
-    std::string a = name(link.a);
-    std::string b = name(link.b);
-    links.insert(a < b ? a + " " + b : b + " " + a);
-  }
+  std::set<std::string> links = linkNames(fabric);
   EXPECT_EQ(links,
             (std::set<std::string>{"leaf1:Ethernet0 spine1:Ethernet1/1", "leaf1:Ethernet8 spine2:Ethernet1/1",
                                    "leaf2:swp1 spine1:Ethernet2/1", "leaf2:swp2 spine2:Ethernet2/1",
@@ -144,11 +150,11 @@ void replaceOnce(std::string& text, const std::string& from, const std::string& 
   text.replace(at, from.size(), to);
 }
 
-// The SONiC sample with the mistake on spine2: the reference the other syntaxes must match.
-Report sonicWithSeededMistake(const TempDir& dir) {
+// The SONiC sample with DSCP 26 in lossy TC 1 on `switch_name`: the reference for the other syntaxes.
+Report sonicWithDscp26Lossy(const TempDir& dir, const std::string& switch_name) {
   for (const std::string name : {"spine1", "spine2", "leaf1", "leaf2", "leaf3", "leaf4"}) {
     std::string json = test::readAll(test::sourceDir() + "/samples/leafspine-clean/" + name + ".json");
-    if (name == "spine2") {
+    if (name == switch_name) {
       auto doc = nlohmann::json::parse(json);
       doc["DSCP_TO_TC_MAP"]["AZURE"]["26"] = "1";
       json = doc.dump(4);
@@ -157,6 +163,9 @@ Report sonicWithSeededMistake(const TempDir& dir) {
   }
   return test::check(dir.path());
 }
+
+// The SONiC sample with the mistake on spine2: the reference the other syntaxes must match.
+Report sonicWithSeededMistake(const TempDir& dir) { return sonicWithDscp26Lossy(dir, "spine2"); }
 
 TEST(MixedSample, SeededDscp26MistakeInNxosSyntaxGivesTheSonicFinding) {
   TempDir sonic_dir;
@@ -365,16 +374,7 @@ TEST(MixedHuaweiH3cSample, EachSwitchIsReadInItsOwnSyntaxAndEveryLinkJoins) {
   }
   // Each leaf's two uplinks reach the Huawei spine's 400GE1/0/N and the H3C spine's
   // FourHundredGigE1/0/N, N the leaf's number, from the leaf's first two front-panel ports.
-  std::set<std::string> links;
-  for (const Link& link : fabric.links) {
-    auto name = [&](const PortRef& end) {
-      const Switch& sw = fabric.switches[end.sw];
-      return sw.name + ":" + sw.ports[end.port].name;
-    };
-    std::string a = name(link.a);
-    std::string b = name(link.b);
-    links.insert(a < b ? a + " " + b : b + " " + a);
-  }
+  std::set<std::string> links = linkNames(fabric);
   EXPECT_EQ(links, (std::set<std::string>{
                        "leaf1:Ethernet0 spine1:400GE1/0/1", "leaf1:Ethernet8 spine2:FourHundredGigE1/0/1",
                        "leaf2:FourHundredGigE1/0/1 spine1:400GE1/0/2",
@@ -398,20 +398,6 @@ TEST(MixedHuaweiH3cSample, ExitsZeroWithOnlyTheCellSizeNotes) {
     noted.insert(f.switch_name);
   }
   EXPECT_EQ(noted, (std::set<std::string>{"leaf2", "spine2"}));
-}
-
-// The SONiC sample with DSCP 26 in lossy TC 1 on `switch_name`: the reference for the other syntaxes.
-Report sonicWithDscp26Lossy(const TempDir& dir, const std::string& switch_name) {
-  for (const std::string name : {"spine1", "spine2", "leaf1", "leaf2", "leaf3", "leaf4"}) {
-    std::string json = test::readAll(test::sourceDir() + "/samples/leafspine-clean/" + name + ".json");
-    if (name == switch_name) {
-      auto doc = nlohmann::json::parse(json);
-      doc["DSCP_TO_TC_MAP"]["AZURE"]["26"] = "1";
-      json = doc.dump(4);
-    }
-    dir.write(name + ".json", json);
-  }
-  return test::check(dir.path());
 }
 
 // DSCP 26 is in PHB af3 / 802.1p 3 by the factory tables (8n..8n+7 -> n), so the samples do not

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <vector>
 
+#include "common/line_index.hpp"
 #include "common/xml_prolog.hpp"
 #include "rocelint/diagnostics.hpp"
 
@@ -52,19 +53,9 @@ std::string portOf(std::string via) {
 
 class Reader {
  public:
-  Reader(std::string_view text, std::string file) : file_(std::move(file)) {
-    line_starts_.push_back(0);
-    for (std::size_t i = 0; i < text.size(); ++i) {
-      if (text[i] == '\n') line_starts_.push_back(i + 1);
-    }
-  }
+  Reader(std::string_view text, std::string file) : file_(std::move(file)), lines_(text) {}
 
-  [[nodiscard]] std::pair<int, int> position(std::ptrdiff_t offset) const {
-    auto o = static_cast<std::size_t>(std::max<std::ptrdiff_t>(offset, 0));
-    auto it = std::upper_bound(line_starts_.begin(), line_starts_.end(), o);
-    auto line = static_cast<std::size_t>(it - line_starts_.begin());
-    return {static_cast<int>(line), static_cast<int>(o - line_starts_[line - 1] + 1)};
-  }
+  [[nodiscard]] std::pair<int, int> position(std::ptrdiff_t offset) const { return lines_.position(offset); }
 
   // An element, at its '<', named by its XML path.
   [[nodiscard]] SourceRef at(const pugi::xml_node& node, const std::string& path) const {
@@ -142,7 +133,7 @@ class Reader {
 
  private:
   std::string file_;
-  std::vector<std::size_t> line_starts_;
+  common::LineIndex lines_;
 };
 
 }  // namespace
